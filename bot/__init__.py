@@ -1,0 +1,1 @@
+"""Symposion: a Discord bot that hosts board and card games."""

@@ -1,0 +1,24 @@
+"""The pure engine contract: the Game protocol, results, errors, seeded chance, the registry."""
+
+from bot.engine.errors import IllegalAction
+from bot.engine.game import AnyGame, Game
+from bot.engine.log import LogEntry, visible_log
+from bot.engine.registry import all_games, get_game, register
+from bot.engine.rng import rng
+from bot.engine.spec import GameSpec, OptionSpec, Outcome, ranking_from_keys
+
+__all__ = [
+    "AnyGame",
+    "Game",
+    "GameSpec",
+    "IllegalAction",
+    "LogEntry",
+    "OptionSpec",
+    "Outcome",
+    "all_games",
+    "get_game",
+    "ranking_from_keys",
+    "register",
+    "rng",
+    "visible_log",
+]

@@ -1,0 +1,64 @@
+"""The contract every game implements: pure functions over immutable, JSON-able states."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Protocol, TypeVar
+
+from bot.engine.spec import GameSpec, Outcome
+
+S = TypeVar("S")
+A = TypeVar("A")
+
+
+class Game(Protocol[S, A]):
+    """One game's rules; the platform only ever talks to games through these methods."""
+
+    spec: GameSpec
+
+    def new_game(self, players: int, seed: int, options: Mapping[str, object] | None = None) -> S:
+        """A fresh state after setup."""
+        ...
+
+    def to_move(self, state: S) -> int | None:
+        """The one seat that must decide now; None once the game is over."""
+        ...
+
+    def legal_actions(self, state: S) -> list[A]:
+        """Every action the seat to move may take: complete, sorted, unique."""
+        ...
+
+    def apply(self, state: S, action: A) -> S:
+        """A new state; raises IllegalAction and leaves `state` untouched if not legal."""
+        ...
+
+    def outcome(self, state: S) -> Outcome | None:
+        """The result once the game is over."""
+        ...
+
+    def view(self, state: S, seat: int | None) -> dict[str, Any]:
+        """What `seat` may see (None: the public), as JSON."""
+        ...
+
+    def encode(self, action: A) -> str:
+        """Short, stable text for an action (fits a button's custom_id)."""
+        ...
+
+    def decode(self, text: str) -> A:
+        """Inverse of encode; raises IllegalAction on garbage."""
+        ...
+
+    def describe(self, action: A, state: S | None = None) -> str:
+        """Human words for an action, in the context of `state` when given."""
+        ...
+
+    def dump(self, state: S) -> dict[str, Any]:
+        """The full state as JSON (never leaves the server)."""
+        ...
+
+    def load(self, data: Mapping[str, Any]) -> S:
+        """Inverse of dump."""
+        ...
+
+
+AnyGame = Game[Any, Any]

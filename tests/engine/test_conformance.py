@@ -1,0 +1,121 @@
+"""The engine contract, checked over every registered game and every seat count."""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.engine import IllegalAction, all_games, get_game
+from bot.engine.conformance import (
+    GARBAGE_CODES,
+    check_roundtrips,
+    player_counts,
+    random_playout,
+    replay,
+)
+
+PLAYOUTS = 300
+THOROUGH = 6
+GAME_IDS = [game.spec.id for game in all_games()]
+CASES = [(g.spec.id, n) for g in all_games() for n in player_counts(g)]
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_many_seeded_playouts_reach_an_end(game_id: str) -> None:
+    game = get_game(game_id)
+    counts = list(player_counts(game))
+    for seed in range(PLAYOUTS):
+        playout = random_playout(game, counts[seed % len(counts)], seed)
+        assert playout.outcome is not None
+        assert len(playout.codes) <= game.spec.max_plies
+        assert sorted(playout.outcome.ranking)[0] == 1
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_every_legal_action_applies_and_foreign_ones_raise(game_id: str, players: int) -> None:
+    game = get_game(game_id)
+    foreign = [code for other in all_games() for code in random_playout(other, other.spec.min_players, 999).codes]
+    for seed in range(THOROUGH):
+        random_playout(game, players, 10_000 + seed, thorough=True, foreign=foreign)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_garbage_text_does_not_decode(game_id: str) -> None:
+    game = get_game(game_id)
+    for code in GARBAGE_CODES:
+        with pytest.raises(IllegalAction):
+            game.decode(code)
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_final_state_roundtrips_and_views_are_json(game_id: str, players: int) -> None:
+    game = get_game(game_id)
+    playout = random_playout(game, players, 7)
+    check_roundtrips(game, playout.final, players, [], "final")
+    assert game.view(playout.final, None)["players"] == players
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_replay_from_seed_gives_the_same_dump(game_id: str, players: int) -> None:
+    game = get_game(game_id)
+    playout = random_playout(game, players, 42)
+    again = replay(game, players, 42, playout.codes)
+    assert game.dump(again) == game.dump(playout.final)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_replay_in_another_process_with_another_hash_seed(game_id: str) -> None:
+    game = get_game(game_id)
+    players = game.spec.max_players
+    playout = random_playout(game, players, 5)
+    script = (
+        "import json,sys\n"
+        "from bot.engine import get_game\n"
+        "from bot.engine.conformance import replay\n"
+        "a=json.load(sys.stdin)\n"
+        "g=get_game(a['game'])\n"
+        "print(json.dumps(g.dump(replay(g,a['players'],5,a['codes'])),sort_keys=True))\n"
+    )
+    env = {**os.environ, "PYTHONHASHSEED": "12345", "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        input=json.dumps({"game": game_id, "players": players, "codes": playout.codes}),
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        check=True,
+    )
+    assert json.loads(done.stdout) == json.loads(json.dumps(game.dump(playout.final)))
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_spec_is_complete(game_id: str) -> None:
+    spec = get_game(game_id).spec
+    assert spec.id == game_id and spec.title
+    assert 1 <= spec.min_players <= spec.max_players <= len(spec.seat_names)
+    assert spec.max_plies > 0
+
+
+FORBIDDEN = {"discord", "aiosqlite", "PIL", "asyncio", "aiohttp"}
+
+
+@pytest.mark.parametrize("package", ["bot/engine", "bot/games"])
+def test_pure_packages_import_no_io_libraries(package: str) -> None:
+    offenders = []
+    for path in sorted((ROOT / package).rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+            offenders += [f"{path}: {n}" for n in names if n.split(".")[0] in FORBIDDEN]
+    assert offenders == []

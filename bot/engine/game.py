@@ -37,7 +37,12 @@ class Game(Protocol[S, A]):
         ...
 
     def view(self, state: S, seat: int | None) -> dict[str, Any]:
-        """What `seat` may see (None: the public), as JSON."""
+        """What `seat` may see (None: the public), as JSON.
+
+        Every view has at least: "game" (id), "players" (int), "seats" (seat names),
+        "first_player", "to_move" (int | None), "log" (lines this viewer may read) and
+        "outcome" (Outcome.to_dict() or None).
+        """
         ...
 
     def encode(self, action: A) -> str:

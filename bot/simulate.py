@@ -50,13 +50,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         assert playout.outcome is not None
         reasons[playout.outcome.reason] += 1
         plies += len(playout.codes)
-        first = game.view(game.new_game(players, args.seed + k, options), None).get("first_player", 0)
+        first = game.view(game.new_game(players, args.seed + k, options), None).get(
+            "first_player", 0
+        )
         first_wins += playout.outcome.ranking[first] == 1
         for key, value in getattr(game, "playout_stats", lambda s: {})(playout.final).items():
             extras[key] += value
     elapsed = time.perf_counter() - started
     n = args.games
-    print(f"{game.spec.title}: {n} games, {players} players, seeds {args.seed}..{args.seed + n - 1}")
+    print(
+        f"{game.spec.title}: {n} games, {players} players, seeds {args.seed}..{args.seed + n - 1}"
+    )
     print(f"games/s: {n / elapsed:.1f}")
     print(f"average length: {plies / n:.1f} decisions")
     print(f"first player ranked first: {100 * first_wins / n:.1f}%")

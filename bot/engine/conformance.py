@@ -129,7 +129,13 @@ def random_playout(
     raise _fail(game, f"game did not end within max_plies={game.spec.max_plies}", where)
 
 
-def replay(game: AnyGame, players: int, seed: int, codes: list[str], options: dict[str, object] | None = None) -> Any:
+def replay(
+    game: AnyGame,
+    players: int,
+    seed: int,
+    codes: list[str],
+    options: dict[str, object] | None = None,
+) -> Any:
     """The state reached by applying action codes from a fresh seeded game."""
     state = game.new_game(players, seed, options)
     for code in codes:

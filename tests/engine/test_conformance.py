@@ -41,7 +41,11 @@ def test_many_seeded_playouts_reach_an_end(game_id: str) -> None:
 @pytest.mark.parametrize(("game_id", "players"), CASES)
 def test_every_legal_action_applies_and_foreign_ones_raise(game_id: str, players: int) -> None:
     game = get_game(game_id)
-    foreign = [code for other in all_games() for code in random_playout(other, other.spec.min_players, 999).codes]
+    foreign = [
+        code
+        for other in all_games()
+        for code in random_playout(other, other.spec.min_players, 999).codes
+    ]
     for seed in range(THOROUGH):
         random_playout(game, players, 10_000 + seed, thorough=True, foreign=foreign)
 

@@ -6,5 +6,5 @@ import random
 
 
 def rng(seed: int, counter: int) -> random.Random:
-    """A generator fixed by the game's seed and a counter kept in its state, equal in any process."""
+    """A generator fixed by the seed and a counter kept in the state; equal in any process."""
     return random.Random(f"{seed}:{counter}")

@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.engine.errors import IllegalAction
+
 
 @dataclass(frozen=True)
 class OptionSpec:
@@ -31,8 +33,7 @@ class GameSpec:
     summary: str = ""
 
     def resolve_options(self, given: Mapping[str, object] | None) -> dict[str, str]:
-        """Fill in defaults and reject unknown names or values, so a bad option never reaches a game."""
-        from bot.engine.errors import IllegalAction
+        """Fill in defaults and reject unknown names or values before they reach a game."""
 
         given = dict(given or {})
         resolved: dict[str, str] = {}
@@ -47,7 +48,6 @@ class GameSpec:
 
     def check_players(self, players: int) -> None:
         """Refuse a seat count the game is not made for."""
-        from bot.engine.errors import IllegalAction
 
         if not self.min_players <= players <= self.max_players:
             raise IllegalAction(

@@ -49,7 +49,7 @@ def plain(text: str) -> str:
 def text_size(draw: ImageDraw.ImageDraw, text: str, size: int) -> tuple[int, int]:
     """Width and height of `text` at `size`."""
     left, top, right, bottom = draw.textbbox((0, 0), text, font=font(size))
-    return right - left, bottom - top
+    return int(right - left), int(bottom - top)
 
 
 def centred(

@@ -1,7 +1,7 @@
 """The pure engine contract: the Game protocol, results, errors, seeded chance, the registry."""
 
 from bot.engine.errors import IllegalAction
-from bot.engine.game import AnyGame, Game
+from bot.engine.game import AnyGame, Game, evolve
 from bot.engine.log import LogEntry, visible_log
 from bot.engine.registry import all_games, get_game, register
 from bot.engine.rng import rng
@@ -16,6 +16,7 @@ __all__ = [
     "OptionSpec",
     "Outcome",
     "all_games",
+    "evolve",
     "get_game",
     "ranking_from_keys",
     "register",

@@ -67,3 +67,17 @@ class Game(Protocol[S, A]):
 
 
 AnyGame = Game[Any, Any]
+
+
+T = TypeVar("T")
+
+
+def evolve(state: T, **changes: Any) -> T:
+    """A copy of a frozen dataclass with some fields changed, without re-running __init__.
+
+    dataclasses.replace is the obvious tool but dominates the hot path of random playouts.
+    """
+    new = object.__new__(type(state))
+    new.__dict__.update(state.__dict__)
+    new.__dict__.update(changes)
+    return new

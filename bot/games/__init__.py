@@ -1,5 +1,6 @@
 """Every game package; importing this registers them all (one line per game)."""
 
 from bot.engine.registry import register
+from bot.games.iliad import GAME as _iliad
 
-__all__ = ["register"]
+register(_iliad)

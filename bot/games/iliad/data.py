@@ -1,0 +1,74 @@
+"""Iliad's numbers, read once from data/iliad.json so house rules stay out of the code."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+DATA_FILE = Path(__file__).resolve().parents[3] / "data" / "iliad.json"
+GODS = ("zeus", "apollo", "athena", "poseidon", "aphrodite")
+KIND_CODES = {
+    "zeus": "Z",
+    "apollo": "A",
+    "athena": "T",
+    "poseidon": "P",
+    "aphrodite": "H",
+    "bonus": "B",
+    "curse": "C",
+    "marriage": "M",
+}
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The tunable numbers of Iliad."""
+
+    seat_names: tuple[str, ...]
+    colours: tuple[str, ...]
+    tiles: tuple[int, ...]  # every tile one player owns; 0 is Dolos
+    tokens: tuple[tuple[str, int], ...]
+    reserve_size: int
+    hand_size: int
+    blue_parity: int
+    fallback_placement: bool
+    starting_player: str
+    flip_face_up_only: bool
+    lift_before_adjacency: bool
+    effects: dict[str, str]
+
+
+def _tiles(counts: dict[str, int]) -> tuple[int, ...]:
+    return tuple(sorted(0 if k == "D" else int(k) for k, n in counts.items() for _ in range(n)))
+
+
+def _tokens(table: dict[str, Any]) -> tuple[tuple[str, int], ...]:
+    return tuple(
+        (kind, int(value))
+        for kind, values in table.items()
+        if not kind.startswith("_")
+        for value in values
+    )
+
+
+@cache
+def rules() -> Rules:
+    """The rules as the data file states them."""
+    raw = json.loads(DATA_FILE.read_text(encoding="utf-8"))
+    house = raw["house"]
+    return Rules(
+        seat_names=tuple(raw["seat_names"]),
+        colours=tuple(raw["colours"]),
+        tiles=_tiles(raw["tiles_per_player"]),
+        tokens=_tokens(house["tokens"]),
+        reserve_size=int(raw["reserve_size"]),
+        hand_size=int(raw["hand_size"]),
+        blue_parity=int(house["blue_square_parity"]["value"]),
+        fallback_placement=bool(house["fallback_placement"]["value"]),
+        starting_player=str(house["starting_player"]["value"]),
+        flip_face_up_only=bool(house["effect_4_targets_face_up_only"]["value"]),
+        lift_before_adjacency=bool(house["moved_tile_lifted_for_adjacency"]["value"]),
+        effects=dict(raw["effects"]),
+    )

@@ -1,0 +1,124 @@
+"""Line totals (IL-9), favour of the gods (IL-12) and final scores with tie-breaks (IL-13)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from bot.engine import Outcome
+from bot.games.iliad.board import LINES
+from bot.games.iliad.data import GODS
+from bot.games.iliad.model import DOLOS, Tile, Token
+
+
+def _face_value(tile: Tile | None) -> int:
+    """What a tile adds on its own: face-down tiles and Dolos add nothing by themselves."""
+    if tile is None or not tile.face_up or tile.value == DOLOS:
+        return 0
+    return tile.value
+
+
+def line_totals(board: Sequence[Tile | None], line: int) -> tuple[int, int]:
+    """Each seat's strength in a full line; a face-up Dolos is worth its neighbours in the line."""
+    squares = LINES[line]
+    totals = [0, 0]
+    for i, square in enumerate(squares):
+        tile = board[square]
+        if tile is None or not tile.face_up:
+            continue
+        if tile.value != DOLOS:
+            totals[tile.owner] += tile.value
+            continue
+        around = [squares[j] for j in (i - 1, i + 1) if 0 <= j < len(squares)]
+        totals[tile.owner] += sum(_face_value(board[s]) for s in around)
+    return totals[0], totals[1]
+
+
+def line_winner(board: Sequence[Tile | None], line: int, active: int) -> int:
+    """The seat that wins a line; a tie goes to the active player."""
+    first, second = line_totals(board, line)
+    if first == second:
+        return active
+    return 0 if first > second else 1
+
+
+def gods_held(tokens: Iterable[Token]) -> list[str]:
+    """The gods among the tokens, in the fixed order of the five."""
+    kinds = {t.kind for t in tokens}
+    return [god for god in GODS if god in kinds]
+
+
+def has_favour(tokens: Sequence[Token]) -> bool:
+    """All five gods, or four gods and both marriages."""
+    gods = len(gods_held(tokens))
+    marriages = sum(1 for t in tokens if t.kind == "marriage")
+    return gods == len(GODS) or (gods == len(GODS) - 1 and marriages >= 2)
+
+
+def _best_per_god(tokens: Sequence[Token]) -> dict[str, int]:
+    best: dict[str, int] = {}
+    for token in tokens:
+        if token.is_god:
+            best[token.kind] = max(best.get(token.kind, token.value), token.value)
+    return best
+
+
+def score(tokens: Sequence[Token]) -> int:
+    """IL-13: each god's best token plus every non-god token."""
+    return sum(_best_per_god(tokens).values()) + sum(t.value for t in tokens if not t.is_god)
+
+
+def uncounted_gods(tokens: Sequence[Token]) -> int:
+    """First tie-break: the god tokens that the score left out."""
+    return sum(t.value for t in tokens if t.is_god) - sum(_best_per_god(tokens).values())
+
+
+def top_zeus(tokens: Sequence[Token]) -> int:
+    """Second tie-break: the highest Zeus token (0 without one)."""
+    return _best_per_god(tokens).get("zeus", 0)
+
+
+def _breakdown(name: str, tokens: Sequence[Token]) -> str:
+    counted = [f"{god.title()} {v}" for god, v in _best_per_god(tokens).items()]
+    others = [t.label for t in sorted(tokens, key=lambda t: -t.value) if not t.is_god]
+    parts = " + ".join(counted + others) or "nothing"
+    favour = "favour of all gods" if has_favour(tokens) else "no favour"
+    return (
+        f"{name}: {parts} = {score(tokens)}; {favour}; "
+        f"uncounted gods {uncounted_gods(tokens)}; best Zeus {top_zeus(tokens)}"
+    )
+
+
+def final_outcome(collected: Sequence[Sequence[Token]], names: Sequence[str]) -> Outcome:
+    """IL-12 favour first, then IL-13 points and its two tie-breaks."""
+    scores = tuple(score(t) for t in collected)
+    breakdown = tuple(_breakdown(n, t) for n, t in zip(names, collected, strict=True))
+    favour = [has_favour(t) for t in collected]
+    if favour.count(True) == 1:
+        winner = favour.index(True)
+        ranking = tuple(1 if seat == winner else 2 for seat in range(len(collected)))
+        summary = f"{names[winner]} wins with the favour of all gods."
+        return Outcome(scores, ranking, "favour", summary, breakdown)
+    keys = [(score(t), uncounted_gods(t), top_zeus(t)) for t in collected]
+    ranking = tuple(1 + sum(other > mine for other in keys) for mine in keys)
+    return Outcome(scores, ranking, _reason(keys), _summary(keys, names, favour), breakdown)
+
+
+def _reason(keys: list[tuple[int, int, int]]) -> str:
+    if keys[0] == keys[1]:
+        return "draw"
+    return "points" if keys[0][0] != keys[1][0] else "tie-break"
+
+
+def _summary(keys: list[tuple[int, int, int]], names: Sequence[str], favour: list[bool]) -> str:
+    why = "both have the favour of all gods" if all(favour) else "nobody has the favour of all gods"
+    if keys[0] == keys[1]:
+        return f"A draw: {why} and every tie-break is equal."
+    winner = 0 if keys[0] > keys[1] else 1
+    loser = 1 - winner
+    if keys[0][0] != keys[1][0]:
+        how = f"{keys[winner][0]} to {keys[loser][0]}"
+    elif keys[0][1] != keys[1][1]:
+        how = f"on uncounted god tokens ({keys[winner][1]} to {keys[loser][1]}) after a tie"
+    else:
+        how = f"on the higher Zeus ({keys[winner][2]} to {keys[loser][2]}) after a tie"
+    return f"{names[winner]} wins {how}; {why}."

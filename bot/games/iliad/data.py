@@ -36,7 +36,6 @@ class Rules:
     fallback_placement: bool
     starting_player: str
     flip_face_up_only: bool
-    lift_before_adjacency: bool
     effects: dict[str, str]
 
 
@@ -69,6 +68,5 @@ def rules() -> Rules:
         fallback_placement=bool(house["fallback_placement"]["value"]),
         starting_player=str(house["starting_player"]["value"]),
         flip_face_up_only=bool(house["effect_4_targets_face_up_only"]["value"]),
-        lift_before_adjacency=bool(house["moved_tile_lifted_for_adjacency"]["value"]),
         effects=dict(raw["effects"]),
     )

@@ -152,5 +152,6 @@ class State:
     due: tuple[int, ...] = ()  # full lines still to score this turn
     scoring: int | None = None  # the line whose winner is choosing a token
     winner: int | None = None  # that line's winner
-    last_squares: tuple[int, ...] = ()
+    last_squares: tuple[int, ...] = ()  # squares the last turn touched, for highlighting
+    last_seat: int | None = None  # who made that turn
     log: tuple[LogEntry, ...] = ()

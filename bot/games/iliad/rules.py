@@ -29,24 +29,27 @@ def to_move(state: State) -> int | None:
     return state.winner if state.phase == "token" else state.turn
 
 
-def _touches_a_tile(board: tuple[Tile | None, ...], square: int, ignore: int | None) -> bool:
-    return any(board[n] is not None and n != ignore for n in NEIGHBOURS[square])
+def _touches_a_tile(board: tuple[Tile | None, ...], square: int) -> bool:
+    return any(board[n] is not None for n in NEIGHBOURS[square])
 
 
-def landing_squares(state: State, rules: Rules, colour: int, lifted: int | None) -> list[int]:
-    """Empty squares of a colour that touch a tile (IL-7), or any of them as the house fallback."""
+def landing_squares(state: State, rules: Rules, colour: int) -> list[int]:
+    """Empty squares of a colour that touch a tile (IL-7), or any of them as the house fallback.
+
+    A lifted tile never neighbours a square of its own colour, so it cannot count for itself;
+    its old square is occupied and so never offered.
+    """
     board = state.board
-    ignore = lifted if rules.lift_before_adjacency else None
     empty = [s for s in squares_of(colour, rules.blue_parity) if board[s] is None]
-    touching = [s for s in empty if _touches_a_tile(board, s, ignore)]
+    touching = [s for s in empty if _touches_a_tile(board, s)]
     return touching if touching or not rules.fallback_placement else empty
 
 
-def _can_land(state: State, rules: Rules, colour: int, lifted: int) -> bool:
+def _can_land(state: State, rules: Rules, colour: int) -> bool:
     """Whether a lifted tile has any square to go to (cheaper than listing them)."""
     if rules.fallback_placement:
         return any(state.board[s] is None for s in squares_of(colour, rules.blue_parity))
-    return bool(landing_squares(state, rules, colour, lifted))
+    return bool(landing_squares(state, rules, colour))
 
 
 def accessible(board: tuple[Tile | None, ...], square: int) -> bool:
@@ -62,7 +65,7 @@ def movable_tiles(state: State, rules: Rules, owner: int) -> list[int]:
         if tile is not None
         and tile.owner == owner
         and accessible(state.board, s)
-        and _can_land(state, rules, owner, s)
+        and _can_land(state, rules, owner)
     ]
 
 
@@ -99,7 +102,7 @@ def effect_actions(state: State, rules: Rules) -> list[Action]:
 def legal_actions(state: State, rules: Rules) -> list[Action]:
     """Every decision open to the seat to move, sorted and unique."""
     if state.phase == "place":
-        squares = landing_squares(state, rules, state.turn, None)
+        squares = landing_squares(state, rules, state.turn)
         tiles = sorted({tile_code(v) for v in state.hands[state.turn]})
         actions = [Action(PLACE, t, SQUARE_NAMES[s]) for t in tiles for s in squares]
     elif state.phase == "effect":
@@ -121,7 +124,7 @@ def _second_step(state: State, rules: Rules) -> list[Action]:
     assert state.lifted is not None
     tile = state.board[state.lifted]
     assert tile is not None
-    squares = landing_squares(state, rules, tile.owner, state.lifted)
+    squares = landing_squares(state, rules, tile.owner)
     return [Action(MOVE, SQUARE_NAMES[s]) for s in squares]
 
 

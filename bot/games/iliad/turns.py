@@ -54,7 +54,14 @@ def _place(state: State, action: Action, rules: Rules) -> State:
     board = list(state.board)
     board[square] = Tile(state.turn, value)
     hands = tuple(tuple(hand) if s == state.turn else h for s, h in enumerate(state.hands))
-    state = evolve(state, board=tuple(board), hands=hands, placed=square, last_squares=(square,))
+    state = evolve(
+        state,
+        board=tuple(board),
+        hands=hands,
+        placed=square,
+        last_squares=(square,),
+        last_seat=state.turn,
+    )
     name = rules.seat_names[state.turn]
     state = _say(state, f"{name} places {tile_name(value)} on {action.detail}.")
     if effect_actions(state, rules):

@@ -91,7 +91,7 @@ def _last_move(state: State) -> dict[str, Any] | None:
     if not state.last_squares or not public:
         return None
     return {
-        "seat": state.turn,
+        "seat": state.last_seat,
         "text": public[-1].text,
         "squares": [SQUARE_NAMES[s] for s in state.last_squares],
     }
@@ -113,11 +113,11 @@ def describe(action: Action, state: State | None, rules: Rules) -> str:
     if kind == DECLINE:
         return "decline the effect"
     if kind == LIFT:
-        return f"move the {_tile_on(state, action.target, rules)}"
+        return f"move {_tile_on(state, action.target, rules)}"
     if kind == MOVE:
         return f"move it to {action.target}"
     if kind == FLIP:
-        return f"turn your 4 and the {_tile_on(state, action.target, rules)} face down"
+        return f"turn your 4 and {_tile_on(state, action.target, rules)} face down"
     if kind == GIVE:
         return f"give back {token_from_code(action.target).label}"
     if kind == TAKE:
@@ -132,7 +132,7 @@ def describe(action: Action, state: State | None, rules: Rules) -> str:
 def _tile_on(state: State | None, square: str, rules: Rules) -> str:
     tile = state.board[SQUARE_INDEX[square]] if state else None
     if tile is None:
-        return f"tile on {square}"
+        return f"the tile on {square}"
     what = tile_name(tile.value) if tile.face_up else "face-down tile"
     return f"{rules.seat_names[tile.owner]}'s {what} on {square}"
 
@@ -167,6 +167,7 @@ def dump(state: State) -> dict[str, Any]:
         "scoring": state.scoring,
         "winner": state.winner,
         "last_squares": list(state.last_squares),
+        "last_seat": state.last_seat,
         "log": [e.to_json() for e in state.log],
     }
 
@@ -195,5 +196,6 @@ def load(data: Mapping[str, Any]) -> State:
         scoring=data["scoring"],
         winner=data["winner"],
         last_squares=tuple(int(s) for s in data["last_squares"]),
+        last_seat=data["last_seat"],
         log=tuple(LogEntry.from_json(e) for e in data["log"]),
     )

@@ -1,0 +1,63 @@
+"""Iliad views: hands only to their owner, stack order and face-down values to nobody."""
+
+from __future__ import annotations
+
+import json
+
+from bot.engine import evolve
+from bot.engine.conformance import random_playout, replay
+from bot.games.iliad import GAME
+from bot.games.iliad.model import Action
+from tests.engine.iliad_positions import position, tiles
+
+
+def _mid_game(seed: int, plies: int) -> object:
+    playout = random_playout(GAME, 2, seed)
+    return replay(GAME, 2, seed, playout.codes[:plies])
+
+
+def test_public_view_does_not_change_when_hidden_tiles_change() -> None:
+    for seed in range(20):
+        state = _mid_game(seed, 30)
+        held = len(state.hands[0])
+        shuffled = [*state.hands[0], *state.stacks[0]][::-1]
+        other = evolve(
+            state,
+            hands=(tuple(sorted(shuffled[:held])), state.hands[1]),
+            stacks=(tuple(shuffled[held:]), state.stacks[1]),
+        )
+        assert GAME.view(other, None) == GAME.view(state, None)
+        assert GAME.view(other, 1) == GAME.view(state, 1)
+
+
+def test_a_seat_sees_its_own_hand_and_only_its_own() -> None:
+    state = position(hands=((5, 0), (3, 3)))
+    assert GAME.view(state, 0)["hand"] == ["5", "D"]
+    assert GAME.view(state, 1)["hand"] == ["3", "3"]
+    assert "hand" not in GAME.view(state, None)
+    assert "stacks" not in json.dumps(GAME.view(state, None))
+
+
+def test_face_down_values_are_hidden_from_everyone() -> None:
+    state = position(board=tiles(c3="h5", d3="A2"))
+    for viewer in (None, 0, 1):
+        square = GAME.view(state, viewer)["board"][14]
+        assert square == {"owner": 0, "tile": None, "face_up": False}
+
+
+def test_describe_reads_like_a_player_would_say_it() -> None:
+    state = position(board=tiles(c3="H5", d3="a2"))
+    assert GAME.describe(Action("place", "5", "c3")) == "place 5 on c3"
+    assert GAME.describe(Action("place", "D", "e3")) == "place Dolos on e3"
+    assert GAME.describe(Action("lift", "d3"), state) == "move Achilles's face-down tile on d3"
+    assert GAME.describe(Action("score", "c")) == "score column c first"
+
+
+def test_log_names_the_seat_and_the_tile() -> None:
+    state = position(board=tiles(c3="H5", d3="A2"), turn=0, hands=((5, 1), (2, 3)))
+    after = GAME.apply(state, Action("place", "5", "d2"))
+    assert GAME.view(after, None)["last_move"] == {
+        "seat": 0,
+        "text": "Hector places 5 on d2.",
+        "squares": ["d2"],
+    }

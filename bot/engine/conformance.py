@@ -50,6 +50,8 @@ def check_position(game: AnyGame, state: Any, players: int, where: str) -> list[
     actions = game.legal_actions(state)
     if not actions:
         raise _fail(game, "no legal actions while a seat is to move", where)
+    if not isinstance(game.hidden_choices(state), bool):
+        raise _fail(game, "hidden_choices must say True or False", where)
     codes = [game.encode(a) for a in actions]
     if len(set(codes)) != len(codes):
         raise _fail(game, "legal actions are not unique by encode", where)

@@ -32,6 +32,13 @@ class Game(Protocol[S, A]):
         """A new state; raises IllegalAction and leaves `state` untouched if not legal."""
         ...
 
+    def hidden_choices(self, state: S) -> bool:
+        """Whether listing the legal actions would reveal the mover's secrets (e.g. a hand).
+
+        The platform then shows them only to that seat, never on a public message.
+        """
+        ...
+
     def outcome(self, state: S) -> Outcome | None:
         """The result once the game is over."""
         ...

@@ -61,6 +61,10 @@ class Iliad:
             raise IllegalAction("That is not an Iliad move.")
         return turns.apply(state, action, house())
 
+    def hidden_choices(self, state: State) -> bool:
+        """Placing shows which tiles are in hand; every later decision is public."""
+        return state.phase == "place"
+
     def outcome(self, state: State) -> Outcome | None:
         """The result once the board is full."""
         if state.phase != "over":

@@ -1,0 +1,72 @@
+"""The discord.py bot: opens the store, loads games and cogs, registers buttons, syncs commands."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from bot.service import GameService
+from bot.store import Store
+
+log = logging.getLogger("bot.client")
+
+COGS = ("cogs.table", "cogs.lobby", "cogs.moves", "cogs.info")
+
+
+def intents() -> discord.Intents:
+    """Only guilds: slash commands and buttons need no message content or member lists."""
+    return discord.Intents(guilds=True)
+
+
+class SymposionBot(commands.Bot):
+    """One bot process; `service` is ready once setup_hook has run."""
+
+    def __init__(
+        self, *, database_path: str | Path, dev_guild_id: int | None = None, **options: Any
+    ) -> None:
+        options.setdefault("intents", intents())
+        options.setdefault(
+            "allowed_mentions", discord.AllowedMentions(everyone=False, roles=False, users=True)
+        )
+        super().__init__(command_prefix=commands.when_mentioned, help_command=None, **options)
+        self.database_path = database_path
+        self.dev_guild_id = dev_guild_id
+        self.store: Store | None = None
+        self._service: GameService | None = None
+
+    @property
+    def service(self) -> GameService:
+        """The game service (set up in setup_hook)."""
+        if self._service is None:
+            raise RuntimeError("the bot has not finished setting up")
+        return self._service
+
+    async def setup_hook(self) -> None:
+        """Migrate, load every ongoing game, load cogs and buttons, then sync commands."""
+        self.store = await Store.open(self.database_path)
+        self._service = GameService(self.store)
+        loaded = await self._service.load()
+        log.info("loaded %d ongoing game(s) from %s", loaded, self.database_path)
+        for name in COGS:
+            await self.load_extension(name)
+        await self._sync()
+
+    async def _sync(self) -> None:
+        if self.dev_guild_id is None:
+            synced = await self.tree.sync()
+        else:
+            guild = discord.Object(id=self.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+        log.info("synced %d slash command(s)", len(synced))
+
+    async def close(self) -> None:
+        """Close Discord first, then the database, so no move is cut off mid-commit."""
+        await super().close()
+        if self.store is not None:
+            await self.store.close()
+            self.store = None

@@ -1,0 +1,1 @@
+"""Thin Discord adapters: they translate interactions into service calls and back."""

@@ -1,0 +1,36 @@
+"""What every command cog shares: the Table and the game played in this channel."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord.ext import commands
+
+from bot.service import GameInfo, ServiceError
+
+if TYPE_CHECKING:
+    from bot.client import SymposionBot
+    from cogs.table import Table
+
+NO_GAME = "There is no game in this channel. Start one with `/play`."
+
+
+class TableCog(commands.Cog):
+    """A cog whose commands act on the game of the channel they are used in."""
+
+    def __init__(self, bot: SymposionBot) -> None:
+        self.bot = bot
+
+    @property
+    def table(self) -> Table:
+        table = self.bot.get_cog("Table")
+        assert table is not None
+        return table  # type: ignore[return-value]
+
+    def game_here(self, interaction: discord.Interaction[Any]) -> GameInfo:
+        """The ongoing game of this channel or thread, or a clear refusal."""
+        info = self.bot.service.game_at(interaction.channel_id or 0)
+        if info is None:
+            raise ServiceError(NO_GAME)
+        return info

@@ -1,0 +1,73 @@
+"""/hand, /rules, /games and /history: reading, never changing."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot.engine import get_game
+from cogs.base import TableCog
+from cogs.lobby import GAME_CHOICES
+
+if TYPE_CHECKING:
+    from bot.client import SymposionBot
+
+Interaction = discord.Interaction[Any]
+
+
+class Info(TableCog):
+    """Private hands and public facts."""
+
+    @app_commands.command(name="hand", description="See your private hand for this channel's game")
+    @app_commands.guild_only()
+    async def hand(self, interaction: Interaction) -> None:
+        async def work() -> None:
+            await self.table.show_hand(interaction, self.game_here(interaction).game_id)
+
+        await self.table.guard(interaction, work())
+
+    @app_commands.command(name="rules", description="A short summary of a game's rules")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rules(self, interaction: Interaction, game: app_commands.Choice[str]) -> None:
+        spec = get_game(game.value).spec
+        players = f"{spec.min_players}–{spec.max_players} players"
+        if spec.min_players == spec.max_players:
+            players = f"{spec.min_players} players"
+        text = f"**{spec.title}** ({players})\n{spec.summary}"
+        await interaction.response.send_message(text[:2000], ephemeral=True)
+
+    @app_commands.command(name="games", description="Ongoing games in this server")
+    @app_commands.guild_only()
+    async def games(self, interaction: Interaction) -> None:
+        listed = self.bot.service.guild_games(interaction.guild_id or 0)
+        lines = []
+        for info in listed:
+            if info.status == "lobby":
+                state = f"lobby, {len(info.players)}/{info.max_players} joined"
+            else:
+                mover = info.to_move_user
+                state = f"<@{mover}> to move" if mover is not None else "in progress"
+            lines.append(f"• **{info.title}** in <#{info.place_id}>: {state}")
+        text = "\n".join(lines) if lines else "No games are going on in this server."
+        await interaction.response.send_message(
+            text[:2000], ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+        )
+
+    @app_commands.command(name="history", description="The last things that happened in this game")
+    @app_commands.guild_only()
+    async def history(self, interaction: Interaction) -> None:
+        async def work() -> None:
+            info = self.game_here(interaction)
+            lines = await self.bot.service.history(info.game_id, limit=15)
+            text = "\n".join(f"• {line}" for line in lines) or "Nothing has happened yet."
+            await interaction.response.send_message(
+                f"**{info.title}** — recent moves:\n{text}"[:2000], ephemeral=True
+            )
+
+        await self.table.guard(interaction, work())
+
+
+async def setup(bot: SymposionBot) -> None:
+    await bot.add_cog(Info(bot))

@@ -1,0 +1,71 @@
+"""/play: open a lobby for a game in this channel."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot.engine import all_games, get_game
+from bot.service import ServiceError
+from cogs.base import TableCog
+
+if TYPE_CHECKING:
+    from bot.client import SymposionBot
+
+GAME_CHOICES = [app_commands.Choice(name=g.spec.title, value=g.spec.id) for g in all_games()]
+
+
+def parse_options(text: str | None) -> dict[str, str]:
+    """'expeditions=on burial=off' -> {'expeditions': 'on', 'burial': 'off'}."""
+    result: dict[str, str] = {}
+    for part in (text or "").replace(",", " ").split():
+        name, sep, value = part.partition("=")
+        if not sep or not name or not value:
+            raise ServiceError(f"“{part}” is not an option: write name=value, e.g. burial=on.")
+        result[name.strip().lower()] = value.strip().lower()
+    return result
+
+
+def option_suggestions(game_id: str, typed: str) -> list[str]:
+    """Every valid name=value for a game, filtered by what was typed."""
+    spec = get_game(game_id).spec
+    pairs = [f"{o.name}={v}" for o in spec.options for v in o.choices]
+    return [p for p in pairs if typed.lower() in p][:25]
+
+
+class Lobby(TableCog):
+    """Opening games."""
+
+    @app_commands.command(name="play", description="Open a game in this channel")
+    @app_commands.describe(game="Which game", options="Variants as name=value, e.g. burial=on")
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.guild_only()
+    async def play(
+        self,
+        interaction: discord.Interaction[Any],
+        game: app_commands.Choice[str],
+        options: str | None = None,
+    ) -> None:
+        async def work() -> None:
+            await self.table.open_lobby(interaction, game.value, parse_options(options))
+
+        await self.table.guard(interaction, work())
+
+    @play.autocomplete("options")
+    async def _options(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        game_id = getattr(interaction.namespace, "game", None) or GAME_CHOICES[0].value
+        try:
+            pairs = option_suggestions(str(game_id), current)
+        except ServiceError:
+            return []
+        except Exception:
+            return []
+        return [app_commands.Choice(name=p, value=p) for p in pairs]
+
+
+async def setup(bot: SymposionBot) -> None:
+    await bot.add_cog(Lobby(bot))

@@ -1,0 +1,82 @@
+"""/move with autocomplete, /board, /resign and /abandon."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from cogs.base import TableCog
+
+if TYPE_CHECKING:
+    from bot.client import SymposionBot
+
+Interaction = discord.Interaction[Any]
+
+
+class Moves(TableCog):
+    """Playing and ending games."""
+
+    @app_commands.command(name="move", description="Make your move")
+    @app_commands.describe(action="Start typing: only your legal moves are listed")
+    @app_commands.guild_only()
+    async def move(self, interaction: Interaction, action: str) -> None:
+        async def work() -> None:
+            info = self.game_here(interaction)
+            code = await self.bot.service.resolve(info.game_id, interaction.user.id, action)
+            await self.table.play(interaction, info.game_id, code, None)
+
+        await self.table.guard(interaction, work())
+
+    @move.autocomplete("action")
+    async def _actions(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        info = self.bot.service.game_at(interaction.channel_id or 0)
+        if info is None:
+            return []
+        wanted = current.strip().lower()
+        choices = self.bot.service.choices(info.game_id, interaction.user.id)
+        fitting = [c for c in choices if wanted in c.text.lower() or wanted == c.code.lower()]
+        return [app_commands.Choice(name=c.text[:100], value=c.code) for c in fitting[:25]]
+
+    @app_commands.command(name="board", description="Post the current board again")
+    @app_commands.guild_only()
+    async def board(self, interaction: Interaction) -> None:
+        async def work() -> None:
+            info = self.game_here(interaction)
+            await self.bot.service.require_started(info.game_id)
+            await interaction.response.send_message("Here is the board again.", ephemeral=True)
+            await self.table.post_board(info)
+
+        await self.table.guard(interaction, work())
+
+    @app_commands.command(name="resign", description="Give up this game (you are ranked last)")
+    @app_commands.guild_only()
+    async def resign(self, interaction: Interaction) -> None:
+        async def work() -> None:
+            info = self.game_here(interaction)
+            ended = await self.bot.service.resign(info.game_id, interaction.user.id)
+            await interaction.response.send_message("You resigned.", ephemeral=True)
+            await self.table.post_board(ended)
+
+        await self.table.guard(interaction, work())
+
+    @app_commands.command(name="abandon", description="End this channel's game (host or moderator)")
+    @app_commands.guild_only()
+    async def abandon(self, interaction: Interaction) -> None:
+        async def work() -> None:
+            info = self.game_here(interaction)
+            moderator = bool(interaction.permissions.manage_channels)
+            ended = await self.bot.service.abandon(
+                info.game_id, interaction.user.id, moderator=moderator
+            )
+            await interaction.response.send_message(
+                f"**{ended.title}** was abandoned by {interaction.user.mention}."
+            )
+            await self.table.strip(ended)
+
+        await self.table.guard(interaction, work())
+
+
+async def setup(bot: SymposionBot) -> None:
+    await bot.add_cog(Moves(bot))

@@ -41,11 +41,13 @@ def secret_parts(public: Any, private: Any, path: Path = ()) -> list[tuple[Path,
     return [] if public == private else [(path, private)]
 
 
-def changed_seats(game: AnyGame, before: Any, after: Any, players: int) -> tuple[int, ...]:
-    """Seats whose secrets changed or who got private log lines from this move."""
+def move_changes(
+    game: AnyGame, before: Any, after: Any, players: int
+) -> tuple[list[Any], tuple[int, ...]]:
+    """The public log lines a move added, and the seats whose secrets or private log changed."""
     public_before = game.view(before, None)
     public_after = game.view(after, None)
-    public_added = len(new_lines(public_before["log"], public_after["log"]))
+    public_lines = new_lines(public_before["log"], public_after["log"])
     changed: list[int] = []
     for seat in range(players):
         seat_before = game.view(before, seat)
@@ -53,10 +55,10 @@ def changed_seats(game: AnyGame, before: Any, after: Any, players: int) -> tuple
         secrets_moved = secret_parts(public_before, seat_before) != secret_parts(
             public_after, seat_after
         )
-        private_added = len(new_lines(seat_before["log"], seat_after["log"])) > public_added
+        private_added = len(new_lines(seat_before["log"], seat_after["log"])) > len(public_lines)
         if secrets_moved or private_added:
             changed.append(seat)
-    return tuple(changed)
+    return public_lines, tuple(changed)
 
 
 def normalise(text: str) -> str:

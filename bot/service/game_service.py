@@ -7,7 +7,7 @@ from collections.abc import Awaitable, Mapping, Sequence
 from typing import Any
 
 from bot.engine import AnyGame, IllegalAction, rng
-from bot.service.diff import changed_seats, new_lines, normalise
+from bot.service.diff import move_changes, normalise
 from bot.service.endings import RESIGNATION, resignation_outcome
 from bot.service.errors import (
     AlreadyJoined,
@@ -336,8 +336,7 @@ class GameService(SessionCache):
             except IllegalAction as error:
                 raise IllegalMove(str(error)) from error
             outcome = game.outcome(after)
-            lines = new_lines(game.view(before, None)["log"], game.view(after, None)["log"])
-            changed = changed_seats(game, before, after, len(s.players))
+            lines, changed = move_changes(game, before, after, len(s.players))
             write = self.store.record_move(
                 game_id,
                 s.version,

@@ -99,6 +99,15 @@ def test_migration_files_must_be_numbered(tmp_path: Path) -> None:
         migration_files(tmp_path)
 
 
+async def test_a_migration_may_not_manage_transactions(tmp_path: Path) -> None:
+    (tmp_path / "0001_sneaky.sql").write_text("BEGIN;\nCREATE TABLE t (x INTEGER);\nCOMMIT;\n")
+    store = await Store.open(tmp_path / "m.sqlite3", migrate=False)
+    with pytest.raises(RuntimeError, match="transactions"):
+        await store.migrate(tmp_path)
+    assert await store.schema_versions() == []
+    await store.close()
+
+
 async def test_wal_and_foreign_keys_are_on(store: Store) -> None:
     assert await store.pragma("journal_mode") == "wal"
     assert await store.pragma("foreign_keys") == 1

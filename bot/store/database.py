@@ -1,173 +1,37 @@
-"""The only module that speaks SQL: games, seats, moves and snapshots in one sqlite file."""
+"""The Store: the one place that speaks SQL (aiosqlite, WAL, one transaction per change)."""
 
 from __future__ import annotations
 
 import asyncio
-import json
-import re
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager, suppress
-from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
 
-MIGRATIONS_DIR = Path(__file__).resolve().parent.parent / "data" / "migrations"
-ONGOING = ("lobby", "active")
-STATUSES = ("lobby", "active", "finished", "cancelled", "abandoned")
-_MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
+from bot.store.migrations import MIGRATIONS_DIR, migration_files, migration_script
+from bot.store.records import (
+    ONGOING,
+    STATUSES,
+    GameRow,
+    MoveRow,
+    PlaceTaken,
+    SeatRow,
+    Snapshot,
+    StaleVersion,
+    StoreError,
+    UnknownGameId,
+    dumps,
+    game_row,
+    move_row,
+    seat_row,
+    snapshot_row,
+    utc_now,
+)
+
 _PLACE = "coalesce(thread_id, channel_id)"
-
-
-class StoreError(Exception):
-    """Something the store refused; the service turns these into messages for players."""
-
-
-class StaleVersion(StoreError):
-    """The game changed since the caller read it: its version no longer matches."""
-
-
-class PlaceTaken(StoreError):
-    """The channel or thread already has an ongoing game (the partial unique index said no)."""
-
-
-class UnknownGameId(StoreError):
-    """No game has this id."""
-
-
-@dataclass(frozen=True, slots=True)
-class GameRow:
-    """One row of `games`, with its JSON columns decoded."""
-
-    id: int
-    game_type: str
-    guild_id: int | None
-    channel_id: int
-    thread_id: int | None
-    message_id: int | None
-    status: str
-    seed: int
-    options: dict[str, Any]
-    version: int
-    host_id: int
-    created_at: str
-    updated_at: str
-    result: dict[str, Any] | None
-    flags: dict[str, Any]
-
-    @property
-    def place_id(self) -> int:
-        """Where the game is played: its thread if it has one, else its channel."""
-        return self.thread_id if self.thread_id is not None else self.channel_id
-
-    @property
-    def ongoing(self) -> bool:
-        """A lobby or an active game (it still holds its channel)."""
-        return self.status in ONGOING
-
-
-@dataclass(frozen=True, slots=True)
-class SeatRow:
-    """One player of a game; `seat` is None until the game starts."""
-
-    game_id: int
-    join_order: int
-    seat: int | None
-    user_id: int
-    display_name: str
-    dm_ok: bool
-
-
-@dataclass(frozen=True, slots=True)
-class MoveRow:
-    """One accepted engine action."""
-
-    game_id: int
-    seq: int
-    seat: int
-    action: str
-    user_id: int | None
-    created_at: str
-
-
-@dataclass(frozen=True, slots=True)
-class Snapshot:
-    """The latest stored engine state of a game, after `seq` moves, at game `version`."""
-
-    game_id: int
-    version: int
-    seq: int
-    state: dict[str, Any]
-
-
-def utc_now() -> str:
-    """ISO-8601 UTC timestamp with seconds, the only time format stored."""
-    return datetime.now(UTC).isoformat(timespec="seconds")
-
-
-def _dumps(value: object) -> str:
-    return json.dumps(value, separators=(",", ":"), sort_keys=True)
-
-
-def _game(row: sqlite3.Row) -> GameRow:
-    return GameRow(
-        id=row["id"],
-        game_type=row["game_type"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        thread_id=row["thread_id"],
-        message_id=row["message_id"],
-        status=row["status"],
-        seed=row["seed"],
-        options=json.loads(row["options"]),
-        version=row["version"],
-        host_id=row["host_id"],
-        created_at=row["created_at"],
-        updated_at=row["updated_at"],
-        result=None if row["result"] is None else json.loads(row["result"]),
-        flags=json.loads(row["flags"]),
-    )
-
-
-def _seat(row: sqlite3.Row) -> SeatRow:
-    return SeatRow(
-        game_id=row["game_id"],
-        join_order=row["join_order"],
-        seat=row["seat"],
-        user_id=row["user_id"],
-        display_name=row["display_name"],
-        dm_ok=bool(row["dm_ok"]),
-    )
-
-
-def _move(row: sqlite3.Row) -> MoveRow:
-    return MoveRow(
-        game_id=row["game_id"],
-        seq=row["seq"],
-        seat=row["seat"],
-        action=row["action"],
-        user_id=row["user_id"],
-        created_at=row["created_at"],
-    )
-
-
-def migration_files(directory: Path = MIGRATIONS_DIR) -> list[tuple[int, Path]]:
-    """Numbered migration scripts in order; a badly named or duplicate number is a bug."""
-    found: dict[int, Path] = {}
-    for path in sorted(directory.glob("*.sql")):
-        match = _MIGRATION_NAME.match(path.name)
-        if match is None:
-            raise RuntimeError(f"migration file {path.name!r} is not named NNNN_name.sql")
-        number = int(match.group(1))
-        if number in found:
-            raise RuntimeError(
-                f"two migrations numbered {number}: {found[number].name}, {path.name}"
-            )
-        found[number] = path
-    return sorted(found.items())
 
 
 class Store:
@@ -250,14 +114,10 @@ class Store:
         for number, path in migration_files(directory):
             if number in done:
                 continue
-            script = path.read_text(encoding="utf-8")
-            record = (
-                "INSERT INTO schema_migrations (version, name, applied_at) "
-                f"VALUES ({number}, {_sql_text(path.name)}, {_sql_text(self._clock())});"
-            )
+            script = migration_script(number, path, self._clock())
             async with self._lock:
                 try:
-                    await self._db.executescript(f"BEGIN IMMEDIATE;\n{script}\n{record}\nCOMMIT;")
+                    await self._db.executescript(script)
                 except BaseException:
                     if self._db.in_transaction:
                         await self._db.rollback()
@@ -299,11 +159,11 @@ class Store:
                         channel_id,
                         thread_id,
                         seed,
-                        _dumps(dict(options)),
+                        dumps(dict(options)),
                         host_id,
                         now,
                         now,
-                        _dumps(dict(flags or {})),
+                        dumps(dict(flags or {})),
                     ),
                 )
                 game_id = cursor.lastrowid
@@ -322,7 +182,7 @@ class Store:
     async def game(self, game_id: int) -> GameRow | None:
         """The game with this id, or None."""
         row = await self._one("SELECT * FROM games WHERE id = ?", (game_id,))
-        return None if row is None else _game(row)
+        return None if row is None else game_row(row)
 
     async def require_game(self, game_id: int) -> GameRow:
         """The game with this id; UnknownGameId if there is none."""
@@ -337,21 +197,21 @@ class Store:
             f"SELECT * FROM games WHERE {_PLACE} = ? AND status IN ('lobby', 'active')",
             (place_id,),
         )
-        return None if row is None else _game(row)
+        return None if row is None else game_row(row)
 
     async def games_at(self, place_id: int, limit: int = 10) -> list[GameRow]:
         """The most recent games of any status in this channel or thread, newest first."""
         rows = await self._all(
             f"SELECT * FROM games WHERE {_PLACE} = ? ORDER BY id DESC LIMIT ?", (place_id, limit)
         )
-        return [_game(row) for row in rows]
+        return [game_row(row) for row in rows]
 
     async def open_games(self) -> list[GameRow]:
         """Every lobby and active game, oldest first: what the bot loads on start."""
         rows = await self._all(
             "SELECT * FROM games WHERE status IN ('lobby', 'active') ORDER BY id"
         )
-        return [_game(row) for row in rows]
+        return [game_row(row) for row in rows]
 
     async def games_in_guild(
         self, guild_id: int, statuses: Iterable[str] = ONGOING, limit: int = 100
@@ -366,7 +226,7 @@ class Store:
             f"SELECT * FROM games WHERE guild_id = ? AND status IN ({marks}) ORDER BY id LIMIT ?",
             (guild_id, *wanted, limit),
         )
-        return [_game(row) for row in rows]
+        return [game_row(row) for row in rows]
 
     # -- seats ------------------------------------------------------------------------------
 
@@ -376,7 +236,7 @@ class Store:
             "SELECT * FROM seats WHERE game_id = ? ORDER BY coalesce(seat, -1), join_order",
             (game_id,),
         )
-        return [_seat(row) for row in rows]
+        return [seat_row(row) for row in rows]
 
     async def add_seat(self, game_id: int, version: int, user_id: int, name: str) -> int:
         """Join a lobby; returns the new game version."""
@@ -471,7 +331,7 @@ class Store:
         With a `result` the game is finished in the same transaction.
         """
         finish = ", status = 'finished', result = ?" if result is not None else ""
-        params = (_dumps(dict(result)),) if result is not None else ()
+        params = (dumps(dict(result)),) if result is not None else ()
         async with self._transaction() as db:
             new_version = await self._bump(db, game_id, version, finish, params)
             cursor = await db.execute(
@@ -499,7 +359,7 @@ class Store:
             "INSERT INTO snapshots (game_id, version, seq, state) VALUES (?, ?, ?, ?)"
             " ON CONFLICT (game_id) DO UPDATE SET"
             " version = excluded.version, seq = excluded.seq, state = excluded.state",
-            (game_id, version, seq, _dumps(dict(state))),
+            (game_id, version, seq, dumps(dict(state))),
         )
 
     async def end_game(
@@ -515,10 +375,10 @@ class Store:
         if status not in ("finished", "cancelled", "abandoned"):
             raise ValueError(f"{status!r} does not end a game")
         extra = ", status = ?, result = ?"
-        params: list[object] = [status, None if result is None else _dumps(dict(result))]
+        params: list[object] = [status, None if result is None else dumps(dict(result))]
         if flags is not None:
             extra += ", flags = ?"
-            params.append(_dumps(dict(flags)))
+            params.append(dumps(dict(flags)))
         async with self._transaction() as db:
             return await self._bump(db, game_id, version, extra, params)
 
@@ -531,7 +391,7 @@ class Store:
         """Replace the game's free-form flags (no version change)."""
         async with self._transaction() as db:
             await db.execute(
-                "UPDATE games SET flags = ? WHERE id = ?", (_dumps(dict(flags)), game_id)
+                "UPDATE games SET flags = ? WHERE id = ?", (dumps(dict(flags)), game_id)
             )
 
     # -- moves and snapshots ----------------------------------------------------------------
@@ -539,23 +399,18 @@ class Store:
     async def moves(self, game_id: int) -> list[MoveRow]:
         """Every move of a game, in order."""
         rows = await self._all("SELECT * FROM moves WHERE game_id = ? ORDER BY seq", (game_id,))
-        return [_move(row) for row in rows]
+        return [move_row(row) for row in rows]
 
     async def recent_moves(self, game_id: int, limit: int = 10) -> list[MoveRow]:
         """The last `limit` moves of a game, oldest first."""
         rows = await self._all(
             "SELECT * FROM moves WHERE game_id = ? ORDER BY seq DESC LIMIT ?", (game_id, limit)
         )
-        return [_move(row) for row in reversed(rows)]
+        return [move_row(row) for row in reversed(rows)]
 
     async def snapshot(self, game_id: int) -> Snapshot | None:
         """The latest stored state of a started game."""
         row = await self._one("SELECT * FROM snapshots WHERE game_id = ?", (game_id,))
         if row is None:
             return None
-        return Snapshot(row["game_id"], row["version"], row["seq"], json.loads(row["state"]))
-
-
-def _sql_text(text: str) -> str:
-    """A SQL string literal (for the migration record inside an executescript)."""
-    return "'" + text.replace("'", "''") + "'"
+        return snapshot_row(row)

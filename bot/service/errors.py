@@ -1,0 +1,77 @@
+"""Every refusal the service makes; each message is one clear sentence a player can read."""
+
+from __future__ import annotations
+
+from bot.engine import IllegalAction
+
+
+class ServiceError(Exception):
+    """A request the service refused; str(error) is safe to show the user who made it."""
+
+
+class GameNotFound(ServiceError):
+    """No game with that number exists (or none in this channel)."""
+
+
+class UnknownGame(ServiceError, IllegalAction):
+    """The requested game type is not one the bot hosts."""
+
+
+class InvalidOptions(ServiceError, IllegalAction):
+    """A lobby option name or value the game does not have."""
+
+
+class ChannelBusy(ServiceError):
+    """The channel or thread already has an ongoing game; `game_id` says which."""
+
+    def __init__(self, message: str, game_id: int) -> None:
+        super().__init__(message)
+        self.game_id = game_id
+
+
+class NotInLobby(ServiceError):
+    """A lobby action (join, leave, start, cancel) on a game that is no longer a lobby."""
+
+
+class NotStarted(ServiceError):
+    """A game action (move, resign, views) on a game still in its lobby."""
+
+
+class GameOver(ServiceError):
+    """An action on a game that has finished or was cancelled or abandoned."""
+
+
+class GameNotOver(ServiceError):
+    """A rematch of a game that is still going."""
+
+
+class NotAPlayer(ServiceError):
+    """The user has no seat in this game."""
+
+
+class NotYourTurn(ServiceError):
+    """A player acted while another seat is to move."""
+
+
+class StaleAction(ServiceError):
+    """The action was chosen on an older board: the game has moved on since."""
+
+
+class NotHost(ServiceError):
+    """Only the host (or a moderator, where allowed) may do this."""
+
+
+class LobbyFull(ServiceError):
+    """The lobby already has the game's maximum number of players."""
+
+
+class NotEnoughPlayers(ServiceError):
+    """Start was asked with fewer players than the game needs."""
+
+
+class AlreadyJoined(ServiceError):
+    """The user is already in this lobby."""
+
+
+class IllegalMove(ServiceError, IllegalAction):
+    """The engine refused the action; the engine's own message passes through unchanged."""

@@ -1,0 +1,389 @@
+"""Game sessions: lobby, moves, resignations and endings, each committed before it returns."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Awaitable, Mapping, Sequence
+from typing import Any
+
+from bot.engine import AnyGame, IllegalAction, rng
+from bot.service.diff import move_changes, normalise
+from bot.service.endings import RESIGNATION, resignation_outcome
+from bot.service.errors import (
+    AlreadyJoined,
+    ChannelBusy,
+    GameNotOver,
+    IllegalMove,
+    InvalidOptions,
+    LobbyFull,
+    NotAPlayer,
+    NotEnoughPlayers,
+    NotHost,
+    NotYourTurn,
+    StaleAction,
+    UnknownGame,
+)
+from bot.service.model import Choice, GameInfo, MoveResult, Player, Session, Turn
+from bot.service.sessions import SessionCache, label
+from bot.store import PlaceTaken, StaleVersion
+
+# The counter for drawing seat order at start: engines count up from 0, so -1 never collides.
+SEATING_COUNTER = -1
+STALE = "The board has moved on since that choice: look at the latest game message and try again."
+_ONGOING_NAMES = {"lobby": "waiting for players", "active": "in play"}
+
+
+def new_seed() -> int:
+    """A fresh random 63-bit seed for a new game (stored with it)."""
+    return random.SystemRandom().getrandbits(63)
+
+
+def seating(seed: int, players: int) -> list[int]:
+    """Seat order drawn from the game's seed: element i is the join order of seat i."""
+    order = list(range(players))
+    rng(seed, SEATING_COUNTER).shuffle(order)
+    return order
+
+
+def _short(text: str, limit: int = 60) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+class GameService(SessionCache):
+    """Every game operation a cog may ask for; refusals raise ServiceError subclasses."""
+
+    # -- lobby ------------------------------------------------------------------------------
+
+    def _game(self, game_type: str) -> AnyGame:
+        try:
+            return self._games(game_type)
+        except IllegalAction as error:
+            raise UnknownGame(f"There is no game called {_short(game_type, 30)!r}.") from error
+
+    async def _busy(self, place_id: int) -> ChannelBusy:
+        game_id = self._by_place.get(place_id)
+        row = None
+        if game_id is None:
+            row = await self.store.ongoing_game_at(place_id)
+            game_id = row.id if row is not None else 0
+        session = self._sessions.get(game_id)
+        status = session.status if session else (row.status if row else "lobby")
+        title = label(session.game, game_id) if session else f"Game #{game_id}"
+        return ChannelBusy(
+            f"{title} is already {_ONGOING_NAMES.get(status, 'going')} here: finish or cancel "
+            "it first, or start a new game in another channel or thread.",
+            game_id,
+        )
+
+    async def _create(
+        self,
+        game: AnyGame,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        thread_id: int | None,
+        players: Sequence[tuple[int, str]],
+        options: Mapping[str, str],
+    ) -> GameInfo:
+        place = thread_id if thread_id is not None else channel_id
+        if place in self._by_place:
+            raise await self._busy(place)
+        try:
+            row = await self.store.create_game(
+                game_type=game.spec.id,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                thread_id=thread_id,
+                host_id=players[0][0],
+                players=players,
+                seed=new_seed(),
+                options=options,
+            )
+        except PlaceTaken:
+            raise await self._busy(place) from None
+        self._keep(await self._session_from_store(row))
+        return self._info(self._sessions[row.id])
+
+    async def open_lobby(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        game_type: str,
+        host_id: int,
+        host_name: str,
+        options: Mapping[str, object] | None = None,
+        thread_id: int | None = None,
+    ) -> GameInfo:
+        """A new lobby in this channel (or thread) with the host already joined."""
+        game = self._game(game_type)
+        try:
+            resolved = game.spec.resolve_options(options)
+        except IllegalAction as error:
+            raise InvalidOptions(f"{game.spec.title} cannot start like that: {error}") from error
+        return await self._create(
+            game,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            thread_id=thread_id,
+            players=[(host_id, host_name)],
+            options=resolved,
+        )
+
+    async def join(self, game_id: int, user_id: int, name: str) -> GameInfo:
+        """Add a player to a lobby."""
+        async with self._locked(game_id, "lobby") as s:
+            title = label(s.game, game_id)
+            if s.player(user_id) is not None:
+                raise AlreadyJoined(f"You have already joined {title}.")
+            if len(s.players) >= s.game.spec.max_players:
+                raise LobbyFull(f"{title} is full ({s.game.spec.max_players} players).")
+            s.version = await self._write(s, self.store.add_seat(game_id, s.version, user_id, name))
+            order = max(p.join_order for p in s.players) + 1
+            s.players.append(Player(user_id, name, order))
+            return self._info(s)
+
+    async def leave(self, game_id: int, user_id: int) -> GameInfo:
+        """Leave a lobby; the next player becomes host; the last one out cancels it."""
+        async with self._locked(game_id, "lobby") as s:
+            self._seat_of(s, user_id)
+            rest = [p for p in s.players if p.user_id != user_id]
+            if not rest:
+                return await self._end(s, "cancelled", {"ended_by": "everyone left"})
+            new_host = rest[0].user_id if user_id == s.host_id else None
+            write = self.store.remove_seat(game_id, s.version, user_id, new_host=new_host)
+            s.version = await self._write(s, write)
+            s.players = rest
+            s.host_id = new_host if new_host is not None else s.host_id
+            return self._info(s)
+
+    def _host_only(self, s: Session, user_id: int, doing: str, who: str = "the host") -> None:
+        if user_id != s.host_id:
+            raise NotHost(f"Only {who} of {label(s.game, s.game_id)} can {doing}.")
+
+    async def start(self, game_id: int, user_id: int) -> GameInfo:
+        """Host only: draw the seat order from the seed, set up the engine state, go active."""
+        async with self._locked(game_id, "lobby") as s:
+            self._host_only(s, user_id, "start it")
+            spec = s.game.spec
+            count = len(s.players)
+            if count < spec.min_players:
+                raise NotEnoughPlayers(
+                    f"{spec.title} needs at least {spec.min_players} players; "
+                    f"{count} {'has' if count == 1 else 'have'} joined."
+                )
+            joined = sorted(s.players, key=lambda p: p.join_order)
+            order = seating(s.seed, count)
+            seat_of = {joined[order[seat]].user_id: seat for seat in range(count)}
+            try:
+                state = s.game.new_game(count, s.seed, s.options)
+            except IllegalAction as error:
+                raise IllegalMove(str(error)) from error
+            write = self.store.start_game(game_id, s.version, seat_of, s.game.dump(state))
+            s.version = await self._write(s, write)
+            seated = [
+                Player(p.user_id, p.name, p.join_order, seat_of[p.user_id], p.dm_ok)
+                for p in s.players
+            ]
+            s.players = sorted(seated, key=lambda p: seat_of[p.user_id])
+            s.status, s.state = "active", state
+            return self._info(s)
+
+    async def cancel(self, game_id: int, user_id: int) -> GameInfo:
+        """Host only: close a lobby that has not started."""
+        async with self._locked(game_id, "lobby") as s:
+            self._host_only(s, user_id, "cancel it")
+            return await self._end(s, "cancelled", {"ended_by": "host", "by": user_id})
+
+    async def rematch(self, game_id: int, user_id: int) -> GameInfo:
+        """A new lobby in the same place with the same game, options and players; caller hosts."""
+        row = await self._row(game_id)
+        game = self._game(row.game_type)
+        if row.ongoing:
+            raise GameNotOver(f"{label(game, game_id)} is still going.")
+        seats = sorted(
+            await self.store.seats(game_id),
+            key=lambda p: (p.seat if p.seat is not None else p.join_order, p.join_order),
+        )
+        caller = next((p for p in seats if p.user_id == user_id), None)
+        if caller is None:
+            raise self._not_player(game, game_id)
+        players = [(caller.user_id, caller.display_name)]
+        players += [(p.user_id, p.display_name) for p in seats if p.user_id != user_id]
+        return await self._create(
+            game,
+            guild_id=row.guild_id,
+            channel_id=row.channel_id,
+            thread_id=row.thread_id,
+            players=players[: game.spec.max_players],
+            options={str(k): str(v) for k, v in row.options.items()},
+        )
+
+    def _not_player(self, game: AnyGame, game_id: int) -> Exception:
+        return NotAPlayer(f"You did not play in {label(game, game_id)}.")
+
+    # -- writes -----------------------------------------------------------------------------
+
+    async def _write(self, s: Session, write: Awaitable[int]) -> int:
+        """Await a versioned store write; a stale version reloads the game and says so."""
+        try:
+            version = await write
+        except StaleVersion:
+            await self._reload(s)
+            raise StaleAction(STALE) from None
+        return version
+
+    async def _end(
+        self,
+        s: Session,
+        status: str,
+        flags: Mapping[str, Any],
+        result: dict[str, Any] | None = None,
+    ) -> GameInfo:
+        merged = {**s.flags, **flags}
+        write = self.store.end_game(s.game_id, s.version, status, result=result, flags=merged)
+        s.version = await self._write(s, write)
+        s.status, s.flags = status, merged
+        self._drop(s)
+        return await self.info(s.game_id)
+
+    async def set_message(self, game_id: int, message_id: int | None) -> None:
+        """Remember the game's current message id (buttons keep their version)."""
+        await self._row(game_id)
+        await self.store.set_message(game_id, message_id)
+        session = self._sessions.get(game_id)
+        if session is not None:
+            session.message_id = message_id
+
+    async def set_dm_ok(self, game_id: int, user_id: int, ok: bool) -> None:
+        """Record whether DMs to this player work in this game (false after a failed DM)."""
+        session = self._sessions.get(game_id)
+        if session is not None:
+            self._seat_of(session, user_id)
+            session.players = [
+                Player(p.user_id, p.name, p.join_order, p.seat, ok) if p.user_id == user_id else p
+                for p in session.players
+            ]
+        await self.store.set_dm_ok(game_id, user_id, ok)
+
+    # -- play -------------------------------------------------------------------------------
+
+    def _mover(self, s: Session, user_id: int) -> int:
+        """The caller's seat, if they are the one to move now; else the right refusal."""
+        seat = self._seat_of(s, user_id).seat
+        to_move = s.game.to_move(s.state)
+        if seat != to_move:
+            who = s.user_at(to_move) if to_move is not None else None
+            name = who.name if who is not None else "someone else"
+            raise NotYourTurn(f"It is not your turn: {name} is to move.")
+        assert seat is not None
+        return seat
+
+    def turn(self, game_id: int) -> Turn | None:
+        """Who must decide now in an active game, with every legal choice (for buttons)."""
+        s = self._sessions.get(game_id)
+        seat = s.to_move() if s is not None else None
+        if s is None or seat is None:
+            return None
+        player = s.user_at(seat)
+        if player is None:
+            return None
+        return Turn(game_id, s.version, seat, player.user_id, self._choices(s))
+
+    def _choices(self, s: Session) -> tuple[Choice, ...]:
+        game = s.game
+        return tuple(
+            Choice(game.encode(a), game.describe(a, s.state)) for a in game.legal_actions(s.state)
+        )
+
+    def choices(self, game_id: int, user_id: int) -> list[Choice]:
+        """The legal (code, text) choices for this user: empty unless they are to move."""
+        turn = self.turn(game_id)
+        return [] if turn is None or turn.user_id != user_id else list(turn.choices)
+
+    async def resolve(self, game_id: int, user_id: int, typed: str) -> str:
+        """The legal code a typed value means (a code or a choice's words), else a refusal."""
+        s = await self._require(game_id, ("active",))
+        self._mover(s, user_id)
+        choices = self._choices(s)
+        wanted = typed.strip()
+        if any(c.code == wanted for c in choices):
+            return wanted
+        matches = [c.code for c in choices if normalise(c.text) == normalise(typed)]
+        if len(matches) == 1:
+            return matches[0]
+        if matches:
+            raise IllegalMove(f"“{_short(wanted)}” fits several moves: pick one from the list.")
+        raise IllegalMove(
+            f"“{_short(wanted)}” is not a move you can make now: pick one from the list."
+        )
+
+    async def move(
+        self, game_id: int, user_id: int, code: str, version: int | None = None
+    ) -> MoveResult:
+        """Check turn and version, apply through the engine, commit, then report what changed.
+
+        `version` is the one the player saw (a button's); None means "the current board".
+        """
+        async with self._locked(game_id, "active") as s:
+            if version is not None and version != s.version:
+                raise StaleAction(STALE)
+            seat = self._mover(s, user_id)
+            game, before = s.game, s.state
+            try:
+                action = game.decode(code)
+                after = game.apply(before, action)
+            except IllegalAction as error:
+                raise IllegalMove(str(error)) from error
+            outcome = game.outcome(after)
+            lines, changed = move_changes(game, before, after, len(s.players))
+            write = self.store.record_move(
+                game_id,
+                s.version,
+                seat=seat,
+                action=game.encode(action),
+                user_id=user_id,
+                state=game.dump(after),
+                result=None if outcome is None else outcome.to_dict(),
+            )
+            s.version = await self._write(s, write)
+            s.state = after
+            to_move = game.to_move(after)
+            if outcome is not None:
+                s.status = "finished"
+                self._drop(s)
+            nxt = s.user_at(to_move) if to_move is not None else None
+            return MoveResult(
+                game_id=game_id,
+                version=s.version,
+                seat=seat,
+                user_id=user_id,
+                code=game.encode(action),
+                description=game.describe(action, before),
+                public_lines=tuple(str(line) for line in lines),
+                previous_to_move=seat,
+                to_move=to_move,
+                to_move_user=None if nxt is None else nxt.user_id,
+                changed_seats=changed,
+                outcome=outcome,
+            )
+
+    async def resign(self, game_id: int, user_id: int) -> GameInfo:
+        """A player gives up: ranked last, the game ends with reason "resignation"."""
+        async with self._locked(game_id, "active") as s:
+            seat = self._seat_of(s, user_id).seat
+            assert seat is not None
+            names = [""] * len(s.players)
+            for p in s.players:
+                if p.seat is not None:
+                    names[p.seat] = p.name
+            outcome = resignation_outcome(seat, names)
+            flags = {"ended_by": RESIGNATION, "resigned_seat": seat}
+            return await self._end(s, "finished", flags, outcome.to_dict())
+
+    async def abandon(self, game_id: int, user_id: int, *, moderator: bool = False) -> GameInfo:
+        """Host or moderator: stop a lobby or game for good (status "abandoned")."""
+        async with self._locked(game_id, "lobby", "active") as s:
+            if not moderator:
+                self._host_only(s, user_id, "abandon it", "the host or a moderator")
+            return await self._end(s, "abandoned", {"ended_by": "abandon", "by": user_id})

@@ -1,0 +1,142 @@
+"""What the service hands to cogs: frozen, small, Discord-free records."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.engine import AnyGame, Outcome
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A user in a game; `seat` is None while the game is a lobby."""
+
+    user_id: int
+    name: str
+    join_order: int
+    seat: int | None = None
+    dm_ok: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One legal action: the code buttons and /move send, and the words a player reads."""
+
+    code: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """Who must decide now in an active game, at which version, and their choices."""
+
+    game_id: int
+    version: int
+    seat: int
+    user_id: int
+    choices: tuple[Choice, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """A read-only picture of one game for lobby messages, lists and buttons."""
+
+    game_id: int
+    game_type: str
+    title: str
+    guild_id: int | None
+    channel_id: int
+    thread_id: int | None
+    message_id: int | None
+    status: str
+    version: int
+    host_id: int
+    options: dict[str, str]
+    players: tuple[Player, ...]
+    to_move: int | None = None
+    outcome: Outcome | None = None
+    min_players: int = 1
+    max_players: int = 1
+
+    @property
+    def place_id(self) -> int:
+        """The channel or thread the game is played in."""
+        return self.thread_id if self.thread_id is not None else self.channel_id
+
+    @property
+    def to_move_user(self) -> int | None:
+        """The user id of the seat to move, if any."""
+        return None if self.to_move is None else self.user_at(self.to_move)
+
+    def user_at(self, seat: int) -> int | None:
+        """The user id sitting at `seat`."""
+        return next((p.user_id for p in self.players if p.seat == seat), None)
+
+    def player(self, user_id: int) -> Player | None:
+        """The player record of a user, or None."""
+        return next((p for p in self.players if p.user_id == user_id), None)
+
+
+@dataclass(frozen=True, slots=True)
+class MoveResult:
+    """What one accepted move did; it is already committed when the caller sees this."""
+
+    game_id: int
+    version: int
+    seat: int
+    user_id: int
+    code: str
+    description: str
+    public_lines: tuple[str, ...]
+    previous_to_move: int | None
+    to_move: int | None
+    to_move_user: int | None
+    changed_seats: tuple[int, ...]
+    outcome: Outcome | None
+
+    @property
+    def finished(self) -> bool:
+        """True when this move ended the game."""
+        return self.outcome is not None
+
+
+@dataclass(slots=True, eq=False)
+class Session:
+    """An ongoing game held in memory: its row data, players and (once active) engine state."""
+
+    game_id: int
+    game: AnyGame
+    guild_id: int | None
+    channel_id: int
+    thread_id: int | None
+    message_id: int | None
+    status: str
+    seed: int
+    options: dict[str, str]
+    version: int
+    host_id: int
+    players: list[Player]
+    state: Any = None
+    flags: dict[str, Any] = field(default_factory=dict)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    @property
+    def place_id(self) -> int:
+        """The channel or thread the game is played in."""
+        return self.thread_id if self.thread_id is not None else self.channel_id
+
+    def player(self, user_id: int) -> Player | None:
+        """The player record of a user, or None."""
+        return next((p for p in self.players if p.user_id == user_id), None)
+
+    def user_at(self, seat: int) -> Player | None:
+        """The player at `seat` (active games only)."""
+        return next((p for p in self.players if p.seat == seat), None)
+
+    def to_move(self) -> int | None:
+        """The seat that must decide now, if the game is active."""
+        if self.status != "active" or self.state is None:
+            return None
+        return self.game.to_move(self.state)

@@ -1,0 +1,120 @@
+"""Settings from the environment and `.env`, checked at start with one-line fixes in errors.
+
+The environment wins over `.env` (an empty environment value counts as unset). No message and no
+repr ever contains the token itself.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from dotenv import dotenv_values
+
+DEFAULT_DATABASE = "symposion.sqlite3"
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+# Three base64url parts: the bot's id, a timestamp, an HMAC. Lengths are loose lower bounds.
+_TOKEN = re.compile(r"^[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{20,}$")
+_PORTAL = "<your bot token from the Discord developer portal (your app -> Bot -> Reset Token)>"
+
+
+class SettingsError(Exception):
+    """A setting is missing or malformed; the message is one line saying what to put in .env."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the bot reads from outside at start."""
+
+    discord_token: str = field(repr=False)
+    database_path: Path = Path(DEFAULT_DATABASE)
+    dev_guild_id: int | None = None
+    log_level: str = "INFO"
+
+    @property
+    def log_level_number(self) -> int:
+        """The logging module's number for log_level."""
+        return int(logging.getLevelName(self.log_level))
+
+
+def check_token(token: str | None) -> str:
+    """The token if it has a bot token's shape; otherwise a SettingsError that never quotes it."""
+    token = (token or "").strip()
+    if not token:
+        raise SettingsError(
+            f"DISCORD_TOKEN is missing: copy .env.example to .env and set DISCORD_TOKEN={_PORTAL}."
+        )
+    if token.lower().startswith("bot "):
+        raise SettingsError(
+            "DISCORD_TOKEN starts with 'Bot ': in .env set DISCORD_TOKEN=<the token alone>."
+        )
+    if token[0] in "\"'" or token[-1] in "\"'":
+        raise SettingsError(
+            "DISCORD_TOKEN has stray quotes: in .env set DISCORD_TOKEN=<the token, unquoted>."
+        )
+    if not _TOKEN.match(token):
+        raise SettingsError(
+            "DISCORD_TOKEN does not look like a bot token (three dot-separated parts of letters, "
+            f"digits, '-' and '_'): in .env set DISCORD_TOKEN={_PORTAL}."
+        )
+    return token
+
+
+def _guild(text: str | None) -> int | None:
+    text = (text or "").strip()
+    if not text:
+        return None
+    if not text.isdigit() or not 0 < int(text) < 2**64:
+        raise SettingsError(
+            "DEV_GUILD_ID must be a server id (digits only): in .env set "
+            "DEV_GUILD_ID=<your test server's id> or leave it empty."
+        )
+    return int(text)
+
+
+def _database(text: str | None) -> Path:
+    path = Path((text or "").strip() or DEFAULT_DATABASE)
+    if path.is_dir():
+        raise SettingsError(
+            "DATABASE_PATH is a folder: in .env set DATABASE_PATH=<a file, e.g. "
+            f"{DEFAULT_DATABASE}>."
+        )
+    return path
+
+
+def _log_level(text: str | None) -> str:
+    level = (text or "").strip().upper() or "INFO"
+    if level not in LOG_LEVELS:
+        raise SettingsError(
+            f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}: in .env set LOG_LEVEL=INFO."
+        )
+    return level
+
+
+def read_values(
+    environ: Mapping[str, str] | None = None, env_file: str | Path | None = ".env"
+) -> dict[str, str]:
+    """The raw values: `.env` (if present) overlaid by non-empty environment variables."""
+    values: dict[str, str] = {}
+    if env_file is not None and Path(env_file).is_file():
+        values.update({k: v for k, v in dotenv_values(env_file).items() if v is not None})
+    source = os.environ if environ is None else environ
+    values.update({k: v for k, v in source.items() if v.strip()})
+    return values
+
+
+def load_settings(
+    environ: Mapping[str, str] | None = None, env_file: str | Path | None = ".env"
+) -> Settings:
+    """Read and check every setting; the first problem raises SettingsError."""
+    values = read_values(environ, env_file)
+    return Settings(
+        discord_token=check_token(values.get("DISCORD_TOKEN")),
+        database_path=_database(values.get("DATABASE_PATH")),
+        dev_guild_id=_guild(values.get("DEV_GUILD_ID")),
+        log_level=_log_level(values.get("LOG_LEVEL")),
+    )

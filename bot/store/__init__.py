@@ -1,0 +1,39 @@
+"""The only package that speaks SQL: games, seats, moves and snapshots in one sqlite file.
+
+Tables and columns are in data/migrations/*.sql (numbered, applied in order, recorded in
+schema_migrations). Every change of a game goes through `UPDATE games SET version = version + 1
+... WHERE id = ? AND version = ?`; zero rows means StaleVersion and nothing is written.
+"""
+
+from bot.store.database import Store
+from bot.store.migrations import MIGRATIONS_DIR, migration_files
+from bot.store.records import (
+    ONGOING,
+    STATUSES,
+    GameRow,
+    MoveRow,
+    PlaceTaken,
+    SeatRow,
+    Snapshot,
+    StaleVersion,
+    StoreError,
+    UnknownGameId,
+    utc_now,
+)
+
+__all__ = [
+    "MIGRATIONS_DIR",
+    "ONGOING",
+    "STATUSES",
+    "GameRow",
+    "MoveRow",
+    "PlaceTaken",
+    "SeatRow",
+    "Snapshot",
+    "StaleVersion",
+    "Store",
+    "StoreError",
+    "UnknownGameId",
+    "migration_files",
+    "utc_now",
+]

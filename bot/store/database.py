@@ -1,0 +1,416 @@
+"""The Store: the one place that speaks SQL (aiosqlite, WAL, one transaction per change)."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
+from contextlib import asynccontextmanager, suppress
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from bot.store.migrations import MIGRATIONS_DIR, migration_files, migration_script
+from bot.store.records import (
+    ONGOING,
+    STATUSES,
+    GameRow,
+    MoveRow,
+    PlaceTaken,
+    SeatRow,
+    Snapshot,
+    StaleVersion,
+    StoreError,
+    UnknownGameId,
+    dumps,
+    game_row,
+    move_row,
+    seat_row,
+    snapshot_row,
+    utc_now,
+)
+
+_PLACE = "coalesce(thread_id, channel_id)"
+
+
+class Store:
+    """One aiosqlite connection; every statement runs under one lock so transactions never mix."""
+
+    def __init__(self, db: aiosqlite.Connection, clock: Callable[[], str] = utc_now) -> None:
+        self._db = db
+        self._lock = asyncio.Lock()
+        self._clock = clock
+
+    @classmethod
+    async def open(
+        cls, path: str | Path, *, migrate: bool = True, clock: Callable[[], str] = utc_now
+    ) -> Store:
+        """Open (creating if needed) the database file: WAL, foreign keys, then migrations."""
+        db = await aiosqlite.connect(str(path), isolation_level=None)
+        db.row_factory = sqlite3.Row
+        await db.execute("PRAGMA journal_mode = WAL")
+        await db.execute("PRAGMA foreign_keys = ON")
+        # FULL: every commit reaches the disk before the bot answers, even on power loss.
+        await db.execute("PRAGMA synchronous = FULL")
+        await db.execute("PRAGMA busy_timeout = 5000")
+        store = cls(db, clock)
+        if migrate:
+            await store.migrate()
+        return store
+
+    async def close(self) -> None:
+        """Close the connection (after any running statement)."""
+        async with self._lock:
+            await self._db.close()
+
+    async def __aenter__(self) -> Store:
+        return self
+
+    async def __aexit__(self, *_: object) -> None:
+        await self.close()
+
+    # -- plumbing ---------------------------------------------------------------------------
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """BEGIN IMMEDIATE … COMMIT, rolled back on any error (cancellation included)."""
+        async with self._lock:
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                with suppress(sqlite3.Error):
+                    await self._db.rollback()
+                raise
+            await self._db.commit()
+
+    async def _all(self, sql: str, params: Sequence[object] = ()) -> list[sqlite3.Row]:
+        async with self._lock, self._db.execute(sql, params) as cursor:
+            return list(await cursor.fetchall())
+
+    async def _one(self, sql: str, params: Sequence[object] = ()) -> sqlite3.Row | None:
+        rows = await self._all(sql, params)
+        return rows[0] if rows else None
+
+    async def pragma(self, name: str) -> object:
+        """The value of one PRAGMA (journal_mode, foreign_keys …), for checks and tests."""
+        if not name.isidentifier():
+            raise ValueError(f"not a pragma name: {name!r}")
+        row = await self._one(f"PRAGMA {name}")
+        return None if row is None else row[0]
+
+    # -- migrations -------------------------------------------------------------------------
+
+    async def migrate(self, directory: Path = MIGRATIONS_DIR) -> list[int]:
+        """Apply every migration not yet recorded, in order, each in its own transaction."""
+        async with self._lock:
+            await self._db.execute(
+                "CREATE TABLE IF NOT EXISTS schema_migrations ("
+                " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)"
+            )
+        done = set(await self.schema_versions())
+        applied: list[int] = []
+        for number, path in migration_files(directory):
+            if number in done:
+                continue
+            script = migration_script(number, path, self._clock())
+            async with self._lock:
+                try:
+                    await self._db.executescript(script)
+                except BaseException:
+                    if self._db.in_transaction:
+                        await self._db.rollback()
+                    raise
+            applied.append(number)
+        return applied
+
+    async def schema_versions(self) -> list[int]:
+        """Migration numbers already applied, ascending."""
+        rows = await self._all("SELECT version FROM schema_migrations ORDER BY version")
+        return [row[0] for row in rows]
+
+    # -- games ------------------------------------------------------------------------------
+
+    async def create_game(
+        self,
+        *,
+        game_type: str,
+        guild_id: int | None,
+        channel_id: int,
+        thread_id: int | None,
+        host_id: int,
+        players: Sequence[tuple[int, str]],
+        seed: int,
+        options: Mapping[str, object],
+        flags: Mapping[str, object] | None = None,
+    ) -> GameRow:
+        """A new lobby with its (user id, name) players in join order; PlaceTaken if busy."""
+        now = self._clock()
+        try:
+            async with self._transaction() as db:
+                cursor = await db.execute(
+                    "INSERT INTO games (game_type, guild_id, channel_id, thread_id, status, seed,"
+                    " options, version, host_id, created_at, updated_at, flags)"
+                    " VALUES (?, ?, ?, ?, 'lobby', ?, ?, 0, ?, ?, ?, ?)",
+                    (
+                        game_type,
+                        guild_id,
+                        channel_id,
+                        thread_id,
+                        seed,
+                        dumps(dict(options)),
+                        host_id,
+                        now,
+                        now,
+                        dumps(dict(flags or {})),
+                    ),
+                )
+                game_id = cursor.lastrowid
+                await db.executemany(
+                    "INSERT INTO seats (game_id, join_order, seat, user_id, display_name)"
+                    " VALUES (?, ?, NULL, ?, ?)",
+                    [(game_id, order, user, name) for order, (user, name) in enumerate(players)],
+                )
+        except sqlite3.IntegrityError as error:
+            if "games_one_ongoing_per_place" in str(error):
+                raise PlaceTaken(f"place {thread_id or channel_id} already has a game") from error
+            raise
+        assert game_id is not None
+        return await self.require_game(game_id)
+
+    async def game(self, game_id: int) -> GameRow | None:
+        """The game with this id, or None."""
+        row = await self._one("SELECT * FROM games WHERE id = ?", (game_id,))
+        return None if row is None else game_row(row)
+
+    async def require_game(self, game_id: int) -> GameRow:
+        """The game with this id; UnknownGameId if there is none."""
+        game = await self.game(game_id)
+        if game is None:
+            raise UnknownGameId(f"no game {game_id}")
+        return game
+
+    async def ongoing_game_at(self, place_id: int) -> GameRow | None:
+        """The lobby or active game in this channel or thread, if any."""
+        row = await self._one(
+            f"SELECT * FROM games WHERE {_PLACE} = ? AND status IN ('lobby', 'active')",
+            (place_id,),
+        )
+        return None if row is None else game_row(row)
+
+    async def games_at(self, place_id: int, limit: int = 10) -> list[GameRow]:
+        """The most recent games of any status in this channel or thread, newest first."""
+        rows = await self._all(
+            f"SELECT * FROM games WHERE {_PLACE} = ? ORDER BY id DESC LIMIT ?", (place_id, limit)
+        )
+        return [game_row(row) for row in rows]
+
+    async def open_games(self) -> list[GameRow]:
+        """Every lobby and active game, oldest first: what the bot loads on start."""
+        rows = await self._all(
+            "SELECT * FROM games WHERE status IN ('lobby', 'active') ORDER BY id"
+        )
+        return [game_row(row) for row in rows]
+
+    async def games_in_guild(
+        self, guild_id: int, statuses: Iterable[str] = ONGOING, limit: int = 100
+    ) -> list[GameRow]:
+        """Games of a server with the given statuses, oldest first."""
+        wanted = tuple(statuses)
+        unknown = [s for s in wanted if s not in STATUSES]
+        if unknown or not wanted:
+            raise ValueError(f"bad statuses: {wanted!r}")
+        marks = ", ".join("?" for _ in wanted)
+        rows = await self._all(
+            f"SELECT * FROM games WHERE guild_id = ? AND status IN ({marks}) ORDER BY id LIMIT ?",
+            (guild_id, *wanted, limit),
+        )
+        return [game_row(row) for row in rows]
+
+    # -- seats ------------------------------------------------------------------------------
+
+    async def seats(self, game_id: int) -> list[SeatRow]:
+        """The players of a game: by seat once started, by join order in the lobby."""
+        rows = await self._all(
+            "SELECT * FROM seats WHERE game_id = ? ORDER BY coalesce(seat, -1), join_order",
+            (game_id,),
+        )
+        return [seat_row(row) for row in rows]
+
+    async def add_seat(self, game_id: int, version: int, user_id: int, name: str) -> int:
+        """Join a lobby; returns the new game version."""
+        async with self._transaction() as db:
+            new_version = await self._bump(db, game_id, version)
+            await db.execute(
+                "INSERT INTO seats (game_id, join_order, seat, user_id, display_name)"
+                " VALUES (?, (SELECT coalesce(max(join_order), -1) + 1 FROM seats"
+                " WHERE game_id = ?), NULL, ?, ?)",
+                (game_id, game_id, user_id, name),
+            )
+        return new_version
+
+    async def remove_seat(
+        self, game_id: int, version: int, user_id: int, *, new_host: int | None = None
+    ) -> int:
+        """Leave a lobby (optionally handing the host role on); returns the new version."""
+        async with self._transaction() as db:
+            new_version = await self._bump(db, game_id, version)
+            await db.execute(
+                "DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id)
+            )
+            if new_host is not None:
+                await db.execute("UPDATE games SET host_id = ? WHERE id = ?", (new_host, game_id))
+        return new_version
+
+    async def set_dm_ok(self, game_id: int, user_id: int, ok: bool) -> None:
+        """Remember whether DMs to this player work for this game (no version change)."""
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE seats SET dm_ok = ? WHERE game_id = ? AND user_id = ?",
+                (int(ok), game_id, user_id),
+            )
+
+    async def set_display_name(self, game_id: int, user_id: int, name: str) -> None:
+        """Refresh a player's shown name (no version change)."""
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE seats SET display_name = ? WHERE game_id = ? AND user_id = ?",
+                (name, game_id, user_id),
+            )
+
+    # -- game life --------------------------------------------------------------------------
+
+    async def _bump(
+        self,
+        db: aiosqlite.Connection,
+        game_id: int,
+        version: int,
+        extra: str = "",
+        params: Sequence[object] = (),
+    ) -> int:
+        """The optimistic lock: version + 1 only if it is still `version`, else StaleVersion."""
+        cursor = await db.execute(
+            f"UPDATE games SET version = version + 1, updated_at = ?{extra}"
+            " WHERE id = ? AND version = ?",
+            (self._clock(), *params, game_id, version),
+        )
+        if cursor.rowcount != 1:
+            raise StaleVersion(f"game {game_id} is no longer at version {version}")
+        return version + 1
+
+    async def start_game(
+        self, game_id: int, version: int, seat_of_user: Mapping[int, int], state: Mapping[str, Any]
+    ) -> int:
+        """Lobby -> active: assign seats and store the first snapshot; returns the new version."""
+        async with self._transaction() as db:
+            new_version = await self._bump(db, game_id, version, ", status = 'active'", ())
+            for user_id, seat in seat_of_user.items():
+                cursor = await db.execute(
+                    "UPDATE seats SET seat = ? WHERE game_id = ? AND user_id = ?",
+                    (seat, game_id, user_id),
+                )
+                if cursor.rowcount != 1:
+                    raise StoreError(f"user {user_id} has no seat in game {game_id}")
+            await self._snapshot(db, game_id, new_version, 0, state)
+        return new_version
+
+    async def record_move(
+        self,
+        game_id: int,
+        version: int,
+        *,
+        seat: int,
+        action: str,
+        user_id: int | None,
+        state: Mapping[str, Any],
+        result: Mapping[str, Any] | None = None,
+    ) -> int:
+        """One move, one transaction: version check, append the move, snapshot; new version.
+
+        With a `result` the game is finished in the same transaction.
+        """
+        finish = ", status = 'finished', result = ?" if result is not None else ""
+        params = (dumps(dict(result)),) if result is not None else ()
+        async with self._transaction() as db:
+            new_version = await self._bump(db, game_id, version, finish, params)
+            cursor = await db.execute(
+                "SELECT coalesce(max(seq), 0) + 1 FROM moves WHERE game_id = ?", (game_id,)
+            )
+            row = await cursor.fetchone()
+            seq = int(row[0]) if row is not None else 1
+            await db.execute(
+                "INSERT INTO moves (game_id, seq, seat, action, user_id, created_at)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, seq, seat, action, user_id, self._clock()),
+            )
+            await self._snapshot(db, game_id, new_version, seq, state)
+        return new_version
+
+    async def _snapshot(
+        self,
+        db: aiosqlite.Connection,
+        game_id: int,
+        version: int,
+        seq: int,
+        state: Mapping[str, Any],
+    ) -> None:
+        await db.execute(
+            "INSERT INTO snapshots (game_id, version, seq, state) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (game_id) DO UPDATE SET"
+            " version = excluded.version, seq = excluded.seq, state = excluded.state",
+            (game_id, version, seq, dumps(dict(state))),
+        )
+
+    async def end_game(
+        self,
+        game_id: int,
+        version: int,
+        status: str,
+        *,
+        result: Mapping[str, Any] | None = None,
+        flags: Mapping[str, Any] | None = None,
+    ) -> int:
+        """Finish, cancel or abandon a game (it frees its place); returns the new version."""
+        if status not in ("finished", "cancelled", "abandoned"):
+            raise ValueError(f"{status!r} does not end a game")
+        extra = ", status = ?, result = ?"
+        params: list[object] = [status, None if result is None else dumps(dict(result))]
+        if flags is not None:
+            extra += ", flags = ?"
+            params.append(dumps(dict(flags)))
+        async with self._transaction() as db:
+            return await self._bump(db, game_id, version, extra, params)
+
+    async def set_message(self, game_id: int, message_id: int | None) -> None:
+        """Remember the game's current message (no version change: buttons stay valid)."""
+        async with self._transaction() as db:
+            await db.execute("UPDATE games SET message_id = ? WHERE id = ?", (message_id, game_id))
+
+    async def set_flags(self, game_id: int, flags: Mapping[str, Any]) -> None:
+        """Replace the game's free-form flags (no version change)."""
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE games SET flags = ? WHERE id = ?", (dumps(dict(flags)), game_id)
+            )
+
+    # -- moves and snapshots ----------------------------------------------------------------
+
+    async def moves(self, game_id: int) -> list[MoveRow]:
+        """Every move of a game, in order."""
+        rows = await self._all("SELECT * FROM moves WHERE game_id = ? ORDER BY seq", (game_id,))
+        return [move_row(row) for row in rows]
+
+    async def recent_moves(self, game_id: int, limit: int = 10) -> list[MoveRow]:
+        """The last `limit` moves of a game, oldest first."""
+        rows = await self._all(
+            "SELECT * FROM moves WHERE game_id = ? ORDER BY seq DESC LIMIT ?", (game_id, limit)
+        )
+        return [move_row(row) for row in reversed(rows)]
+
+    async def snapshot(self, game_id: int) -> Snapshot | None:
+        """The latest stored state of a started game."""
+        row = await self._one("SELECT * FROM snapshots WHERE game_id = ?", (game_id,))
+        if row is None:
+            return None
+        return snapshot_row(row)

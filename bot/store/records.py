@@ -1,0 +1,153 @@
+"""The store's records and errors: plain frozen rows decoded from sqlite, no SQL here."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+ONGOING = ("lobby", "active")
+STATUSES = ("lobby", "active", "finished", "cancelled", "abandoned")
+
+
+class StoreError(Exception):
+    """Something the store refused; the service turns these into messages for players."""
+
+
+class StaleVersion(StoreError):
+    """The game changed since the caller read it: its version no longer matches."""
+
+
+class PlaceTaken(StoreError):
+    """The channel or thread already has an ongoing game (the partial unique index said no)."""
+
+
+class UnknownGameId(StoreError):
+    """No game has this id."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    """One row of `games`, with its JSON columns decoded."""
+
+    id: int
+    game_type: str
+    guild_id: int | None
+    channel_id: int
+    thread_id: int | None
+    message_id: int | None
+    status: str
+    seed: int
+    options: dict[str, Any]
+    version: int
+    host_id: int
+    created_at: str
+    updated_at: str
+    result: dict[str, Any] | None
+    flags: dict[str, Any]
+
+    @property
+    def place_id(self) -> int:
+        """Where the game is played: its thread if it has one, else its channel."""
+        return self.thread_id if self.thread_id is not None else self.channel_id
+
+    @property
+    def ongoing(self) -> bool:
+        """A lobby or an active game (it still holds its channel)."""
+        return self.status in ONGOING
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    """One player of a game; `seat` is None until the game starts."""
+
+    game_id: int
+    join_order: int
+    seat: int | None
+    user_id: int
+    display_name: str
+    dm_ok: bool
+
+
+@dataclass(frozen=True, slots=True)
+class MoveRow:
+    """One accepted engine action."""
+
+    game_id: int
+    seq: int
+    seat: int
+    action: str
+    user_id: int | None
+    created_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """The latest stored engine state of a game, after `seq` moves, at game `version`."""
+
+    game_id: int
+    version: int
+    seq: int
+    state: dict[str, Any]
+
+
+def utc_now() -> str:
+    """ISO-8601 UTC timestamp with seconds, the only time format stored."""
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def dumps(value: object) -> str:
+    """Compact, stable JSON for the JSON columns."""
+    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+
+def game_row(row: sqlite3.Row) -> GameRow:
+    """A games row with its JSON columns decoded."""
+    return GameRow(
+        id=row["id"],
+        game_type=row["game_type"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        thread_id=row["thread_id"],
+        message_id=row["message_id"],
+        status=row["status"],
+        seed=row["seed"],
+        options=json.loads(row["options"]),
+        version=row["version"],
+        host_id=row["host_id"],
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+        result=None if row["result"] is None else json.loads(row["result"]),
+        flags=json.loads(row["flags"]),
+    )
+
+
+def seat_row(row: sqlite3.Row) -> SeatRow:
+    """A seats row."""
+    return SeatRow(
+        game_id=row["game_id"],
+        join_order=row["join_order"],
+        seat=row["seat"],
+        user_id=row["user_id"],
+        display_name=row["display_name"],
+        dm_ok=bool(row["dm_ok"]),
+    )
+
+
+def move_row(row: sqlite3.Row) -> MoveRow:
+    """A moves row."""
+    return MoveRow(
+        game_id=row["game_id"],
+        seq=row["seq"],
+        seat=row["seat"],
+        action=row["action"],
+        user_id=row["user_id"],
+        created_at=row["created_at"],
+    )
+
+
+def snapshot_row(row: sqlite3.Row) -> Snapshot:
+    """A snapshots row with its state decoded."""
+    return Snapshot(row["game_id"], row["version"], row["seq"], json.loads(row["state"]))

@@ -1,0 +1,100 @@
+"""Resignation, abandoning and rematches."""
+
+from __future__ import annotations
+
+from svc_helpers import ALICE, BOB, CAROL, CHANNEL, DAN, active, lobby, refused
+
+from bot.service import (
+    RESIGNATION,
+    ChannelBusy,
+    GameNotOver,
+    GameOver,
+    GameService,
+    NotAPlayer,
+    NotHost,
+    NotStarted,
+    resignation_outcome,
+)
+from bot.store import Store
+
+
+async def test_resigning_with_two_players_makes_the_other_win(
+    service: GameService, store: Store
+) -> None:
+    info = await active(service)
+    quitter = info.player(BOB)
+    assert quitter is not None and quitter.seat is not None
+    done = await service.resign(info.game_id, BOB)
+    outcome = done.outcome
+    assert done.status == "finished" and outcome is not None
+    assert outcome.reason == RESIGNATION
+    assert outcome.winners == (1 - quitter.seat,)
+    assert outcome.ranking[quitter.seat] == 2
+    assert outcome.summary == "Bob resigned; Alice wins."
+    row = await store.game(info.game_id)
+    assert row is not None and row.result == outcome.to_dict()
+    assert row.flags["ended_by"] == RESIGNATION and row.flags["resigned_seat"] == quitter.seat
+    assert service.game_at(CHANNEL) is None
+    view = await service.public_view(info.game_id)
+    assert view["outcome"] == outcome.to_dict() and view["to_move"] is None
+
+
+async def test_resigning_out_of_turn_is_allowed_and_ranks_last(service: GameService) -> None:
+    info = await active(service, (ALICE, BOB, CAROL))
+    quitter = info.user_at(2) or 0
+    done = await service.resign(info.game_id, quitter)
+    assert done.outcome is not None
+    assert done.outcome.ranking == (1, 1, 3)
+    assert "share the win" in done.outcome.summary
+
+
+async def test_only_players_resign_and_only_while_the_game_runs(service: GameService) -> None:
+    info = await active(service)
+    await refused(NotAPlayer, service.resign(info.game_id, CAROL))
+    await service.resign(info.game_id, ALICE)
+    await refused(GameOver, service.resign(info.game_id, BOB))
+
+
+def test_resignation_outcome_lists_every_seat() -> None:
+    outcome = resignation_outcome(0, ["Ann", "Ben", "Cy", "Di"])
+    assert outcome.ranking == (4, 1, 1, 1)
+    assert outcome.scores == (0, 0, 0, 0)
+    assert outcome.summary == "Ann resigned; Ben, Cy and Di share the win."
+    assert len(outcome.breakdown) == 4
+
+
+async def test_abandon_is_for_the_host_or_a_moderator(service: GameService, store: Store) -> None:
+    info = await active(service)
+    message = await refused(NotHost, service.abandon(info.game_id, BOB))
+    assert "moderator" in message
+    done = await service.abandon(info.game_id, DAN, moderator=True)
+    assert done.status == "abandoned" and done.outcome is None
+    row = await store.game(info.game_id)
+    assert row is not None and row.flags == {"ended_by": "abandon", "by": DAN}
+    await refused(GameOver, service.move(info.game_id, ALICE, "t1"))
+    await refused(GameOver, service.abandon(info.game_id, ALICE))
+
+
+async def test_a_lobby_can_be_abandoned_by_its_host(service: GameService) -> None:
+    info = await lobby(service)
+    done = await service.abandon(info.game_id, ALICE)
+    assert done.status == "abandoned"
+    message = await refused(NotStarted, service.public_view(info.game_id))
+    assert "never started" in message
+
+
+async def test_rematch_seats_the_same_players_in_the_same_channel(service: GameService) -> None:
+    info = await active(service, (ALICE, BOB, CAROL), options={"pile": "7"})
+    await refused(GameNotOver, service.rematch(info.game_id, ALICE))
+    await service.resign(info.game_id, CAROL)
+    await refused(NotAPlayer, service.rematch(info.game_id, DAN))
+    again = await service.rematch(info.game_id, BOB)
+    assert again.game_id != info.game_id and again.status == "lobby"
+    assert again.host_id == BOB and again.place_id == info.place_id
+    assert again.options == {"pile": "7"}
+    assert sorted(p.user_id for p in again.players) == [ALICE, BOB, CAROL]
+    assert again.players[0].user_id == BOB
+    message = await refused(ChannelBusy, service.rematch(info.game_id, ALICE))
+    assert f"#{again.game_id}" in message
+    started = await service.start(again.game_id, BOB)
+    assert started.status == "active"

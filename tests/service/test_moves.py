@@ -1,0 +1,171 @@
+"""Moves: turn and version checks, what a result reports, nothing written on refusal."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from svc_helpers import ALICE, BOB, CAROL, DAN, active, refused
+
+from bot.engine import IllegalAction
+from bot.service import (
+    STALE,
+    Choice,
+    GameInfo,
+    GameOver,
+    GameService,
+    IllegalMove,
+    NotAPlayer,
+    NotYourTurn,
+    StaleAction,
+)
+from bot.store import Store
+
+
+def users(info: GameInfo) -> tuple[int, int]:
+    """(user to move first, the other) of a two-player game."""
+    first = info.user_at(0)
+    assert first is not None
+    return first, (BOB if first == ALICE else ALICE)
+
+
+async def test_a_move_reports_what_happened(service: GameService, store: Store) -> None:
+    info = await active(service)
+    first, second = users(info)
+    result = await service.move(info.game_id, first, "t2", info.version)
+    assert result.description == "take 2 counters"
+    assert result.public_lines == ("red takes 2.",)
+    assert (result.previous_to_move, result.to_move) == (0, 1)
+    assert result.to_move_user == second
+    assert result.changed_seats == ()
+    assert result.version == info.version + 1 and not result.finished
+    assert [m.action for m in await store.moves(info.game_id)] == ["t2"]
+    row = await store.game(info.game_id)
+    assert row is not None and row.version == result.version
+
+
+async def test_taking_three_changes_only_the_movers_private_view(service: GameService) -> None:
+    info = await active(service, (ALICE, BOB, CAROL))
+    result = await service.move(info.game_id, info.user_at(0) or 0, "t3")
+    assert result.changed_seats == (0,)
+    assert all("secret" not in line for line in result.public_lines)
+    result = await service.move(info.game_id, info.user_at(1) or 0, "t1")
+    assert result.changed_seats == ()
+
+
+async def test_the_last_counter_ends_the_game(service: GameService, store: Store) -> None:
+    info = await active(service, options={"pile": "7"})
+    first, second = users(info)
+    for user, code in [(first, "t3"), (second, "t3")]:
+        await service.move(info.game_id, user, code)
+    result = await service.move(info.game_id, first, "t1")
+    assert result.finished and result.to_move is None and result.to_move_user is None
+    assert result.outcome is not None and result.outcome.winners == (0,)
+    assert result.public_lines[-1] == "red takes the last counter and wins."
+    row = await store.game(info.game_id)
+    assert row is not None and row.status == "finished"
+    assert row.result == result.outcome.to_dict()
+    assert service.game_at(info.place_id) is None
+    await refused(GameOver, service.move(info.game_id, second, "t1"))
+    final = await service.public_view(info.game_id)
+    assert final["status"] == "finished" and final["outcome"]["winners"] == [0]
+
+
+async def test_refusals_write_nothing(service: GameService, store: Store) -> None:
+    info = await active(service)
+    first, second = users(info)
+    message = await refused(NotYourTurn, service.move(info.game_id, second, "t1"))
+    assert "Alice" in message or "Bob" in message
+    await refused(NotAPlayer, service.move(info.game_id, CAROL, "t1"))
+    await refused(StaleAction, service.move(info.game_id, first, "t1", info.version - 1))
+    message = await refused(IllegalMove, service.move(info.game_id, first, "t9"))
+    assert "not a move" in message
+    with pytest.raises(IllegalAction):
+        await service.move(info.game_id, first, "zz")
+    assert await store.moves(info.game_id) == []
+    row = await store.game(info.game_id)
+    assert row is not None and row.version == info.version
+    assert service.turn(info.game_id) is not None
+
+
+async def test_the_engines_own_message_passes_through(service: GameService) -> None:
+    info = await active(service, options={"pile": "7"})
+    first, second = users(info)
+    await service.move(info.game_id, first, "t3")
+    await service.move(info.game_id, second, "t3")
+    with pytest.raises(IllegalMove) as caught:
+        await service.move(info.game_id, first, "t2")
+    assert str(caught.value) == "You may take 1 to 3 counters, but no more than the pile holds."
+
+
+async def test_a_pressed_old_button_is_told_the_board_moved_on(service: GameService) -> None:
+    info = await active(service)
+    first, second = users(info)
+    await service.move(info.game_id, first, "t1", info.version)
+    message = await refused(StaleAction, service.move(info.game_id, second, "t1", info.version))
+    assert message == STALE and "moved on" in message
+
+
+async def test_two_moves_on_the_same_version_apply_exactly_once(
+    service: GameService, store: Store
+) -> None:
+    info = await active(service)
+    first, _ = users(info)
+    results = await asyncio.gather(
+        service.move(info.game_id, first, "t1", info.version),
+        service.move(info.game_id, first, "t2", info.version),
+        return_exceptions=True,
+    )
+    applied = [r for r in results if not isinstance(r, BaseException)]
+    failed = [r for r in results if isinstance(r, BaseException)]
+    assert len(applied) == 1 and len(failed) == 1
+    assert isinstance(failed[0], StaleAction)
+    assert len(await store.moves(info.game_id)) == 1
+
+
+async def test_concurrent_moves_across_games_all_commit(service: GameService, store: Store) -> None:
+    games = [await active(service, (ALICE, BOB), channel=c) for c in range(1, 6)]
+    await asyncio.gather(*(service.move(g.game_id, g.user_at(0) or 0, "t1") for g in games))
+    for game in games:
+        assert [m.action for m in await store.moves(game.game_id)] == ["t1"]
+
+
+async def test_choices_are_for_the_seat_to_move_only(service: GameService) -> None:
+    info = await active(service)
+    first, second = users(info)
+    assert service.choices(info.game_id, first) == [
+        Choice("t1", "take 1 counter"),
+        Choice("t2", "take 2 counters"),
+        Choice("t3", "take 3 counters"),
+    ]
+    assert service.choices(info.game_id, second) == []
+    assert service.choices(info.game_id, DAN) == []
+    assert service.choices(12345, first) == []
+    turn = service.turn(info.game_id)
+    assert turn is not None and turn.user_id == first and turn.version == info.version
+
+
+async def test_typed_values_resolve_to_legal_codes(service: GameService) -> None:
+    info = await active(service)
+    first, second = users(info)
+    assert await service.resolve(info.game_id, first, "t2") == "t2"
+    assert await service.resolve(info.game_id, first, "  Take 3   COUNTERS ") == "t3"
+    message = await refused(IllegalMove, service.resolve(info.game_id, first, "take 4 counters"))
+    assert "take 4 counters" in message
+    await refused(IllegalMove, service.resolve(info.game_id, first, "t4"))
+    await refused(NotYourTurn, service.resolve(info.game_id, second, "t1"))
+    await refused(NotAPlayer, service.resolve(info.game_id, CAROL, "t1"))
+
+
+async def test_views_show_only_what_the_viewer_may_see(service: GameService) -> None:
+    info = await active(service)
+    first, _ = users(info)
+    public = await service.public_view(info.game_id)
+    mine = await service.seat_view(info.game_id, first)
+    assert public["secrets"] == [None, None] and mine["secrets"][0] is not None
+    assert public["names"] == [p.name for p in info.players]
+    assert public["status"] == "active"
+    await refused(NotAPlayer, service.seat_view(info.game_id, CAROL))
+    await service.move(info.game_id, first, "t1")
+    assert await service.history(info.game_id, 1) == ["red takes 1."]
+    assert (await service.history(info.game_id))[0] == "The pile has 10 counters."

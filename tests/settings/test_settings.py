@@ -1,0 +1,111 @@
+"""Settings: defaults, .env versus environment, and one-line errors that never show the token."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.settings import DEFAULT_DATABASE, Settings, SettingsError, load_settings
+
+# A made-up token of the right shape (not a real one).
+TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456789_-"
+SECRET_BIT = "abcdefghijklmnop"
+
+
+def load(env: dict[str, str], env_file: Path | None = None) -> Settings:
+    return load_settings(env, env_file)
+
+
+def error_for(env: dict[str, str]) -> str:
+    with pytest.raises(SettingsError) as caught:
+        load(env)
+    message = str(caught.value)
+    assert "\n" not in message
+    assert ".env" in message and "=" in message
+    assert SECRET_BIT not in message
+    return message
+
+
+def test_defaults_with_only_a_token() -> None:
+    settings = load({"DISCORD_TOKEN": TOKEN})
+    assert settings.discord_token == TOKEN
+    assert settings.database_path == Path(DEFAULT_DATABASE)
+    assert settings.dev_guild_id is None
+    assert settings.log_level == "INFO" and settings.log_level_number == 20
+
+
+def test_every_setting_is_read() -> None:
+    settings = load(
+        {
+            "DISCORD_TOKEN": f"  {TOKEN} ",
+            "DATABASE_PATH": "/tmp/x.sqlite3",
+            "DEV_GUILD_ID": "123456789012345678",
+            "LOG_LEVEL": "debug",
+        }
+    )
+    assert settings.discord_token == TOKEN
+    assert settings.database_path == Path("/tmp/x.sqlite3")
+    assert settings.dev_guild_id == 123456789012345678
+    assert settings.log_level == "DEBUG"
+
+
+def test_the_token_never_appears_in_repr() -> None:
+    settings = load({"DISCORD_TOKEN": TOKEN})
+    assert SECRET_BIT not in repr(settings) and SECRET_BIT not in str(settings)
+
+
+def test_a_missing_token_says_what_to_put_in_env() -> None:
+    message = error_for({})
+    assert message.startswith("DISCORD_TOKEN is missing: copy .env.example to .env")
+    assert "DISCORD_TOKEN=<" in message
+    assert error_for({"DISCORD_TOKEN": "   "}) == message
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "abcdefghijklmnop",
+        "abcdefghijklmnop.abcd",
+        "abcdefghijklmnop.abcd.efghijklmnopqrstuvwxyz.extra",
+        "abcdefghijklmnop.ab!d.abcdefghijklmnopqrstuvwxyz",
+        "abcdefghijklmnop abcd abcdefghijklmnopqrstuvwxyz",
+        "abcdefghijklmnop..abcdefghijklmnopqrstuvwxyz",
+    ],
+)
+def test_a_malformed_token_is_refused_without_quoting_it(bad: str) -> None:
+    message = error_for({"DISCORD_TOKEN": bad})
+    assert "does not look like a bot token" in message
+    assert "DISCORD_TOKEN=<" in message
+
+
+def test_common_paste_mistakes_get_their_own_hint() -> None:
+    assert "'Bot '" in error_for({"DISCORD_TOKEN": f"Bot {TOKEN}"})
+    assert "quotes" in error_for({"DISCORD_TOKEN": f"'{TOKEN}'"})
+
+
+def test_bad_optional_settings_are_refused() -> None:
+    assert "DEV_GUILD_ID" in error_for({"DISCORD_TOKEN": TOKEN, "DEV_GUILD_ID": "my server"})
+    assert "DEV_GUILD_ID" in error_for({"DISCORD_TOKEN": TOKEN, "DEV_GUILD_ID": "-5"})
+    assert "LOG_LEVEL" in error_for({"DISCORD_TOKEN": TOKEN, "LOG_LEVEL": "LOUD"})
+
+
+def test_a_folder_is_not_a_database(tmp_path: Path) -> None:
+    message = error_for({"DISCORD_TOKEN": TOKEN, "DATABASE_PATH": str(tmp_path)})
+    assert "DATABASE_PATH" in message and str(tmp_path) not in message
+
+
+def test_dotenv_file_is_read_and_the_environment_wins(tmp_path: Path) -> None:
+    env_file = tmp_path / ".env"
+    env_file.write_text(f"DISCORD_TOKEN={TOKEN}\nLOG_LEVEL=WARNING\nDEV_GUILD_ID=\n")
+    from_file = load({}, env_file)
+    assert from_file.discord_token == TOKEN and from_file.log_level == "WARNING"
+    assert from_file.dev_guild_id is None
+    both = load({"LOG_LEVEL": "ERROR", "DISCORD_TOKEN": ""}, env_file)
+    assert both.log_level == "ERROR" and both.discord_token == TOKEN
+
+
+def test_the_example_file_itself_gives_the_missing_token_message() -> None:
+    example = Path(__file__).resolve().parents[2] / ".env.example"
+    with pytest.raises(SettingsError, match="DISCORD_TOKEN is missing"):
+        load({}, example)

@@ -20,7 +20,7 @@ def main() -> int:
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
     bot = SymposionBot(database_path=settings.database_path, dev_guild_id=settings.dev_guild_id)
-    bot.run(settings.token, log_handler=None)
+    bot.run(settings.discord_token, log_handler=None)
     return 0
 
 

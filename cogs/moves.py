@@ -30,7 +30,9 @@ class Moves(TableCog):
         await self.table.guard(interaction, work())
 
     @move.autocomplete("action")
-    async def _actions(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+    async def _actions(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
         info = self.bot.service.game_at(interaction.channel_id or 0)
         if info is None:
             return []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 import discord
@@ -22,7 +23,5 @@ async def answer(interaction: discord.Interaction[Any], text: str) -> None:
 
 async def explain_failure(interaction: discord.Interaction[Any]) -> None:
     """Tell the user about an unexpected error without details; never raise from here."""
-    try:
+    with contextlib.suppress(discord.HTTPException):
         await answer(interaction, FAILURE)
-    except discord.HTTPException:
-        pass

@@ -11,7 +11,6 @@ import discord
 from discord.ext import commands
 
 import rendering
-from bot.engine import get_game
 from bot.service import GameInfo, MoveResult, ServiceError
 from cogs import components
 from cogs.replies import answer, explain_failure
@@ -122,18 +121,21 @@ class Table(commands.Cog):
         previous = info.message_id
         content, image, buttons = await self._board(info)
         channel = self.bot.get_partial_messageable(info.place_id)
-        message = await channel.send(content, file=image, view=buttons)
+        extra: dict[str, Any] = {"view": buttons} if buttons is not None else {}
+        message = await channel.send(content, file=image, **extra)
         await self.service.set_message(info.game_id, message.id)
         if previous is not None and previous != message.id:
             await self._strip(info.place_id, previous)
 
+    async def strip(self, info: GameInfo) -> None:
+        """Take the buttons off a game's current message (the game was abandoned)."""
+        if info.message_id is not None:
+            await self._strip(info.place_id, info.message_id)
+
     async def _strip(self, place_id: int, message_id: int) -> None:
+        message = self.bot.get_partial_messageable(place_id).get_partial_message(message_id)
         try:
-            await (
-                self.bot.get_partial_messageable(place_id)
-                .get_partial_message(message_id)
-                .edit(view=None)
-            )
+            await message.edit(view=None)
         except discord.HTTPException:
             log.warning("could not remove the buttons of message %s", message_id)
 

@@ -301,6 +301,25 @@ class GameService(SessionCache):
         turn = self.turn(game_id)
         return [] if turn is None or turn.user_id != user_id else list(turn.choices)
 
+    def hidden_choices(self, game_id: int) -> bool:
+        """Whether the mover's choices would reveal their secrets (then only they see them)."""
+        s = self._sessions.get(game_id)
+        if s is None or s.to_move() is None:
+            return False
+        return bool(s.game.hidden_choices(s.state))
+
+    async def my_choices(self, game_id: int, user_id: int, version: int) -> list[Choice]:
+        """The mover's choices for a 'Your move' button drawn at `version`."""
+        s = await self._require(game_id, ("active",))
+        if version != s.version:
+            raise StaleAction(STALE)
+        self._mover(s, user_id)
+        return list(self._choices(s))
+
+    async def require_started(self, game_id: int) -> None:
+        """Refuse board commands while the game is still a lobby."""
+        await self._require(game_id, ("active",))
+
     async def resolve(self, game_id: int, user_id: int, typed: str) -> str:
         """The legal code a typed value means (a code or a choice's words), else a refusal."""
         s = await self._require(game_id, ("active",))

@@ -105,6 +105,10 @@ class Counters:
             secrets=secrets, draws=draws, log=log,
         )  # fmt: skip
 
+    def hidden_choices(self, state: ToyState) -> bool:
+        """Taking counters reveals nothing secret."""
+        return False
+
     def outcome(self, state: ToyState) -> Outcome | None:
         if state.winner is None:
             return None

@@ -32,10 +32,10 @@ TOKEN_COLOURS: dict[str, kit.RGB] = {
 }
 TOKEN_RINGS: dict[str, kit.RGB] = {"bonus": (46, 150, 80), "curse": (0, 0, 0)}
 TILE_EFFECTS = {
-    "1": "Move one opponent tile to another free square of their colour.",
-    "2": "Move one of your own tiles to another free square of your colour.",
-    "3": "Swap one of your tokens for a token from the reserve.",
-    "4": "Turn this 4 and an adjacent opponent tile face down.",
+    "1": "You may move an opponent tile to another free square of their colour.",
+    "2": "You may move one of your tiles to another free square of your colour.",
+    "3": "You may swap one of your tokens for a token from the reserve.",
+    "4": "You may turn this 4 and an adjacent opponent tile face down.",
     "5": "No effect: the strongest plain tile.",
     "D": "Dolos: worth the sum of its neighbours in the line. No effect.",
 }

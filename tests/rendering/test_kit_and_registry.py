@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import io
+import zlib
+
 import pytest
 from PIL import Image, ImageDraw
 
@@ -77,3 +80,18 @@ def test_registry_refuses_a_view_of_another_game() -> None:
     view = load_view("iliad_midgame")
     with pytest.raises(ValueError):
         rendering.board_png("iliad", {**view, "game": "ilium"})
+
+
+def test_png_chunks_are_well_formed() -> None:
+    png = kit.to_png(_noise("RGB", (50, 40)))
+    assert png.startswith(kit.PNG_SIGNATURE)
+    at, tags = len(kit.PNG_SIGNATURE), []
+    while at < len(png):
+        length = int.from_bytes(png[at : at + 4], "big")
+        tag, data = png[at + 4 : at + 8], png[at + 8 : at + 8 + length]
+        crc = int.from_bytes(png[at + 8 + length : at + 12 + length], "big")
+        assert crc == zlib.crc32(tag + data)
+        tags.append(tag)
+        at += 12 + length
+    assert tags == [b"IHDR", b"IDAT", b"IEND"]
+    Image.open(io.BytesIO(png)).verify()

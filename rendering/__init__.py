@@ -1,1 +1,91 @@
-"""Pillow renderers: each turns a game's view dict into a PNG; none sees engine state."""
+"""Pillow renderers: each turns a game's view dict into a PNG; none sees engine state.
+
+A game's renderer is the module `rendering.<game id>`, imported on first use. It exposes
+`BOARD_SIZE`, `HAND_SIZE` (width, height), `render_board(view)` and `render_hand(view)`, both
+taking a view Mapping and returning a PIL image. Helper modules start with "_" or are `kit`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import re
+from collections.abc import Mapping
+from types import ModuleType
+from typing import Any, Protocol, cast
+
+from PIL import Image
+
+from rendering.kit import require_view, to_png
+
+_GAME_ID = re.compile(r"[a-z][a-z0-9_]*\Z")
+_NOT_GAMES = frozenset({"kit"})
+_INTERFACE = ("BOARD_SIZE", "HAND_SIZE", "render_board", "render_hand")
+
+
+class GameRenderer(Protocol):
+    """What every `rendering.<game id>` module provides."""
+
+    BOARD_SIZE: tuple[int, int]
+    HAND_SIZE: tuple[int, int]
+
+    def render_board(self, view: Mapping[str, Any]) -> Image.Image:
+        """The public board image."""
+        ...
+
+    def render_hand(self, view: Mapping[str, Any]) -> Image.Image:
+        """One seat's private image."""
+        ...
+
+
+def _module_name(game_id: str) -> str:
+    if not isinstance(game_id, str) or not _GAME_ID.match(game_id) or game_id in _NOT_GAMES:
+        raise LookupError(f"No renderer for game {game_id!r}.")
+    return f"{__name__}.{game_id}"
+
+
+def has_renderer(game_id: str) -> bool:
+    """Whether `rendering.<game_id>` exists and offers the whole renderer interface."""
+    try:
+        name = _module_name(game_id)
+    except LookupError:
+        return False
+    if importlib.util.find_spec(name) is None:
+        return False
+    module = importlib.import_module(name)
+    return all(hasattr(module, attribute) for attribute in _INTERFACE)
+
+
+def renderer(game_id: str) -> GameRenderer:
+    """The renderer module of a game; LookupError when it has none."""
+    if not has_renderer(game_id):
+        raise LookupError(f"No renderer for game {game_id!r}.")
+    module: ModuleType = importlib.import_module(_module_name(game_id))
+    return cast(GameRenderer, module)
+
+
+def _checked(game_id: str, view: object) -> Mapping[str, Any]:
+    checked = require_view(view)
+    if checked.get("game") != game_id:
+        raise ValueError(f"A {checked.get('game')!r} view cannot be drawn as {game_id!r}.")
+    return checked
+
+
+def render_board(game_id: str, view: Mapping[str, Any]) -> Image.Image:
+    """The public board image of a game from its public view."""
+    return renderer(game_id).render_board(_checked(game_id, view))
+
+
+def render_hand(game_id: str, view: Mapping[str, Any]) -> Image.Image:
+    """One seat's private image from that seat's own view."""
+    return renderer(game_id).render_hand(_checked(game_id, view))
+
+
+def board_png(game_id: str, view: Mapping[str, Any]) -> bytes:
+    """The public board image as PNG bytes, ready to upload."""
+    return to_png(render_board(game_id, view))
+
+
+def hand_png(game_id: str, view: Mapping[str, Any]) -> bytes:
+    """One seat's private image as PNG bytes, ready to send by DM or ephemeral reply."""
+    return to_png(render_hand(game_id, view))

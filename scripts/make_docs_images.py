@@ -1,0 +1,82 @@
+"""Write docs/<game>-board.png and docs/<game>-hand.png from a seeded random game, mid-way.
+
+Usage: python scripts/make_docs_images.py [GAME ...] [--players N] [--seed S] [--at 0.5]
+Without GAME: every registered game that has a renderer. The hand image is the private view of
+the seat that decides at that moment.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:  # run as a file, the repository root is not on the path
+    sys.path.insert(0, str(ROOT))
+
+import rendering  # noqa: E402
+from bench.core import playout_states  # noqa: E402
+from bot.engine import AnyGame, IllegalAction, all_games, get_game  # noqa: E402
+
+
+def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="make_docs_images.py", description=__doc__)
+    parser.add_argument("games", nargs="*", help="game ids; default: all with a renderer")
+    parser.add_argument("--players", type=int, default=None, help="default: the game's minimum")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--at", type=float, default=0.5, help="how far into the game, 0..1")
+    parser.add_argument("--out", type=Path, default=ROOT / "docs")
+    return parser.parse_args(argv)
+
+
+def pick_position(game: AnyGame, players: int, seed: int, at: float) -> Any:
+    """The state `at` of the way through a seeded random game, while someone still decides."""
+    states = playout_states(game, players, seed)
+    index = min(len(states) - 1, max(0, round(at * (len(states) - 1))))
+    while index > 0 and game.to_move(states[index]) is None:
+        index -= 1
+    return states[index]
+
+
+def write_images(game: AnyGame, players: int, seed: int, at: float, out: Path) -> list[Path]:
+    """Render the chosen position's public board and the deciding seat's hand to PNG files."""
+    game.spec.check_players(players)
+    state = pick_position(game, players, seed, at)
+    seat = game.to_move(state)
+    game_id = game.spec.id
+    out.mkdir(parents=True, exist_ok=True)
+    board = out / f"{game_id}-board.png"
+    hand = out / f"{game_id}-hand.png"
+    board.write_bytes(rendering.board_png(game_id, game.view(state, None)))
+    hand.write_bytes(rendering.hand_png(game_id, game.view(state, 0 if seat is None else seat)))
+    return [board, hand]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Write the images; exit 2 for a game that is unknown or has no renderer."""
+    args = _parse(argv)
+    try:
+        games = [get_game(name) for name in args.games] or [
+            game for game in all_games() if rendering.has_renderer(game.spec.id)
+        ]
+        missing = [game.spec.id for game in games if not rendering.has_renderer(game.spec.id)]
+        if missing:
+            raise IllegalAction(f"no renderer for {', '.join(missing)}")
+        if not games:
+            print("no registered game has a renderer yet: no images written")
+            return 0
+        for game in games:
+            players = args.players or game.spec.min_players
+            for path in write_images(game, players, args.seed, args.at, args.out):
+                print(f"wrote {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
+    except IllegalAction as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

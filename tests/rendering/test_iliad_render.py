@@ -1,0 +1,241 @@
+"""Iliad images: they open, have the promised size, draw what the view says and nothing secret."""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from bot.engine import IllegalAction, get_game
+from rendering import board_png, hand_png, iliad, kit, render_board, render_hand
+from rendering._iliad_pieces import TOKEN_COLOURS
+from tests.rendering.helpers import decode, load_view
+from tests.rendering.iliad_views import random_view
+
+VIEW_KEYS = {
+    "game", "players", "seats", "colours", "first_player", "to_move", "turn", "turn_number",
+    "phase", "prompt", "board", "square_owner", "lines", "reserve", "collected", "scores",
+    "gods", "favour", "stack_sizes", "hand_sizes", "last_move", "log", "outcome",
+}  # fmt: skip
+# IL-3 token set (the [house] composition of rules/iliad.md), as (kind, value) counts.
+TOKEN_SET = Counter(
+    [("zeus", v) for v in (2, 4, 6, 8)]
+    + [("apollo", v) for v in (1, 4, 7, 8)]
+    + [("athena", v) for v in (3, 4, 6, 7)]
+    + [("poseidon", v) for v in (1, 5, 6, 8)]
+    + [("aphrodite", v) for v in (3, 4, 5, 8)]
+    + [("bonus", 10)] * 3
+    + [("curse", v) for v in (-3, -3, -5, -10)]
+    + [("marriage", 0)] * 2
+)
+BLUE = kit.SEAT_COLOURS["blue"]
+RED = kit.SEAT_COLOURS["red"]
+
+
+@pytest.fixture
+def midgame() -> dict[str, Any]:
+    return load_view("iliad_midgame")
+
+
+@pytest.fixture
+def final() -> dict[str, Any]:
+    return load_view("iliad_final")
+
+
+def _pixel(image: Image.Image, xy: tuple[float, float]) -> tuple[int, ...]:
+    value = image.getpixel((round(xy[0]), round(xy[1])))
+    assert isinstance(value, tuple)
+    return value
+
+
+def _cell(view: dict[str, Any], square: str) -> dict[str, Any]:
+    cell: dict[str, Any] = view["board"][(int(square[1]) - 1) * 6 + "abcdef".index(square[0])]
+    return cell
+
+
+def _tokens(view: dict[str, Any]) -> Counter[tuple[str, int]]:
+    ends = [end for pair in view["lines"].values() for end in pair if end is not None]
+    held = [token for seat in view["collected"] for token in seat]
+    return Counter((t["kind"], t["value"]) for t in ends + view["reserve"] + held)
+
+
+@pytest.mark.parametrize("name", ["iliad_midgame", "iliad_final"])
+def test_fixture_views_follow_the_schema_and_the_rules(name: str) -> None:
+    view = load_view(name)
+    assert set(view) == VIEW_KEYS
+    assert _tokens(view) == TOKEN_SET  # IL-4: every token is somewhere
+    assert len(view["reserve"]) == 5 and all(t["value"] >= 0 for t in view["reserve"])
+    for index, cell in enumerate(view["board"]):
+        row, col = divmod(index, 6)
+        assert view["square_owner"][index] == (row + col) % 2  # IL-1
+        if cell is not None:  # IL-7: a tile only ever lies on its owner's colour
+            assert cell["owner"] == view["square_owner"][index]
+            assert (cell["tile"] is None) == (not cell["face_up"])
+
+
+def test_board_png_opens_with_the_promised_size_and_mode(midgame: dict[str, Any]) -> None:
+    image = decode(board_png("iliad", midgame))
+    assert image.size == iliad.BOARD_SIZE and image.mode == "RGB"
+    width, height = iliad.BOARD_SIZE
+    assert 1.4 <= width / height <= 1.6
+
+
+def test_hand_png_opens_with_the_promised_size_and_mode(midgame: dict[str, Any]) -> None:
+    image = decode(hand_png("iliad", {**midgame, "hand": ["5", "D"], "seat": 1}))
+    assert image.size == iliad.HAND_SIZE and image.mode == "RGB"
+
+
+def test_png_bytes_decode_to_the_rendered_pixels(midgame: dict[str, Any]) -> None:
+    rendered = render_board("iliad", midgame)
+    assert decode(board_png("iliad", midgame)).tobytes() == rendered.tobytes()
+
+
+def test_IL7_tiles_are_drawn_in_their_owner_colour(midgame: dict[str, Any]) -> None:
+    image = render_board("iliad", midgame)
+    x, y = iliad.square_centre("c3")  # Hector's 5
+    assert _pixel(image, (x - iliad.TILE / 2 + 8, y)) == BLUE
+    x, y = iliad.square_centre("a4")  # Achilles' 5
+    assert _pixel(image, (x - iliad.TILE / 2 + 8, y)) == RED
+
+
+def test_dolos_has_its_own_shape(midgame: dict[str, Any]) -> None:
+    image = render_board("iliad", midgame)
+    corner = iliad.TILE / 2 - 6
+    x, y = iliad.square_centre("c4")  # Achilles' Dolos: a diamond leaves the corners bare
+    assert not _near(_pixel(image, (x - corner, y - corner)), RED)
+    x, y = iliad.square_centre("a4")  # a plain tile fills them
+    assert _near(_pixel(image, (x - corner, y - corner)), RED)
+
+
+def test_IL8_face_down_tile_shows_no_value_but_its_owner(midgame: dict[str, Any]) -> None:
+    assert _cell(midgame, "e4") == {"owner": 1, "tile": None, "face_up": False}
+    face_down = render_board("iliad", midgame)
+    turned = copy.deepcopy(midgame)
+    _cell(turned, "e4").update({"tile": "2", "face_up": True})
+    face_up = render_board("iliad", turned)
+    box = _square_box("e4")
+    assert face_down.crop(box).tobytes() != face_up.crop(box).tobytes()
+    colours = face_down.crop(box).getcolors(maxcolors=100_000) or []
+    body = kit.shade(RED, 0.25)  # the back of an Achilles tile
+    assert any(isinstance(c, tuple) and _near(c, body) for _, c in colours)
+
+
+def test_face_down_tiles_of_a_seat_look_alike(final: dict[str, Any]) -> None:
+    image = render_board("iliad", final)
+    assert _cell(final, "a6")["owner"] == _cell(final, "b5")["owner"] == 1
+    assert image.crop(_square_box("a6")).tobytes() == image.crop(_square_box("b5")).tobytes()
+
+
+def test_last_move_squares_are_outlined(midgame: dict[str, Any]) -> None:
+    image = render_board("iliad", midgame)
+    for square in midgame["last_move"]["squares"]:
+        x, y = iliad.square_centre(square)
+        assert _pixel(image, (x - iliad.SQUARE / 2 + 2, y)) == kit.HIGHLIGHT
+    x, y = iliad.square_centre("a4")  # not part of the last move
+    assert _pixel(image, (x - iliad.SQUARE / 2 + 2, y)) != kit.HIGHLIGHT
+
+
+def test_IL9_line_end_tokens_are_drawn_and_taken_ends_are_empty(midgame: dict[str, Any]) -> None:
+    image = render_board("iliad", midgame)
+    west_4, _ = iliad._line_end_centres("4")  # Athena 6 waits there
+    assert (
+        _pixel(image, (west_4[0], west_4[1] - iliad.END_TOKEN / 2 + 6)) == TOKEN_COLOURS["athena"]
+    )
+    west_3, _ = iliad._line_end_centres("3")  # row 3 was scored: nothing but an empty ring
+    ring = image.crop(_box_around(west_3, iliad.END_TOKEN))
+    assert all(colour not in TOKEN_COLOURS.values() for _, colour in ring.getcolors(10_000) or [])
+
+
+def test_outcome_is_drawn(final: dict[str, Any]) -> None:
+    with_result = board_png("iliad", final)
+    without = board_png("iliad", {**final, "outcome": None})
+    assert decode(with_result).size == iliad.BOARD_SIZE
+    assert with_result != without
+
+
+def test_every_token_kind_renders(midgame: dict[str, Any]) -> None:
+    seen = {t["kind"] for seat in midgame["collected"] for t in seat} | {
+        t["kind"] for t in midgame["reserve"]
+    }
+    seen |= {end["kind"] for pair in midgame["lines"].values() for end in pair if end}
+    assert seen == set(TOKEN_COLOURS)
+    decode(board_png("iliad", midgame))
+
+
+def test_board_ignores_any_hand(midgame: dict[str, Any]) -> None:
+    public = board_png("iliad", midgame)
+    assert board_png("iliad", {**midgame, "hand": ["5", "D"], "seat": 1}) == public
+    assert board_png("iliad", {**midgame, "hand": ["1", "2"], "seat": 0}) == public
+
+
+def test_board_is_the_same_after_a_json_round_trip(midgame: dict[str, Any]) -> None:
+    again = json.loads(json.dumps(midgame))
+    assert board_png("iliad", again) == board_png("iliad", midgame)
+
+
+@dataclass(frozen=True)
+class _FrozenState:
+    board: tuple[int, ...] = (0,) * 36
+
+
+def test_engine_states_are_refused() -> None:
+    with pytest.raises(TypeError):
+        iliad.render_board(_FrozenState())  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        iliad.render_hand(_FrozenState())  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        board_png("iliad", _FrozenState())  # type: ignore[arg-type]
+
+
+def test_hand_shows_its_tiles(midgame: dict[str, Any]) -> None:
+    one = hand_png("iliad", {**midgame, "hand": ["5", "D"], "seat": 1})
+    other = hand_png("iliad", {**midgame, "hand": ["1", "2"], "seat": 1})
+    empty = hand_png("iliad", {**midgame, "hand": [], "seat": 1})
+    assert len({one, other, empty}) == 3
+
+
+def test_hand_header_wears_the_seat_colour(midgame: dict[str, Any]) -> None:
+    achilles = render_hand("iliad", {**midgame, "hand": ["5", "D"], "seat": 1})
+    hector = render_hand("iliad", {**midgame, "hand": ["3"], "seat": 0})
+    assert _pixel(achilles, (4, 4)) == RED and _pixel(hector, (4, 4)) == BLUE
+    unnamed = render_hand("iliad", {**midgame, "hand": ["3"]})  # never guesses a seat
+    assert _pixel(unnamed, (4, 4)) == kit.MUTED
+
+
+def _square_box(square: str) -> tuple[int, int, int, int]:
+    return _box_around(iliad.square_centre(square), iliad.TILE)
+
+
+def _box_around(centre: tuple[float, float], size: int) -> tuple[int, int, int, int]:
+    x, y = round(centre[0]), round(centre[1])
+    half = size // 2
+    return (x - half, y - half, x + half, y + half)
+
+
+def _near(a: tuple[int, ...], b: tuple[int, ...], tolerance: int = 6) -> bool:
+    return all(abs(p - q) <= tolerance for p, q in zip(a, b, strict=False))
+
+
+def test_real_engine_views_have_the_fixture_keys() -> None:
+    try:
+        game = get_game("iliad")
+    except IllegalAction:
+        pytest.skip("the Iliad engine is not registered on this branch yet")
+    state = game.new_game(2, 1)
+    assert set(game.view(state, None)) == VIEW_KEYS
+    assert set(game.view(state, 0)) - VIEW_KEYS <= {"hand", "seat"}
+    assert "hand" in game.view(state, 0)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_random_schema_views_render(seed: int) -> None:
+    view = random_view(seed, filled=3 * seed)
+    assert _tokens(view) == TOKEN_SET
+    assert decode(board_png("iliad", view)).size == iliad.BOARD_SIZE
+    seat_view = {**view, "hand": ["1", "D"][: view["hand_sizes"][0]], "seat": 0}
+    assert decode(hand_png("iliad", seat_view)).size == iliad.HAND_SIZE

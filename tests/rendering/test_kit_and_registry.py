@@ -1,0 +1,97 @@
+"""The shared kit's PNG writer and text helpers, and the renderer registry."""
+
+from __future__ import annotations
+
+import io
+import zlib
+
+import pytest
+from PIL import Image, ImageDraw
+
+import rendering
+from rendering import kit
+from tests.rendering.helpers import decode, load_view
+
+
+def _noise(mode: str, size: tuple[int, int]) -> Image.Image:
+    """A busy test image (no two neighbouring rows alike) in any mode."""
+    image = Image.effect_noise(size, 80).convert("RGB")
+    ImageDraw.Draw(image).line((0, 0, size[0], size[1]), fill=kit.INK)
+    return image.convert(mode)
+
+
+@pytest.mark.parametrize("mode", ["RGB", "RGBA", "L", "P", "1"])
+@pytest.mark.parametrize("size", [(1, 1), (7, 3), (33, kit.PNG_STRIP + 5), (120, 80)])
+def test_to_png_round_trips_every_pixel(mode: str, size: tuple[int, int]) -> None:
+    image = _noise(mode, size)
+    back = decode(kit.to_png(image))
+    assert back.size == size and back.mode == mode
+    assert back.tobytes() == image.tobytes()
+
+
+def test_blank_png_is_a_plain_background() -> None:
+    back = decode(kit.blank_png(30, 20))
+    assert back.getcolors() == [(600, kit.BACKGROUND)]
+
+
+def test_wrapped_lines_fit_and_keep_every_word() -> None:
+    text = "Hector places 4 on f4 and turns f4 and e4 face down " * 3
+    lines = kit.wrap_text(text, 20, 200)
+    assert len(lines) > 3
+    assert all(kit.font(20).getlength(line) <= 200 for line in lines)
+    assert " ".join(lines).split() == text.split()
+
+
+def test_an_overlong_word_is_shortened_with_an_ellipsis() -> None:
+    (line,) = kit.wrap_text("Aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", 20, 100)
+    assert line.endswith("…") and kit.font(20).getlength(line) <= 100
+
+
+def test_draw_text_matches_imagedraw_text() -> None:
+    direct, draw = kit.canvas(200, 60)
+    draw.text((10, 12), "Zeus 8", font=kit.font(24), fill=kit.INK)
+    cached, _ = kit.canvas(200, 60)
+    kit.draw_text(cached, (10, 12), "Zeus 8", 24, kit.INK)
+    assert cached.tobytes() == direct.tobytes()
+
+
+def test_hatch_stays_inside_its_box() -> None:
+    image, draw = kit.canvas(60, 60, (255, 255, 255))
+    kit.hatch(draw, (10, 20, 40, 50), (0, 0, 0), spacing=6, width=1)
+    left, top, right, bottom = image.convert("L").point(lambda v: 255 - v).getbbox() or (0,) * 4
+    assert (left, top) >= (10, 20) and (right, bottom) <= (41, 51)
+
+
+def test_require_view_refuses_non_mappings() -> None:
+    with pytest.raises(TypeError):
+        kit.require_view(("iliad",))
+    assert kit.require_view({"game": "iliad"}) == {"game": "iliad"}
+
+
+def test_registry_finds_iliad_and_nothing_else_by_accident() -> None:
+    assert rendering.has_renderer("iliad")
+    for name in ["kit", "_iliad_pieces", "nope", "../etc", "Iliad", ""]:
+        assert not rendering.has_renderer(name)
+        with pytest.raises(LookupError):
+            rendering.render_board(name, {"game": name})
+
+
+def test_registry_refuses_a_view_of_another_game() -> None:
+    view = load_view("iliad_midgame")
+    with pytest.raises(ValueError):
+        rendering.board_png("iliad", {**view, "game": "ilium"})
+
+
+def test_png_chunks_are_well_formed() -> None:
+    png = kit.to_png(_noise("RGB", (50, 40)))
+    assert png.startswith(kit.PNG_SIGNATURE)
+    at, tags = len(kit.PNG_SIGNATURE), []
+    while at < len(png):
+        length = int.from_bytes(png[at : at + 4], "big")
+        tag, data = png[at + 4 : at + 8], png[at + 8 : at + 8 + length]
+        crc = int.from_bytes(png[at + 8 + length : at + 12 + length], "big")
+        assert crc == zlib.crc32(tag + data)
+        tags.append(tag)
+        at += 12 + length
+    assert tags == [b"IHDR", b"IDAT", b"IEND"]
+    Image.open(io.BytesIO(png)).verify()

@@ -44,6 +44,10 @@ class CountToTen:
             raise IllegalAction("Add 1 or 2.")
         return Count(state.total + action)
 
+    def hidden_choices(self, state: Count) -> bool:
+        """Nothing is secret in counting."""
+        return False
+
     def outcome(self, state: Count) -> Outcome | None:
         if state.total < 10:
             return None

@@ -78,6 +78,7 @@ def view(state: State, seat: int | None, rules: Rules) -> dict[str, Any]:
         "outcome": outcome_of(state, rules),
     }
     if seat is not None:
+        result["seat"] = seat
         result["hand"] = [tile_code(v) for v in state.hands[seat]]
     return result
 

@@ -27,7 +27,7 @@ counts, black market 2 symbols, the 17-space clock, random start player, tied ti
 order, an empty new tile scores at once, a chained search starts no other, the neutral never \
 donates."""
 
-CODE = re.compile(r"^(?:([tnka])([1-6])|s([1-6])([1-5])|p([1-5])([1-5])|([yx]))$")
+CODE = re.compile(r"([tna])([1-6])|(k)([1-5])|s([1-6])([1-5])|p([1-5])([1-5])|([yx])")
 
 
 class Atlandice:
@@ -98,17 +98,17 @@ class Atlandice:
 
     def decode(self, text: str) -> Action:
         """Inverse of encode."""
-        match = CODE.match(text) if isinstance(text, str) else None
+        match = CODE.fullmatch(text) if isinstance(text, str) else None
         if match is None:
             raise IllegalAction(f"{text!r} is not an Atlandice move.")
         g = match.groups()
-        if g[0]:
-            return Action(g[0], int(g[1]))
-        if g[2]:
-            return Action("s", int(g[2]), int(g[3]))
+        if g[0] or g[2]:
+            return Action(g[0] or g[2], int(g[1] or g[3]))
         if g[4]:
-            return Action("p", int(g[4]), int(g[5]))
-        return Action(g[6])
+            return Action("s", int(g[4]), int(g[5]))
+        if g[6]:
+            return Action("p", int(g[6]), int(g[7]))
+        return Action(g[8])
 
     def describe(self, action: Action, state: State | None = None) -> str:
         """Human words for an action."""
@@ -125,7 +125,8 @@ class Atlandice:
     def playout_stats(self, state: State) -> dict[str, float]:
         """Figures the simulator averages."""
         closed = sum(1 for stack in state.stacks if not stack)
-        return {"rounds": state.round, "closed districts": closed, "clock": state.hand}
+        tiles = sum(len(won) for won in state.won)
+        return {"rounds": state.round, "closed districts": closed, "tiles taken": tiles}
 
 
 def _breakdown(state: State, holder: int, total: int) -> str:

@@ -364,3 +364,28 @@ def test_AT3_resources_are_conserved_in_play() -> None:
                 if state.stacks[kind]:
                     assert total == in_play
             state = GAME.apply(state, GAME.legal_actions(state)[seed % 2 - 1])
+
+
+def test_AT20_house_neutral_ties_for_most_take_the_tile_last_and_count_in_inventory() -> None:
+    state = position(
+        2,
+        start=0,
+        stacks=stacks("Libraries (b)"),
+        goods=goods(libraries=counts(book=1)),
+        held=(counts(book=1), counts(), counts(book=2)),
+        dice=(2, 3, 4, 5, 6, 6, 6),
+    )
+    state = play(state, "t2")  # Mathilda reaches 2 books, tied with the neutral player
+    assert state.won[0] == (TILE["Libraries (b)"],) and state.chips == (0, 0, 3)
+    two = ((0, 0), (1, 2), (0, 2), (1, 1), (0, 0))
+    clock = position(
+        2,
+        start=0,
+        taken=two,
+        dice=(6, 6),
+        hand=1,
+        goods=goods(black_market=market(book=2)),
+        held=(counts(gem=1), counts(gem=2), counts(gem=2)),
+    )
+    clock = play(clock, "t6")  # Nereus's last die; the left-over 6 moves the hand to 3
+    assert clock.hand == 3 and clock.chips == (0, 1, 1)  # inventory of gems: tie with neutral

@@ -1,6 +1,8 @@
 """Every game package; importing this registers them all (one line per game)."""
 
 from bot.engine.registry import register
+from bot.games.atlandice import GAME as _atlandice
 from bot.games.iliad import GAME as _iliad
 
 register(_iliad)
+register(_atlandice)

@@ -1,0 +1,89 @@
+"""Atlandice's tables (tiles, clock, counts), read once from data/atlandice.json."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+DATA_PATH = Path(__file__).resolve().parents[3] / "data" / "atlandice.json"
+MARKET = 6  # the black market's area number
+DISTRICTS = (1, 2, 3, 4, 5)
+AREAS = (1, 2, 3, 4, 5, 6)
+SEAT_NAMES = ("Mathilda", "Nereus", "Calypso", "Triton")
+NEUTRAL_NAME = "neutral"
+
+
+@dataclass(frozen=True)
+class Tile:
+    """One district tile: its effect, the dice faces it reacts to and its pointer symbols."""
+
+    index: int
+    district: int
+    name: str
+    effect: str
+    faces: tuple[int, ...]
+    short: str
+    symbols: int
+
+
+def _load() -> dict[str, Any]:
+    with DATA_PATH.open(encoding="utf-8") as handle:
+        loaded: dict[str, Any] = json.load(handle)
+    return loaded
+
+
+RAW = _load()
+KINDS: tuple[str, ...] = tuple(RAW["resources"])  # kind k (1..5) is KINDS[k - 1]
+AREA_NAMES: tuple[str, ...] = (
+    *(str(d["name"]) for d in RAW["districts"]),
+    str(RAW["black_market"]["name"]),
+)
+TILES: tuple[Tile, ...] = tuple(
+    Tile(
+        index=3 * (district["number"] - 1) + i,
+        district=int(district["number"]),
+        name=str(tile["id"]),
+        effect=str(tile["effect"]),
+        faces=tuple(int(f) for f in tile["faces"]),
+        short=str(tile["short"]),
+        symbols=int(tile["symbols"]),
+    )
+    for district in RAW["districts"]
+    for i, tile in enumerate(district["tiles"])
+)
+MARKET_SYMBOLS = int(RAW["black_market"]["symbols"])
+PER_KIND = int(RAW["resources_per_kind"])
+MARKET_START = int(RAW["market_start_per_kind"])
+MARKET_CAP = int(RAW["market_cap"])
+DISTRICT_START: dict[int, int] = {int(k): int(v) for k, v in RAW["district_start"].items()}
+DICE: dict[int, int] = {int(k): int(v) for k, v in RAW["dice"].items()}
+DICE_EACH_TWO = int(RAW["dice_per_player_two"])
+SUBMARINE_START = int(RAW["submarine_start"])
+TILE_VP = int(RAW["tile_vp"])
+SECOND_VP = int(RAW["second_vp"])
+INVENTORY_VP = int(RAW["inventory_vp"])
+DONATION_VP = int(RAW["donation_vp"])
+CLOCK_END = int(RAW["clock"]["end"])
+CLOCK: dict[int, str] = {int(k): str(v) for k, v in RAW["clock"]["symbols"].items()}
+CHAINED_SEARCH = bool(RAW["chained_search"])
+
+
+def kind_name(kind: int, count: int = 1) -> str:
+    """'gem' / '2 gems' / 'a gem' style words for a resource kind."""
+    word = KINDS[kind - 1]
+    return word if count == 1 else f"{word}s"
+
+
+def area_name(area: int) -> str:
+    """The area's name with its article, as a player says it ('the Forges')."""
+    return f"the {AREA_NAMES[area - 1]}"
+
+
+def symbol_words(symbol: str) -> str:
+    """Human words for a clock symbol such as 'inventory:gem'."""
+    if symbol == "donation":
+        return "donation"
+    what = symbol.split(":", 1)[1]
+    return "inventory of all resources" if what == "all" else f"inventory of {what}s"

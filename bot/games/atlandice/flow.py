@@ -1,0 +1,220 @@
+"""The round (AT-6 to AT-9, AT-12, AT-15): everything that happens without a decision."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bot.games.atlandice import effects
+from bot.games.atlandice.data import (
+    CLOCK,
+    CLOCK_END,
+    DICE,
+    DONATION_VP,
+    KINDS,
+    MARKET,
+    MARKET_SYMBOLS,
+    SEAT_NAMES,
+    TILES,
+    area_name,
+    kind_name,
+    symbol_words,
+)
+from bot.games.atlandice.model import (
+    Action,
+    Table,
+    Work,
+    area_of,
+    is_closed,
+    kinds_at,
+    symbols_at,
+    takes_per_round,
+)
+from bot.games.atlandice.scoring import (
+    final_scores,
+    holder_name,
+    inventory,
+    score_empty_districts,
+    totals,
+)
+
+DECISIONS = frozenset(
+    {"take", "grab", "bonus", "more", "tick", "dive", "swap1", "swap2", "steal", "tomarket"}
+    | {"second", "out1", "out2", "turn1", "turn2", "subm", "mkt", "donate"}
+)
+OVER = "over"
+
+
+def _start_round(work: Work) -> None:
+    faces = work.roll_all(DICE[work.players])
+    work.dice = faces
+    at_market = sum(1 for f in faces if area_of(work, f) == MARKET)
+    work.say(
+        f"Round {work.round}: {SEAT_NAMES[work.start]} opens the gates: "
+        + " ".join(str(f) for f in faces)
+        + (f" ({at_market} at the black market)" if at_market else "")
+    )
+    work.step = "take"
+
+
+def take_die(work: Work, seat: int, area: int, neutral: bool) -> None:
+    """AT-7 / AT-19: take a die from an area and start searching it."""
+    face = next(f for f in work.dice if area_of(work, f) == area)
+    work.dice.remove(face)
+    work.taken.append((seat, work.players if neutral else seat))
+    work.area, work.nested = area, False
+    given = " for the neutral player" if neutral else ""
+    work.line = [f"{SEAT_NAMES[seat]} takes the {face} at {area_name(area)}{given}"]
+    work.step = "search"
+
+
+def _grab(work: Work, step: str, after: str) -> None:
+    kinds = kinds_at(work, work.area)
+    if len(kinds) > 1:
+        work.step = step
+        return
+    if kinds:
+        grab(work, kinds[0], step)
+    elif step == "grab":
+        work.part("nothing to take")
+    work.step = after
+
+
+def grab(work: Work, kind: int, step: str) -> None:
+    """Take one resource from the searched area (the search itself or the submarine bonus)."""
+    work.gain(effects.beneficiary(work), work.area, kind)
+    work.part(f"1 {kind_name(kind)}" + (" from the submarine" if step == "bonus" else ""))
+
+
+def _search(work: Work) -> None:
+    _grab(work, "grab", "bonus_check")
+
+
+def _bonus_check(work: Work) -> None:
+    if work.sub == work.area:
+        _grab(work, "bonus", "effect")
+    else:
+        work.step = "effect"
+
+
+def _done(work: Work) -> None:
+    head, *parts = work.line
+    work.say(head + (": " + ", ".join(parts) if parts else ""))
+    work.line = []
+    work.area, work.nested, work.memo = 0, False, 0
+    score_empty_districts(work, work.taken[-1][0])
+    work.step = "take" if len(work.taken) < takes_per_round(work) else "clock"
+
+
+def _clock(work: Work) -> None:
+    (face,) = work.dice
+    area = area_of(work, face)
+    if work.hand >= CLOCK_END:
+        work.say(f"The last die lies at {area_name(area)}; the hand is already at the waves")
+        work.step = "end_round"
+        return
+    moves = symbols_at(work, area, MARKET_SYMBOLS)
+    old, work.hand = work.hand, min(CLOCK_END, work.hand + moves)
+    text = f"The last die lies at {area_name(area)}: the hand moves {moves} from {old} to "
+    work.step = "end_round"
+    if work.hand >= CLOCK_END:
+        work.sunk = True
+        work.say(text + "the waves")
+    elif work.hand in CLOCK:
+        symbol = CLOCK[work.hand]
+        work.say(text + f"{work.hand}: {symbol_words(symbol)}")
+        if symbol == "donation":
+            work.donor, work.step = 0, "donation"
+        else:
+            inventory(work, symbol.split(":", 1)[1])
+    else:
+        work.say(text + str(work.hand))
+
+
+def donor_seat(table: Table) -> int:
+    """The seat deciding a donation now."""
+    return (table.start + table.donor) % table.players
+
+
+def _donation(work: Work) -> None:
+    while work.donor < work.players:  # [house] the neutral player never donates
+        seat = donor_seat(work)
+        if sum(work.held[seat]) >= 2:
+            work.line = [f"{holder_name(work, seat)} donates"]
+            work.step = "donate"
+            return
+        work.donor += 1
+    work.step = "end_round"
+
+
+def donate(work: Work, action: Action) -> None:
+    """AT-12: give a pair back for 1 VP (or stop); resources go to their district's tile."""
+    seat = donor_seat(work)
+    if action.verb == "p":
+        for kind in (action.x, action.y):
+            work.held[seat][kind - 1] -= 1
+            target = MARKET if is_closed(work, kind) else kind
+            work.goods[target - 1][kind - 1] += 1
+        work.chips[seat] += DONATION_VP
+        work.part(f"{kind_name(action.x)}+{kind_name(action.y)}")
+        if sum(work.held[seat]) >= 2:
+            return
+    pairs = len(work.line) - 1
+    head = work.line[0]
+    if pairs:
+        work.say(f"{head} {pairs} pair(s) ({', '.join(work.line[1:])}): +{pairs} VP")
+    else:
+        work.say(f"{head} nothing")
+    work.line = []
+    work.donor += 1
+    work.step = "donation"
+
+
+def _end_round(work: Work) -> None:
+    if work.sunk or work.hand >= CLOCK_END:
+        _final(work)
+        return
+    work.start = (work.start + 1) % work.players
+    work.round += 1
+    work.taken = []
+    work.step = "round"
+
+
+def _final(work: Work) -> None:
+    work.step = OVER
+    finals = final_scores(work)
+    for kind in range(1, len(KINDS) + 1):
+        if is_closed(work, kind):
+            work.say(f"Final: {kind_name(kind, 2)} are out of the game and score nothing")
+            continue
+        got = [
+            f"{holder_name(work, h)} +{vp}"
+            for h in range(len(finals))
+            for k, vp in finals[h]
+            if k == kind
+        ]
+        work.say(f"Final: {kind_name(kind, 2)}: " + (", ".join(got) if got else "nobody"))
+    scores = totals(work, final=True)
+    work.say("Final VP: " + ", ".join(f"{holder_name(work, h)} {v}" for h, v in enumerate(scores)))
+
+
+AUTO: dict[str, Callable[[Work], None]] = {
+    "round": _start_round,
+    "search": _search,
+    "bonus_check": _bonus_check,
+    "effect": effects.enter,
+    "done": _done,
+    "clock": _clock,
+    "donation": _donation,
+    "end_round": _end_round,
+}
+
+
+def run(work: Work) -> None:
+    """Carry the game on until someone must decide or it is over."""
+    while work.step in AUTO:
+        AUTO[work.step](work)
+
+
+def active_tile_names(table: Table) -> str:
+    """The five active tiles, for the setup line."""
+    return ", ".join(TILES[s[0]].name for s in table.stacks if s)

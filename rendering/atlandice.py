@@ -1,0 +1,375 @@
+"""Atlandice images from views: the clock, the six areas, every holder; and a seat's summary."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from rendering import kit
+
+BOARD_SIZE = (1500, 1000)
+HAND_SIZE = (900, 600)
+
+KIND_ORDER = ("gem", "book", "provision", "tool", "weapon")
+KIND_COLOURS: dict[str, kit.RGB] = {
+    "gem": (150, 62, 200),
+    "book": (44, 98, 180),
+    "provision": (70, 140, 50),
+    "tool": (112, 112, 112),
+    "weapon": (196, 60, 40),
+}
+KIND_LETTERS = {"gem": "G", "book": "B", "provision": "P", "tool": "T", "weapon": "W"}
+MARKET_COLOUR: kit.RGB = (60, 52, 70)
+SEA: kit.RGB = (30, 110, 150)
+PANEL: kit.RGB = (255, 252, 244)
+CLOSED: kit.RGB = (205, 200, 190)
+SEAT_COLOURS: tuple[kit.RGB, ...] = (
+    kit.SEAT_COLOURS["blue"],
+    kit.SEAT_COLOURS["red"],
+    kit.SEAT_COLOURS["green"],
+    kit.SEAT_COLOURS["purple"],
+)
+NEUTRAL_COLOUR = kit.SEAT_COLOURS["grey"]
+
+CLOCK_X, CLOCK_Y, CLOCK_BOX, CLOCK_H = 30, 62, 84, 86
+AREA_TOP, AREA_W, AREA_H, GAP = 180, 473, 228, 10
+HOLDER_TOP, HOLDER_H = 662, 262
+
+Draw = ImageDraw.ImageDraw
+
+
+def _area_box(index: int) -> tuple[int, int, int, int]:
+    col, row = index % 3, index // 3
+    x = 20 + col * (AREA_W + GAP + 4)
+    y = AREA_TOP + row * (AREA_H + GAP)
+    return x, y, x + AREA_W, y + AREA_H
+
+
+def _symbol_label(symbol: str | None, end: bool) -> tuple[str, kit.RGB | None]:
+    if end:
+        return "WAVES", None
+    if symbol is None:
+        return "", None
+    if symbol == "donation":
+        return "GIFT", None
+    what = symbol.split(":", 1)[1]
+    return ("INV ALL", None) if what == "all" else ("INV", KIND_COLOURS.get(what))
+
+
+@lru_cache(maxsize=4)
+def _static_board(end: int, symbols: tuple[tuple[int, str], ...]) -> Image.Image:
+    """The parts that never change in a game: clock spaces and panel frames."""
+    image, draw = kit.canvas(*BOARD_SIZE)
+    marks = dict(symbols)
+    for space in range(end + 1):
+        x = CLOCK_X + space * CLOCK_BOX
+        box = (x, CLOCK_Y, x + CLOCK_BOX - 4, CLOCK_Y + CLOCK_H)
+        fill = SEA if space == end else PANEL
+        draw.rounded_rectangle(box, radius=8, fill=fill, outline=kit.MUTED, width=2)
+        text_colour = (255, 255, 255) if space == end else kit.MUTED
+        draw.text((x + 8, CLOCK_Y + 4), str(space), font=kit.font(18), fill=text_colour)
+        label, dot = _symbol_label(marks.get(space), space == end)
+        if dot is not None:
+            cx, cy = x + CLOCK_BOX // 2 - 2, CLOCK_Y + 62
+            draw.ellipse((cx - 13, cy - 13, cx + 13, cy + 13), fill=dot)
+        if label:
+            colour = (255, 255, 255) if space == end else kit.INK
+            y = CLOCK_Y + (36 if dot is not None else 50)
+            kit.centred(draw, (x + CLOCK_BOX // 2 - 2, y), label, 17, colour)
+    for index in range(6):
+        draw.rounded_rectangle(_area_box(index), radius=12, fill=PANEL, outline=kit.MUTED, width=2)
+    return image
+
+
+def _resource_row(
+    draw: Draw, x: int, y: int, goods: Mapping[str, int], size: int = 17, skip_zero: bool = True
+) -> int:
+    """Coloured resource discs with letters and counts; returns the x after the row."""
+    radius = size
+    for kind in KIND_ORDER:
+        count = int(goods.get(kind, 0))
+        if skip_zero and not count:
+            continue
+        colour = KIND_COLOURS[kind]
+        draw.ellipse((x, y - radius, x + 2 * radius, y + radius), fill=colour)
+        kit.centred(draw, (x + radius, y), KIND_LETTERS[kind], size, kit.readable_on(colour))
+        draw.text(
+            (x + 2 * radius + 4, y), str(count), font=kit.font(size + 5), fill=kit.INK, anchor="lm"
+        )
+        x += 2 * radius + 16 + kit.text_size(draw, str(count), size + 5)[0]
+    return x
+
+
+def _die(draw: Draw, x: int, y: int, face: int, size: int = 42) -> None:
+    draw.rounded_rectangle(
+        (x, y, x + size, y + size), radius=7, fill=(255, 255, 255), outline=kit.INK, width=3
+    )
+    kit.centred(draw, (x + size / 2, y + size / 2), str(face), 26)
+
+
+def _pointer_marks(draw: Draw, right: int, y: int, count: int) -> None:
+    """The area's clock-pointer symbols as small white arrowheads, right-aligned."""
+    for i in range(count):
+        x = right - 18 - i * 22
+        draw.polygon([(x, y - 9), (x + 14, y), (x, y + 9)], fill=(255, 255, 255))
+
+
+def _area_colour(area: Mapping[str, Any]) -> kit.RGB:
+    resource = area.get("resource")
+    return KIND_COLOURS[str(resource)] if resource else MARKET_COLOUR
+
+
+def _draw_area(draw: Draw, index: int, area: Mapping[str, Any], searching: bool) -> None:
+    left, top, right, bottom = _area_box(index)
+    closed = bool(area.get("closed"))
+    band = CLOSED if closed else _area_colour(area)
+    draw.rounded_rectangle((left, top, right, top + 44), radius=12, fill=band)
+    draw.rectangle((left, top + 30, right, top + 44), fill=band)
+    title = f"{area['number']}  {area['name']}"
+    draw.text(
+        (left + 14, top + 22), title, font=kit.font(26), fill=kit.readable_on(band), anchor="lm"
+    )
+    if not closed:
+        _pointer_marks(draw, right - 4, top + 22, int(area.get("symbols", 0)))
+    if searching:
+        draw.rounded_rectangle(
+            (left, top, right, bottom), radius=12, outline=kit.HIGHLIGHT, width=5
+        )
+    y = top + 56
+    tile = area.get("tile")
+    if closed:
+        kit.centred(
+            draw, ((left + right) / 2, y + 20), "CLOSED - dice go to the market", 20, kit.MUTED
+        )
+    elif tile:
+        below = int(area.get("face_down", 0))
+        name = f"{tile['name']}  ({below} below)"
+        draw.text((left + 14, y), kit.plain(name), font=kit.font(18), fill=kit.MUTED)
+        short = kit.fit_text(draw, kit.plain(str(tile["short"])), 22, AREA_W - 28)
+        draw.text((left + 14, y + 24), short, font=kit.font(22), fill=kit.INK)
+    else:
+        draw.text(
+            (left + 14, y + 10), "no effect, choose any kind", font=kit.font(20), fill=kit.MUTED
+        )
+    _resource_row(draw, left + 14, top + 136, area.get("goods", {}))
+    dice = [int(face) for face in area.get("dice", [])]
+    room = AREA_W - 28 - (115 if area.get("submarine") else 0) - 42
+    step = min(50, room // max(1, len(dice) - 1))
+    for i, face in enumerate(dice):
+        _die(draw, left + 14 + i * step, top + 168, face)
+    if area.get("submarine"):
+        _submarine(draw, right - 110, top + 170)
+
+
+def _submarine(draw: Draw, x: int, y: int) -> None:
+    draw.rounded_rectangle(
+        (x, y + 10, x + 96, y + 44), radius=17, fill=kit.HIGHLIGHT, outline=kit.INK, width=2
+    )
+    draw.rectangle((x + 36, y, x + 56, y + 12), fill=kit.HIGHLIGHT, outline=kit.INK, width=2)
+    kit.centred(draw, (x + 48, y + 27), "SUB", 18)
+
+
+def _holder_colour(holder: Mapping[str, Any]) -> kit.RGB:
+    seat = holder.get("seat")
+    return NEUTRAL_COLOUR if seat is None else SEAT_COLOURS[int(seat) % len(SEAT_COLOURS)]
+
+
+def _tile_words(tiles: Sequence[str]) -> str:
+    return ", ".join(str(t).replace(" (", " ").replace(")", "") for t in tiles) or "none"
+
+
+def _draw_holder(
+    draw: Draw,
+    box: tuple[int, int, int, int],
+    holder: Mapping[str, Any],
+    to_move: bool,
+    final: Sequence[Sequence[Any]] | None,
+) -> None:
+    left, top, right, _ = box
+    colour = _holder_colour(holder)
+    draw.rounded_rectangle(box, radius=12, fill=PANEL, outline=colour, width=3)
+    if to_move:
+        draw.rounded_rectangle(box, radius=12, outline=kit.HIGHLIGHT, width=6)
+    draw.rounded_rectangle((left, top, right, top + 46), radius=12, fill=colour)
+    draw.rectangle((left, top + 32, right, top + 46), fill=colour)
+    name = str(holder["name"]) + ("  (to move)" if to_move else "")
+    draw.text(
+        (left + 14, top + 23),
+        kit.fit_text(draw, name, 24, right - left - 120),
+        font=kit.font(24),
+        fill=kit.readable_on(colour),
+        anchor="lm",
+    )
+    draw.text(
+        (right - 14, top + 23),
+        f"{holder['vp']} VP",
+        font=kit.font(28),
+        fill=kit.readable_on(colour),
+        anchor="rm",
+    )
+    _resource_row(draw, left + 14, top + 82, holder.get("goods", {}), skip_zero=False, size=16)
+    width = right - left - 28
+    tiles = holder.get("tiles", [])
+    text = kit.fit_text(draw, f"Tiles ({len(tiles)}): {_tile_words(tiles)}", 19, width)
+    draw.text((left + 14, top + 120), kit.plain(text), font=kit.font(19), fill=kit.INK)
+    draw.text(
+        (left + 14, top + 150),
+        f"VP tokens: {holder.get('chips', 0)}",
+        font=kit.font(19),
+        fill=kit.INK,
+    )
+    total = sum(int(v) for v in holder.get("goods", {}).values())
+    draw.text((left + 14, top + 180), f"Resources held: {total}", font=kit.font(19), fill=kit.MUTED)
+    if final is not None:
+        words = " ".join(f"{KIND_LETTERS.get(str(k), '?')}+{vp}" for k, vp in final) or "none"
+        draw.text(
+            (left + 14, top + 210), f"Final majorities: {words}", font=kit.font(19), fill=kit.INK
+        )
+    elif holder.get("neutral"):
+        draw.text(
+            (left + 14, top + 210), "neutral player: cannot win", font=kit.font(18), fill=kit.MUTED
+        )
+
+
+def _holder_boxes(count: int) -> list[tuple[int, int, int, int]]:
+    width = (BOARD_SIZE[0] - 40 - (count - 1) * 12) // count
+    return [
+        (20 + i * (width + 12), HOLDER_TOP, 20 + i * (width + 12) + width, HOLDER_TOP + HOLDER_H)
+        for i in range(count)
+    ]
+
+
+def _header(draw: Draw, view: Mapping[str, Any]) -> None:
+    seats = view.get("seats", [])
+    start = seats[int(view.get("start_player", 0))] if seats else ""
+    left = f"ATLANDICE   Round {view.get('round', 1)}   Start player: {start}"
+    draw.text((24, 30), left, font=kit.font(28), fill=kit.INK, anchor="lm")
+    right = f"Dice left: {view.get('dice_left', 0)}   to take: {view.get('takes_left', 0)}"
+    if view.get("outcome"):
+        right = "Game over: the hand reached the waves"
+    elif view.get("sunk"):
+        right = "The waves! Last round   " + right
+    draw.text((BOARD_SIZE[0] - 24, 30), right, font=kit.font(24), fill=kit.INK, anchor="rm")
+
+
+def _hand(draw: Draw, view: Mapping[str, Any]) -> None:
+    clock = view.get("clock", {})
+    hand = min(int(view.get("hand", 0)), int(clock.get("end", 16)))
+    x = CLOCK_X + hand * CLOCK_BOX
+    draw.rounded_rectangle(
+        (x - 2, CLOCK_Y - 2, x + CLOCK_BOX - 2, CLOCK_Y + CLOCK_H + 2),
+        radius=9,
+        outline=kit.HIGHLIGHT,
+        width=6,
+    )
+    tip = x + CLOCK_BOX // 2 - 2
+    base = CLOCK_Y + CLOCK_H + 22
+    draw.polygon([(tip, CLOCK_Y + CLOCK_H + 4), (tip - 12, base), (tip + 12, base)], fill=kit.INK)
+
+
+def _footer(draw: Draw, view: Mapping[str, Any]) -> None:
+    outcome = view.get("outcome")
+    line = str(outcome["summary"]) if outcome else str(view.get("prompt", ""))
+    draw.text(
+        (24, 946), kit.fit_text(draw, kit.plain(line), 24, 1450), font=kit.font(24), fill=kit.INK
+    )
+    log = view.get("log", [])
+    if log:
+        last = kit.fit_text(draw, kit.plain(str(log[-1])), 18, 1450)
+        draw.text((24, 976), last, font=kit.font(18), fill=kit.MUTED)
+
+
+def render_board(view: Mapping[str, Any]) -> Image.Image:
+    """The public table: clock, areas with tiles, goods, dice and submarine, every holder."""
+    clock = view.get("clock", {})
+    marks = tuple(sorted((int(k), str(v)) for k, v in clock.get("symbols", {}).items()))
+    image = _static_board(int(clock.get("end", 16)), marks).copy()
+    draw = ImageDraw.Draw(image)
+    _header(draw, view)
+    _hand(draw, view)
+    searching = view.get("searching")
+    for index, area in enumerate(view.get("areas", [])):
+        _draw_area(draw, index, area, searching == area.get("number"))
+    holders = view.get("holders", [])
+    to_move = view.get("to_move")
+    finals = view.get("final") or [None] * len(holders)
+    boxes = _holder_boxes(max(1, len(holders)))
+    for box, holder, final in zip(boxes, holders, finals, strict=False):
+        moving = holder.get("seat") is not None and holder["seat"] == to_move
+        _draw_holder(draw, box, holder, moving, final)
+    _footer(draw, view)
+    return image
+
+
+def render_hand(view: Mapping[str, Any]) -> Image.Image:
+    """One seat's own summary (nothing in Atlandice is secret): resources, tiles, VP, prompt."""
+    image, draw = kit.canvas(*HAND_SIZE)
+    holders = view.get("holders", [])
+    seat = view.get("viewer")
+    if seat is None:
+        seat = view.get("to_move") or 0
+    holder = next((h for h in holders if h.get("seat") == seat), holders[0] if holders else {})
+    colour = _holder_colour(holder) if holder else kit.MUTED
+    draw.rectangle((0, 0, HAND_SIZE[0], 70), fill=colour)
+    draw.text(
+        (24, 35),
+        str(holder.get("name", "")),
+        font=kit.font(36),
+        fill=kit.readable_on(colour),
+        anchor="lm",
+    )
+    draw.text(
+        (HAND_SIZE[0] - 24, 35),
+        f"{holder.get('vp', 0)} VP",
+        font=kit.font(36),
+        fill=kit.readable_on(colour),
+        anchor="rm",
+    )
+    _resource_row(draw, 30, 120, holder.get("goods", {}), size=24, skip_zero=False)
+    draw.text(
+        (30, 152), "gems, books, provisions, tools, weapons", font=kit.font(18), fill=kit.MUTED
+    )
+    tiles = holder.get("tiles", [])
+    draw.text((30, 190), f"Tiles taken ({len(tiles)}), 3 VP each:", font=kit.font(24), fill=kit.INK)
+    if not tiles:
+        draw.text((50, 226), "none yet", font=kit.font(22), fill=kit.MUTED)
+    for i, tile in enumerate(tiles[:6]):
+        draw.text(
+            (50 + (i % 2) * 400, 226 + (i // 2) * 32),
+            kit.plain(str(tile)),
+            font=kit.font(22),
+            fill=kit.INK,
+        )
+    draw.text((30, 340), f"VP tokens: {holder.get('chips', 0)}", font=kit.font(24), fill=kit.INK)
+    draw.text(
+        (30, 380),
+        f"Round {view.get('round', 1)}, clock at {view.get('hand', 0)}",
+        font=kit.font(24),
+        fill=kit.MUTED,
+    )
+    outcome = view.get("outcome")
+    if outcome:
+        text = str(outcome["summary"])
+    elif view.get("to_move") == seat:
+        text = "Your turn - " + str(view.get("prompt", "")).split(": ", 1)[-1]
+    else:
+        text = str(view.get("prompt", ""))
+    for i, chunk in enumerate(_wrap(draw, kit.plain(text), 26, HAND_SIZE[0] - 60)[:3]):
+        draw.text((30, 440 + i * 36), chunk, font=kit.font(26), fill=kit.INK)
+    return image
+
+
+def _wrap(draw: Draw, text: str, size: int, width: int) -> list[str]:
+    lines: list[str] = []
+    current = ""
+    for word in text.split():
+        trial = f"{current} {word}".strip()
+        if current and kit.text_size(draw, trial, size)[0] > width:
+            lines.append(current)
+            current = word
+        else:
+            current = trial
+    return [*lines, current] if current else lines

@@ -19,7 +19,7 @@ from bot.games.ilium.model import (
     State,
 )
 from bot.games.ilium.rules import has_room, to_move, triggers_out
-from bot.games.ilium.scoring import donations, outcome
+from bot.games.ilium.scoring import donations, final_scores, outcome
 from bot.games.ilium.text import seat_name
 
 PRIVATE_KEY = "private"
@@ -69,11 +69,27 @@ def status(state: State) -> str:
         PATH: f"choose a pathway for {state.card} archaeologist{'s' * (state.card > 1)}",
         SPACE: f"choose a space on {board.path_name(state.path) if state.path >= 0 else ''}",
         CUBES: "choose how many supply cubes to add",
-        SITE: "choose the site to take from first",
-        TOKEN: "choose which lowest token to take",
+        SITE: _site_question(state),
+        TOKEN: _token_question(state),
         FINISH: "end the game now or play on",
     }
     return f"{name}: {asks[state.phase]}."
+
+
+def _site_question(state: State) -> str:
+    if state.phase != SITE:
+        return ""
+    second = seat_name(state, state.second)
+    return (
+        f"you lead on {rules().path_name(state.path)}: choose the site to take from "
+        f"({second} takes from the other)"
+    )
+
+
+def _token_question(state: State) -> str:
+    if state.phase != TOKEN:
+        return ""
+    return f"choose which lowest token to take at site {rules().sites[state.takes[0][1]].name}"
 
 
 def _sites(state: State) -> list[dict[str, Any]]:
@@ -147,6 +163,17 @@ def _final(state: State) -> dict[str, Any] | None:
     return {
         "historians": [names[kind] for kind in state.historians],
         "donations": [list(given) if given else None for given, _ in donations(state)],
+        "set_points": rules().set_points,
+        "scores": [
+            {
+                "points": score.points,
+                "majorities": sum(score.majorities),
+                "sets": score.sets,
+                "tokens_by_type": list(score.tokens),
+                "artifacts_by_type": list(score.artifacts),
+            }
+            for score in final_scores(state)
+        ],
     }
 
 

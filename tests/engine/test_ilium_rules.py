@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from dataclasses import replace
 from typing import Any
@@ -9,6 +10,7 @@ from typing import Any
 import pytest
 
 from bot.engine import IllegalAction
+from bot.engine.conformance import check_every_action, check_position, check_roundtrips
 from bot.games.ilium.data import house_rules, open_paths, rules
 from bot.games.ilium.excavation import standings
 from bot.games.ilium.model import (
@@ -23,7 +25,7 @@ from bot.games.ilium.model import (
     TOKEN,
     State,
 )
-from bot.games.ilium.rules import start_turn
+from bot.games.ilium.rules import free_spaces, start_turn
 from bot.games.ilium.scoring import donate, score_hands
 from tests.engine.ilium_helpers import (
     AR,
@@ -390,6 +392,39 @@ def test_IM16_early_end_offered_once_only() -> None:
             assert state.phase != FINISH
             state = play(state, codes(state)[0])
     assert state.phase == PATH
+
+
+def free_count(state: State, path_index: int) -> int:
+    """Empty spaces left on a pathway."""
+    return len(free_spaces(state, path_index))
+
+
+def _greedy_game(players: int, seed: int, *, check: bool = False) -> tuple[State, bool]:
+    """A game where every turn fills the fullest pathway: excavations, hence early ends,
+    are common. With `check`, every position passes the contract checks."""
+    state, chooser, offered = GAME.new_game(players, seed), random.Random(seed), False
+    while actions := GAME.legal_actions(state):
+        if check:
+            where = f"greedy players={players} seed={seed}"
+            check_position(GAME, state, players, where)
+            check_roundtrips(GAME, state, players, actions, where)
+            check_every_action(GAME, state, actions, [], where)
+        offered = offered or state.phase == FINISH
+        kind = actions[0].kind
+        if kind == PATH:
+            action = min(actions, key=lambda a: (free_count(state, a.arg), chooser.random()))
+        else:
+            action = actions[-1] if kind == CUBES else chooser.choice(actions)
+        state = GAME.apply(state, action)
+    return state, offered
+
+
+def test_IM16_early_end_passes_the_contract_checks() -> None:
+    found = [seed for seed in range(120) if _greedy_game(3, seed)[1]][:2]
+    assert found, "no greedy game reached the early-end choice"
+    for seed in found:
+        final, offered = _greedy_game(3, seed, check=True)
+        assert offered and GAME.outcome(final) is not None
 
 
 def test_IM16_no_offer_while_a_four_is_on_a_site() -> None:

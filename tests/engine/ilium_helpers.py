@@ -79,3 +79,14 @@ def without_fours(state: State) -> State:
     value = rules().trigger_value
     sites = tuple(tuple(t for t in tokens if t[1] != value) for tokens in state.sites)
     return replace(state, sites=sites)
+
+
+D_TOKENS = ((CO, 1), (HO, 2))
+E_TOKENS = ((AR, 1), (BO, 3))
+
+
+def dig(cells: list[Cell | None], card: int = 1, **changes: Any) -> State:
+    """Red places `card` on the one empty space of D-E, filling it: the excavation starts."""
+    assert [cell is None for cell in cells].count(True) == 1
+    changes.setdefault("tokens", {"D": D_TOKENS, "E": E_TOKENS})
+    return play(position(card=card, cells={"D-E": cells}, **changes), "pDE")

@@ -26,11 +26,6 @@ def roman(number: int) -> str:
     return _ROMAN.get(number, str(number))
 
 
-def type_short(name: str) -> str:
-    """A type name short enough for narrow columns."""
-    return name[:7]
-
-
 def player_colour(view: Mapping[str, Any], seat: int) -> kit.RGB:
     """The seat's colour as the lobby names it."""
     return kit.SEAT_COLOURS.get(view["colours"][seat], kit.MUTED)

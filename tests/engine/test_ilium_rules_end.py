@@ -10,7 +10,12 @@ from typing import Any
 import pytest
 
 from bot.engine import IllegalAction
-from bot.engine.conformance import check_every_action, check_position, check_roundtrips
+from bot.engine.conformance import (
+    check_every_action,
+    check_position,
+    check_roundtrips,
+    random_playout,
+)
 from bot.games.ilium.data import house_rules, rules
 from bot.games.ilium.model import (
     CARD,
@@ -314,3 +319,9 @@ def test_data_file_marks_every_house_rule() -> None:
     assert set(texts) >= {"board", "cube_spaces", "lowest_tie_taker_chooses"}
     assert all("[house]" in text for text in texts.values())
     assert GAME.spec.summary.count("House rules") == 1 and len(GAME.spec.summary) <= 1500
+
+
+def test_IM22_IM23_variants_pass_the_contract_checks() -> None:
+    for players, options in ((2, {"strategic": "on"}), (4, {"vaults": "on", "strategic": "on"})):
+        playout = random_playout(GAME, players, 3, thorough=True, options=dict(options))
+        assert playout.outcome is not None

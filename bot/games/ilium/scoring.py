@@ -1,0 +1,135 @@
+"""The end of Ilium: historian donations, type majorities, sets and the winner."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from bot.engine import Outcome, ranking_from_keys
+from bot.games.ilium.data import rules
+from bot.games.ilium.model import OVER, State, Token
+from bot.games.ilium.text import seat_name, token_words
+
+END_WORDS = {
+    "placed": "every archaeologist is placed",
+    "fours": "a player ended it after the last value-4 token was excavated",
+    "full": "no pathway has an empty space left",
+}
+
+
+@dataclass(frozen=True)
+class SeatScore:
+    """One seat's final tally, enough to check by hand."""
+
+    tokens: tuple[int, ...]  # per artifact type: tokens held
+    artifacts: tuple[int, ...]  # per artifact type: artifacts shown
+    majorities: tuple[int, ...]  # per artifact type: points scored
+    sets: int
+    points: int
+
+    @property
+    def total_artifacts(self) -> int:
+        """The tie-break (IM-20)."""
+        return sum(self.artifacts)
+
+
+def donate(tokens: Sequence[Token], historian: int) -> tuple[Token | None, tuple[Token, ...]]:
+    """The token given up for the historian card, and what is kept (IM-17)."""
+    mine = [token for token in tokens if token[0] == historian]
+    if not mine:
+        return None, tuple(tokens)
+    given = max(mine, key=lambda token: token[1])
+    kept = list(tokens)
+    kept.remove(given)
+    return given, tuple(kept)
+
+
+def score_hands(hands: Sequence[Sequence[Token]]) -> list[SeatScore]:
+    """Majorities by token count (IM-18) and sets by artifacts (IM-19), after donations."""
+    kinds = range(len(rules().type_names))
+    counts = [tuple(sum(1 for t in hand if t[0] == k) for k in kinds) for hand in hands]
+    shown = [tuple(sum(t[1] for t in hand if t[0] == k) for k in kinds) for hand in hands]
+    majorities: list[list[int]] = [[0 for _ in kinds] for _ in hands]
+    for kind in kinds:
+        best = max(count[kind] for count in counts)
+        holders = [seat for seat, count in enumerate(counts) if best and count[kind] == best]
+        points = rules().majority if len(holders) == 1 else rules().shared_majority
+        for seat in holders:
+            majorities[seat][kind] = points
+    scores = []
+    for seat in range(len(hands)):
+        sets = min(shown[seat])
+        points = sum(majorities[seat]) + sets * rules().set_points
+        scores.append(SeatScore(counts[seat], shown[seat], tuple(majorities[seat]), sets, points))
+    return scores
+
+
+def donations(state: State) -> list[tuple[Token | None, tuple[Token, ...]]]:
+    """Every seat's donation and kept tokens."""
+    return [donate(state.collected[seat], state.historians[seat]) for seat in range(state.players)]
+
+
+def final_scores(state: State) -> list[SeatScore]:
+    """Each seat's score after donations."""
+    return score_hands([kept for _, kept in donations(state)])
+
+
+def outcome(state: State) -> Outcome | None:
+    """The result once the game is over (IM-17 … IM-20)."""
+    if state.phase != OVER:
+        return None
+    scores = final_scores(state)
+    ranking = ranking_from_keys([(s.points, s.total_artifacts) for s in scores])
+    return Outcome(
+        scores=tuple(s.points for s in scores),
+        ranking=ranking,
+        reason=state.ended,
+        summary=_summary(state, scores, ranking),
+        breakdown=tuple(_breakdown(state, scores)),
+    )
+
+
+def _summary(state: State, scores: list[SeatScore], ranking: tuple[int, ...]) -> str:
+    winners = [seat for seat, place in enumerate(ranking) if place == 1]
+    best = scores[winners[0]]
+    names = " and ".join(seat_name(state, seat) for seat in winners)
+    if len(winners) > 1:
+        return (
+            f"{names} share the win with {best.points} points and "
+            f"{best.total_artifacts} artifacts each."
+        )
+    tied = [s for s in scores if s.points == best.points]
+    if len(tied) > 1:
+        return (
+            f"{names} wins with {best.points} points; the tie on points goes to the most "
+            f"artifacts ({best.total_artifacts})."
+        )
+    return f"{names} wins with {best.points} points."
+
+
+def _breakdown(state: State, scores: list[SeatScore]) -> list[str]:
+    names = rules().type_names
+    lines = []
+    for seat, (given, _) in enumerate(donations(state)):
+        name, score = seat_name(state, seat), scores[seat]
+        historian = names[state.historians[seat]]
+        gift = f"donates {token_words(given)}" if given else "has nothing to donate"
+        held = ", ".join(
+            f"{names[k]} {score.tokens[k]} ({score.artifacts[k]})" for k in range(len(names))
+        )
+        won = ", ".join(f"{names[k]} {p}" for k, p in enumerate(score.majorities) if p)
+        lines += [
+            f"{name}: historian {historian}, {gift}.",
+            f"{name}: tokens (artifacts) {held}; {score.total_artifacts} artifacts in all.",
+            f"{name}: majorities {sum(score.majorities)} ({won or 'none'}) + sets "
+            f"{score.sets} x {rules().set_points} = {score.points} points.",
+        ]
+    return lines
+
+
+def final_log_lines(state: State) -> list[str]:
+    """What the log says when the game ends: why, the donations, the result."""
+    result = outcome(state)
+    assert result is not None
+    lines = [f"The game ends: {END_WORDS[state.ended]}."]
+    return [*lines, *result.breakdown, result.summary]

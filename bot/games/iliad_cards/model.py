@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields
 from typing import Any, NamedTuple
 
 from bot.engine import LogEntry
@@ -67,9 +67,18 @@ class State:
     end: str  # how the game ended ("" while it runs)
     log: tuple[LogEntry, ...]
 
+    def but(self, **changes: Any) -> State:
+        """A copy with `changes` (dataclasses.replace without its per-call field scan)."""
+        values = {name: getattr(self, name) for name in _FIELDS}
+        values.update(changes)
+        return State(**values)
+
     def with_log(self, *entries: LogEntry, **changes: Any) -> State:
         """A copy with `changes` applied and `entries` appended to the log."""
-        return replace(self, log=self.log + entries, **changes)
+        return self.but(log=self.log + entries, **changes)
+
+
+_FIELDS = tuple(field.name for field in fields(State))
 
 
 def victory_kind(card: str) -> str:
@@ -103,7 +112,7 @@ _INT_TUPLES = ("heroes", "passed", "pickers")
 def dump(state: State) -> dict[str, Any]:
     """The full state as plain JSON."""
     data: dict[str, Any] = {}
-    for name in (field.name for field in fields(State)):
+    for name in _FIELDS:
         value = getattr(state, name)
         if name == "armies":
             value = [[_unit_json(u) for u in army] for army in value]

@@ -9,8 +9,6 @@ chosen step can be finished: there is no dead end and no way back to loop on.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from bot.engine import IllegalAction, LogEntry
 from bot.games.iliad_cards.army import (
     NEW,
@@ -29,22 +27,29 @@ from bot.games.iliad_cards.siege import end_turn, hero_unit, pick_options, run_p
 from bot.games.iliad_cards.text import PROMPTS, a_card, attacker_name, part_label, seat, unit_label
 
 
-def _foe_targets(state: State, foe: int) -> list[Target]:
-    verb, what, _ = state.pending
+def _foe_targets(state: State, verb: str, what: str, foe: int) -> list[Target]:
+    """What a Horse (verb horse) or an attacker (`what`) may strike in `foe`'s army."""
     army = state.armies[foe]
     return horse_targets(army) if verb == "horse" else targets(army, what, table())
 
 
 def _foes(state: State, verb: str, what: str) -> list[int]:
-    """Opponents with at least one card the pending Horse or attacker may strike."""
-    probe = replace(state, pending=(verb, what, -1))
-    return [s for s in range(state.players) if s != state.current and _foe_targets(probe, s)]
+    """Opponents with at least one card the Horse or attacker may strike."""
+    me = state.current
+    return [s for s in range(state.players) if s != me and _foe_targets(state, verb, what, s)]
 
 
 def _playable(state: State, code: str) -> bool:
-    if table().card(code).kind == "horse":
+    kind = table().card(code).kind
+    if kind == "horse":
         return bool(_foes(state, "horse", code))
-    return bool(placements(state.armies[state.current], code, table()))
+    return kind != "harrow" or bool(placements(state.armies[state.current], code, table()))
+
+
+def _can_attack(state: State, choice: str) -> bool:
+    return choice in attack_choices(state.armies[state.current], table()) and bool(
+        _foes(state, "attack", choice)
+    )
 
 
 def _turn_actions(state: State) -> list[Action]:
@@ -72,15 +77,27 @@ def legal_actions(state: State) -> list[Action]:
     if phase == "foe":
         return [Action("foe", "", s) for s in _foes(state, verb, what)]
     if phase == "hit":
-        return [Action("hit", "", u, p) for u, p in _foe_targets(state, foe)]
+        return [Action("hit", "", u, p) for u, p in _foe_targets(state, verb, what, foe)]
     if phase == "pick":
         return [Action("pick", card) for card in pick_options(state)]
     return []
 
 
+def _is_legal(state: State, action: Action) -> bool:
+    """Same answer as `action in legal_actions(state)`, without listing a whole turn."""
+    if state.phase != "turn":
+        return action in legal_actions(state)
+    verb, what, at, part = action
+    if (at, part) != (-1, -1) or (verb == "pass") != (what == ""):
+        return False
+    if verb == "play":
+        return what in state.hands[state.current] and _playable(state, what)
+    return verb == "pass" or (verb == "attack" and _can_attack(state, what))
+
+
 def apply(state: State, action: Action) -> State:
     """The state after `action`; IllegalAction (saying what is expected) if it is not legal."""
-    if action not in legal_actions(state):
+    if not _is_legal(state, action):
         if state.phase == "over":
             raise IllegalAction("The game is over.")
         raise IllegalAction(
@@ -91,7 +108,7 @@ def apply(state: State, action: Action) -> State:
     if action.verb == "play":
         return _play(state, action.what)
     if action.verb == "attack":
-        return _choose_foe(replace(state, pending=("attack", action.what, -1)))
+        return _choose_foe(state.but(pending=("attack", action.what, -1)))
     if action.verb == "put":
         return _put(state, state.pending[1], action.at)
     if action.verb == "foe":
@@ -127,13 +144,13 @@ def _play(state: State, code: str) -> State:
     """Take the card from hand; place it at once when it has a single place."""
     me = state.current
     hands = tuple(_without(h, code) if s == me else h for s, h in enumerate(state.hands))
-    state = replace(state, hands=hands)
+    state = state.but(hands=hands)
     if table().card(code).kind == "horse":
-        return _choose_foe(replace(state, pending=("horse", code, -1)))
+        return _choose_foe(state.but(pending=("horse", code, -1)))
     spots = placements(state.armies[me], code, table())
     if len(spots) == 1:
         return _put(state, code, spots[0])
-    return replace(state, phase="put", pending=("play", code, -1))
+    return state.but(phase="put", pending=("play", code, -1))
 
 
 def _put(state: State, code: str, at: int) -> State:
@@ -156,16 +173,16 @@ def _choose_foe(state: State) -> State:
     foes = _foes(state, verb, what)
     if len(foes) == 1:
         return _aim(state, foes[0])
-    return replace(state, phase="foe")
+    return state.but(phase="foe")
 
 
 def _aim(state: State, foe: int) -> State:
     verb, what, _ = state.pending
-    state = replace(state, pending=(verb, what, foe))
-    hits = _foe_targets(state, foe)
+    state = state.but(pending=(verb, what, foe))
+    hits = _foe_targets(state, verb, what, foe)
     if len(hits) == 1:
         return _strike(state, hits[0])
-    return replace(state, phase="hit")
+    return state.but(phase="hit")
 
 
 def _strike(state: State, target: Target) -> State:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from bot.engine import LogEntry, rng
 from bot.games.iliad_cards.army import strength, unit_cards
 from bot.games.iliad_cards.cards import Table, table
@@ -109,7 +107,7 @@ def begin_turn(state: State, who: int) -> State:
     """IC-15: in a Gorgon siege a seat strictly strongest at the start of its turn wins it."""
     if state.oracle == "gorgon" and strongest(state) == who:
         return gorgon_won(state, who)
-    return replace(state, current=who, phase="turn", pending=NO_PENDING)
+    return state.but(current=who, phase="turn", pending=NO_PENDING)
 
 
 def end_turn(state: State) -> State:
@@ -138,7 +136,7 @@ def gorgon_won(state: State, who: int) -> State:
         current=who,
     )
     state = _give_agamemnon(state, who)
-    return run_picks(replace(state, pickers=(who,), picks_left=1))
+    return run_picks(state.but(pickers=(who,), picks_left=1))
 
 
 def close_siege(state: State) -> State:
@@ -169,7 +167,7 @@ def close_siege(state: State) -> State:
             ),
             penalties=marks,
         )
-    return run_picks(replace(state, pickers=tuple(order), picks_left=len(state.display)))
+    return run_picks(state.but(pickers=tuple(order), picks_left=len(state.display)))
 
 
 def pick_options(state: State) -> list[str]:
@@ -195,9 +193,9 @@ def run_picks(state: State) -> State:
     """IC-14: picks in rank order until the display is empty; a lone choice is taken at once."""
     while state.picks_left > 0 and state.display:
         if len(pick_options(state)) > 1:
-            return replace(state, phase="pick", current=state.pickers[0], pending=NO_PENDING)
+            return state.but(phase="pick", current=state.pickers[0], pending=NO_PENDING)
         state = take(state, state.display[0])
-    return settle(replace(state, pickers=(), picks_left=0))
+    return settle(state.but(pickers=(), picks_left=0))
 
 
 def _award(state: State, index: int, kind: str) -> State:
@@ -219,8 +217,7 @@ def settle(state: State) -> State:
     t = table()
     state = _award(_award(state, 1, "city"), 2, "trireme")
     cleared = [card for army in state.armies for unit in army for card in unit_cards(unit, t)]
-    state = replace(
-        state,
+    state = state.but(
         oracle="",
         armies=((),) * state.players,
         heroes=_heroes(state.players, t),
@@ -232,7 +229,7 @@ def settle(state: State) -> State:
     if reason:
         return finish(state, reason)
     start = state.amphoras[0] if state.amphoras[0] >= 0 else state.start_player
-    state = replace(state, start_player=start)
+    state = state.but(start_player=start)
     before = state.hands
     for offset in range(state.players):
         state = draw(state, (start + offset) % state.players, t.draw_after_siege)
@@ -256,7 +253,7 @@ def end_reason(state: State) -> str:
 
 def finish(state: State, reason: str) -> State:
     """Close the game."""
-    done = replace(state, phase="over", current=-1, end=reason, pickers=(), picks_left=0)
+    done = state.but(phase="over", current=-1, end=reason, pickers=(), picks_left=0)
     return done.with_log(LogEntry(outcome(done).summary))
 
 

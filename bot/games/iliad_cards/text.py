@@ -97,3 +97,43 @@ def attacker_name(choice: str, t: Table) -> str:
     if choice == "chariot-h":
         return "Chariot with a Harrow"
     return card_name(t.code_for(choice), t)
+
+
+TARGET_WORDS = {
+    "archer": "an Archer",
+    "phalanx_last": "a phalanx's last card",
+    "phalanx_any": "any phalanx card",
+    "harrow": "a Harrow",
+    "elephant": "an Elephant",
+    "chariot": "a Chariot",
+    "catapult": "a Catapult",
+    "ballista": "a Ballista",
+}
+ATTACKER_WORDS = {"archer": "Archers", "rider": "mounted Archers", "chariot": "Chariots"}
+
+
+def _listed(words: list[str], conjunction: str) -> str:
+    """'a, b or c'."""
+    if len(words) < 2:
+        return "".join(words) or "nothing"
+    return f"{', '.join(words[:-1])} {conjunction} {words[-1]}"
+
+
+def _hits(attacker: str, t: Table) -> str:
+    return _listed([TARGET_WORDS[k] for k in t.attack.get(attacker, ())], "or")
+
+
+def card_hint(code: str, t: Table) -> str:
+    """A one-line reminder of what a card does, built from the data table."""
+    card = t.card(code)
+    if card.kind == "hoplite":
+        return f"Phalanx card worth {card.value}; phalanxes run down, at most {t.max_phalanx}."
+    if card.kind == "harrow":
+        who = _listed([ATTACKER_WORDS.get(a, a + "s") for a in t.harrow_shields_from], "and")
+        return f"On a phalanx or Chariot: shields it from {who}."
+    if card.kind == "horse":
+        return "Discards any opposing card but a hero, ignoring Harrows."
+    value = f"Strength {card.value}. " if card.value else ""
+    if card.kind == "elephant":
+        return f"Carries an Archer, which then hits {_hits('rider', t)}."
+    return f"{value}Hits {_hits(card.kind, t)}."

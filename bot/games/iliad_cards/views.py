@@ -13,6 +13,7 @@ from bot.games.iliad_cards.text import (
     AMPHORA_NAMES,
     PROMPTS,
     attacker_name,
+    card_hint,
     card_name,
     oracle_name,
     phalanx_text,
@@ -126,6 +127,7 @@ def _hand_groups(hand: tuple[str, ...], t: Table) -> list[dict[str, Any]]:
             "kind": t.card(code).kind,
             "name": t.card(code).name,
             "count": hand.count(code),
+            "hint": card_hint(code, t),
         }
         for code in dict.fromkeys(hand)
     ]

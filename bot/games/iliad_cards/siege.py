@@ -216,18 +216,17 @@ def settle(state: State) -> State:
     """IC-16 / IC-17: amphoras, clear the armies, check the end, draw, start the next siege."""
     t = table()
     state = _award(_award(state, 1, "city"), 2, "trireme")
+    reason = end_reason(state)
+    if reason:
+        return finish(state, reason)  # the last armies stay on view
     cleared = [card for army in state.armies for unit in army for card in unit_cards(unit, t)]
     state = state.but(
         oracle="",
         armies=((),) * state.players,
         heroes=_heroes(state.players, t),
         discard=state.discard + tuple(cleared),
-        phase="turn",
         pending=NO_PENDING,
     )
-    reason = end_reason(state)
-    if reason:
-        return finish(state, reason)
     start = state.amphoras[0] if state.amphoras[0] >= 0 else state.start_player
     state = state.but(start_player=start)
     before = state.hands
@@ -253,7 +252,9 @@ def end_reason(state: State) -> str:
 
 def finish(state: State, reason: str) -> State:
     """Close the game."""
-    done = state.but(phase="over", current=-1, end=reason, pickers=(), picks_left=0)
+    done = state.but(
+        phase="over", current=-1, end=reason, pickers=(), picks_left=0, pending=NO_PENDING
+    )
     return done.with_log(LogEntry(outcome(done).summary))
 
 

@@ -127,7 +127,8 @@ def card_hint(code: str, t: Table) -> str:
     """A one-line reminder of what a card does, built from the data table."""
     card = t.card(code)
     if card.kind == "hoplite":
-        return f"Phalanx card worth {card.value}; phalanxes run down, at most {t.max_phalanx}."
+        under = "a higher card" if t.strictly_descending else "any phalanx"
+        return f"Value {card.value}. Starts a phalanx or goes under {under} ({t.max_phalanx} max)."
     if card.kind == "harrow":
         who = _listed([ATTACKER_WORDS.get(a, a + "s") for a in t.harrow_shields_from], "and")
         return f"On a phalanx or Chariot: shields it from {who}."

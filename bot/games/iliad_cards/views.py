@@ -23,6 +23,9 @@ from bot.games.iliad_cards.text import (
 )
 
 
+RECENT = 10  # public log lines every view carries for the board image
+
+
 def _unit(unit: Unit, t: Table) -> dict[str, Any]:
     data: dict[str, Any] = {
         "kind": unit.kind,
@@ -96,6 +99,7 @@ def public_view(state: State) -> dict[str, Any]:
         "first_player": state.first_player,
         "to_move": None if over else state.current,
         "log": visible_log(state.log, None),
+        "recent": visible_log(state.log[-RECENT * 3 :], None)[-RECENT:],  # same for every seat
         "outcome": outcome(state).to_dict() if over else None,
         "siege": state.siege,
         "sieges_max": len(t.thanatos) + t.gorgons if state.players >= 3 else None,

@@ -22,7 +22,6 @@ from bot.games.iliad_cards.text import (
     victory_name,
 )
 
-
 RECENT = 10  # public log lines every view carries for the board image
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import random
 from collections import Counter
 
 import pytest
@@ -376,3 +377,29 @@ def test_IC13_passing_is_final() -> None:
     assert state.current == 2  # seat 0 is skipped for good
     with pytest.raises(IllegalAction):
         GAME.apply(position(3, phase="over"), PASS)
+
+
+# ---- words ---------------------------------------------------------------------------------
+
+
+def test_every_offered_decision_reads_as_words() -> None:
+    for players in (2, 5):
+        chooser = random.Random(players)
+        state = GAME.new_game(players, players)
+        while GAME.to_move(state) is not None:
+            actions = GAME.legal_actions(state)
+            for action in actions:
+                words = GAME.describe(action, state)
+                assert words and " at " not in words and "seat " not in words, words
+            state = GAME.apply(state, chooser.choice(actions))
+
+
+def test_describe_names_the_hero_a_pass_brings_and_the_place_a_card_goes() -> None:
+    state = position(3, heroes=(1, 2, 3), armies=((phalanx(4), phalanx(2)), (), ()))
+    assert GAME.describe(PASS, state) == "pass and take hero Ajax"
+    state = play(state.but(hands=(hand("hoplite1"), (), ())), "play.hoplite1")
+    assert [GAME.describe(a, state) for a in GAME.legal_actions(state)] == [
+        "start a new phalanx",
+        "put it onto the 4 phalanx",
+        "put it onto the 2 phalanx",
+    ]

@@ -1,0 +1,209 @@
+"""A turn in a siege (IC-10 … IC-13) as small decisions: legal actions and their effects.
+
+A turn is: pass, or play a card kind from hand, or attack with a kind of unit. A card with
+several places then asks where (put); a Horse or an attack then asks which opponent (foe, when
+more than one has a target) and which card (hit, when more than one). A step with a single
+choice is taken at once, and a kind is only offered when it has a place or a target, so every
+chosen step can be finished: there is no dead end and no way back to loop on.
+"""
+
+from __future__ import annotations
+
+from bot.engine import IllegalAction, LogEntry
+from bot.games.iliad_cards.army import (
+    NEW,
+    Target,
+    attack_choices,
+    find_attacker,
+    horse_targets,
+    place,
+    placements,
+    remove,
+    targets,
+)
+from bot.games.iliad_cards.cards import table
+from bot.games.iliad_cards.model import Action, State
+from bot.games.iliad_cards.siege import end_turn, hero_unit, pick_options, run_picks, take
+from bot.games.iliad_cards.text import PROMPTS, a_card, attacker_name, part_label, seat, unit_label
+
+
+def _foe_targets(state: State, verb: str, what: str, foe: int) -> list[Target]:
+    """What a Horse (verb horse) or an attacker (`what`) may strike in `foe`'s army."""
+    army = state.armies[foe]
+    return horse_targets(army) if verb == "horse" else targets(army, what, table())
+
+
+def _foes(state: State, verb: str, what: str) -> list[int]:
+    """Opponents with at least one card the Horse or attacker may strike."""
+    me = state.current
+    return [s for s in range(state.players) if s != me and _foe_targets(state, verb, what, s)]
+
+
+def _playable(state: State, code: str) -> bool:
+    kind = table().card(code).kind
+    if kind == "horse":
+        return bool(_foes(state, "horse", code))
+    return kind != "harrow" or bool(placements(state.armies[state.current], code, table()))
+
+
+def _can_attack(state: State, choice: str) -> bool:
+    return choice in attack_choices(state.armies[state.current], table()) and bool(
+        _foes(state, "attack", choice)
+    )
+
+
+def _turn_actions(state: State) -> list[Action]:
+    """IC-10: every card kind that can go somewhere, every attacker with a target, and pass."""
+    me = state.current
+    plays = [Action("play", c) for c in dict.fromkeys(state.hands[me]) if _playable(state, c)]
+    attacks = [
+        Action("attack", choice)
+        for choice in attack_choices(state.armies[me], table())
+        if _foes(state, "attack", choice)
+    ]
+    return sorted([Action("pass"), *plays, *attacks])
+
+
+def legal_actions(state: State) -> list[Action]:
+    """Every decision open to the seat to move, sorted."""
+    phase = state.phase
+    if phase == "turn":
+        return _turn_actions(state)
+    verb, what, foe = state.pending
+    if phase == "put":
+        return [
+            Action("put", "", at) for at in placements(state.armies[state.current], what, table())
+        ]
+    if phase == "foe":
+        return [Action("foe", "", s) for s in _foes(state, verb, what)]
+    if phase == "hit":
+        return [Action("hit", "", u, p) for u, p in _foe_targets(state, verb, what, foe)]
+    if phase == "pick":
+        return [Action("pick", card) for card in pick_options(state)]
+    return []
+
+
+def _is_legal(state: State, action: Action) -> bool:
+    """Same answer as `action in legal_actions(state)`, without listing a whole turn."""
+    if state.phase != "turn":
+        return action in legal_actions(state)
+    verb, what, at, part = action
+    if (at, part) != (-1, -1) or (verb == "pass") != (what == ""):
+        return False
+    if verb == "play":
+        return what in state.hands[state.current] and _playable(state, what)
+    return verb == "pass" or (verb == "attack" and _can_attack(state, what))
+
+
+def apply(state: State, action: Action) -> State:
+    """The state after `action`; IllegalAction (saying what is expected) if it is not legal."""
+    if not _is_legal(state, action):
+        if state.phase == "over":
+            raise IllegalAction("The game is over.")
+        raise IllegalAction(
+            f"That move is not possible now: {seat(state.current)} must {PROMPTS[state.phase]}."
+        )
+    if action.verb == "pass":
+        return _pass(state)
+    if action.verb == "play":
+        return _play(state, action.what)
+    if action.verb == "attack":
+        return _choose_foe(state.but(pending=("attack", action.what, -1)))
+    if action.verb == "put":
+        return _put(state, state.pending[1], action.at)
+    if action.verb == "foe":
+        return _aim(state, action.at)
+    if action.verb == "hit":
+        return _strike(state, (action.at, action.part))
+    return run_picks(take(state, action.what))
+
+
+def _pass(state: State) -> State:
+    """IC-13: passing is final; with 3+ players the passer takes the highest hero left."""
+    me = state.current
+    line = f"{seat(me)} passes"
+    armies = state.armies
+    heroes = state.heroes
+    if heroes:
+        hero = hero_unit(heroes[-1])
+        armies = tuple((*a, hero) if s == me else a for s, a in enumerate(armies))
+        line += f" and takes the hero {unit_label(hero, table())}"
+        heroes = heroes[:-1]
+    state = state.with_log(
+        LogEntry(line + "."), passed=(*state.passed, me), armies=armies, heroes=heroes
+    )
+    return end_turn(state)
+
+
+def _without(hand: tuple[str, ...], code: str) -> tuple[str, ...]:
+    index = hand.index(code)
+    return hand[:index] + hand[index + 1 :]
+
+
+def _play(state: State, code: str) -> State:
+    """Take the card from hand; place it at once when it has a single place."""
+    me = state.current
+    hands = tuple(_without(h, code) if s == me else h for s, h in enumerate(state.hands))
+    state = state.but(hands=hands)
+    if table().card(code).kind == "horse":
+        return _choose_foe(state.but(pending=("horse", code, -1)))
+    spots = placements(state.armies[me], code, table())
+    if len(spots) == 1:
+        return _put(state, code, spots[0])
+    return state.but(phase="put", pending=("play", code, -1))
+
+
+def _put(state: State, code: str, at: int) -> State:
+    """IC-11: the card joins the army where chosen."""
+    t = table()
+    me = state.current
+    army = state.armies[me]
+    if at == NEW:
+        where = "as a new phalanx" if t.card(code).kind == "hoplite" else ""
+    else:
+        where = f"onto {unit_label(army[at], t)}"
+    army = place(army, code, at, t)
+    line = " ".join(filter(None, [f"{seat(me)} plays {a_card(code, t)}", where])) + "."
+    armies = tuple(army if s == me else a for s, a in enumerate(state.armies))
+    return end_turn(state.with_log(LogEntry(line), armies=armies))
+
+
+def _choose_foe(state: State) -> State:
+    verb, what, _ = state.pending
+    foes = _foes(state, verb, what)
+    if len(foes) == 1:
+        return _aim(state, foes[0])
+    return state.but(phase="foe")
+
+
+def _aim(state: State, foe: int) -> State:
+    verb, what, _ = state.pending
+    state = state.but(pending=(verb, what, foe))
+    hits = _foe_targets(state, verb, what, foe)
+    if len(hits) == 1:
+        return _strike(state, hits[0])
+    return state.but(phase="hit")
+
+
+def _strike(state: State, target: Target) -> State:
+    """IC-11 Horse / IC-12 attack: the target goes, and so does the Horse or the attacker."""
+    t = table()
+    verb, what, foe = state.pending
+    me = state.current
+    what_hit = part_label(state.armies[foe][target[0]], target[1], t)
+    foe_army, gone = remove(state.armies[foe], target, t)
+    mine = state.armies[me]
+    if verb == "horse":
+        gone.append(what)
+        line = f"{seat(me)} sends a Trojan Horse into {seat(foe)}'s army: {what_hit} is discarded."
+    else:
+        index = find_attacker(mine, what)
+        attacker = attacker_name(what, t)
+        mine, spent = remove(mine, (index, 1 if what == "rider" else 0), t)
+        gone += spent
+        line = f"{seat(me)}'s {attacker} strikes {seat(foe)}'s army: {what_hit} is discarded."
+    armies = tuple(
+        foe_army if s == foe else mine if s == me else a for s, a in enumerate(state.armies)
+    )
+    state = state.with_log(LogEntry(line), armies=armies, discard=state.discard + tuple(gone))
+    return end_turn(state)

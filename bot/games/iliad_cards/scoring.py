@@ -1,0 +1,69 @@
+"""Victory points (IC-17) and the final result with a breakdown a player can check."""
+
+from __future__ import annotations
+
+from bot.engine import Outcome, ranking_from_keys
+from bot.games.iliad_cards.cards import Table, table
+from bot.games.iliad_cards.model import State, victory_kind, victory_value
+from bot.games.iliad_cards.text import AMPHORA_NAMES, seat, victory_name
+
+AMPHORA_KEYS = ("agamemnon", "athena", "poseidon")
+REASONS = {
+    "target": "reached the VP target",
+    "sieges": "the last oracle card was fought",
+    "cards": "the victory cards ran out",
+}
+
+
+def kind_vp(state: State, who: int, kind: str) -> int:
+    """VP from one seat's victory cards of one kind (city or trireme)."""
+    return sum(victory_value(c) for c in state.won[who] if victory_kind(c) == kind)
+
+
+def amphora_vp(state: State, who: int, t: Table) -> int:
+    """VP from the amphoras a seat holds."""
+    return sum(
+        t.amphoras[key] for key, h in zip(AMPHORA_KEYS, state.amphoras, strict=True) if h == who
+    )
+
+
+def vp(state: State, who: int) -> int:
+    """Victory cards plus amphoras plus Thanatos penalties."""
+    t = table()
+    cards = sum(victory_value(c) for c in state.won[who])
+    return cards + amphora_vp(state, who, t) + sum(state.penalties[who])
+
+
+def target_vp(players: int) -> int:
+    """IC-7 / IC-17: 12 VP, or 15 VP with two players."""
+    t = table()
+    return t.target_vp_two_players if players == 2 else t.target_vp
+
+
+def breakdown_line(state: State, who: int) -> str:
+    """'Nestor 13 VP: City 2 + Helen 5 (7), Athena 2, Thanatos -1; 2 victory cards'."""
+    t = table()
+    cards = sorted(state.won[who])
+    parts = [f"{' + '.join(victory_name(c) for c in cards) or 'no victory cards'}"]
+    parts += [
+        f"{name} {t.amphoras[key]}"
+        for name, key, h in zip(AMPHORA_NAMES, AMPHORA_KEYS, state.amphoras, strict=True)
+        if h == who
+    ]
+    parts += [f"Thanatos {p}" for p in state.penalties[who]]
+    return f"{seat(who)} {vp(state, who)} VP: {', '.join(parts)}; {len(cards)} victory cards"
+
+
+def outcome(state: State) -> Outcome:
+    """IC-17: most VP, then most victory cards; equal on both share the place."""
+    seats = range(state.players)
+    scores = tuple(vp(state, s) for s in seats)
+    ranking = ranking_from_keys([(scores[s], len(state.won[s])) for s in seats])
+    winners = [seat(s) for s in seats if ranking[s] == 1]
+    best = max(scores)
+    who = winners[0] if len(winners) == 1 else " and ".join(winners)
+    verb = "wins" if len(winners) == 1 else "share the win"
+    summary = f"{who} {verb} with {best} VP ({REASONS[state.end]})."
+    return Outcome(
+        scores, ranking, state.end, summary, tuple(breakdown_line(state, s) for s in seats)
+    )

@@ -1,0 +1,73 @@
+"""Iliad card game images: they open, have the shipped size, and never draw a hand."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import pytest
+from PIL import Image, ImageChops
+
+from bot.engine.conformance import random_playout
+from bot.games.iliad_cards import GAME
+from rendering import iliad_cards as art
+from rendering import kit
+
+
+def _views(players: int) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A mid-game view and a final view, both as seat 0 sees them."""
+    playout = random_playout(GAME, players, 20 + players)
+    state = GAME.new_game(players, 20 + players)
+    for code in playout.codes[: len(playout.codes) // 2]:
+        state = GAME.apply(state, GAME.decode(code))
+    return GAME.view(state, 0), GAME.view(playout.final, 0)
+
+
+def _same(a: Image.Image, b: Image.Image) -> bool:
+    return ImageChops.difference(a, b).getbbox() is None
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_board_and_hand_render_mid_game_and_at_the_end(players: int) -> None:
+    middle, final = _views(players)
+    assert final["outcome"] is not None and middle["outcome"] is None
+    for view in (middle, final):
+        board = art.render_board(view)
+        hand = art.render_hand(view)
+        assert board.size == art.BOARD_SIZE and board.mode == "RGB"
+        assert hand.size == art.HAND_SIZE and hand.mode == "RGB"
+        for image in (board, hand):
+            reopened = Image.open(io.BytesIO(kit.to_png(image)))
+            assert reopened.size == image.size
+    width, height = art.BOARD_SIZE
+    assert 1.3 <= width / height <= 1.7
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_board_is_the_same_from_any_seat_and_ignores_secrets(players: int) -> None:
+    middle, _ = _views(players)
+    public = {k: v for k, v in middle.items() if k not in ("hand", "hand_groups", "seat")}
+    public["log"] = ["(public lines only)"]
+    board = art.render_board(public)
+    assert _same(board, art.render_board(middle))
+    planted = dict(public, hand=["horse"] * 30, hand_groups=[], log=["You draw: Trojan Horse"])
+    assert _same(board, art.render_board(planted))
+
+
+def test_board_shows_whose_turn_and_changes_with_the_army() -> None:
+    middle, _ = _views(4)
+    board = art.render_board(middle)
+    camps = [dict(c) for c in middle["camps"]]
+    camps[1]["strength"] = 999
+    assert not _same(board, art.render_board(dict(middle, camps=camps)))
+    moved = dict(
+        middle, to_move=(middle["to_move"] + 1) % 4 if middle["to_move"] is not None else 0
+    )
+    assert not _same(board, art.render_board(moved))
+
+
+def test_hand_shows_the_seat_hand() -> None:
+    middle, _ = _views(3)
+    hand = art.render_hand(middle)
+    empty = dict(middle, hand=[], hand_groups=[])
+    assert not _same(hand, art.render_hand(empty))

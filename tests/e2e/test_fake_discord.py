@@ -20,6 +20,7 @@ from tests.e2e.fake_discord import (
     FakeDiscord,
     FakeDiscordFailure,
     LogGuard,
+    eventually,
     measure_round_trip,
 )
 from tests.e2e.fake_discord.rest import API
@@ -162,7 +163,7 @@ class Toys(commands.Cog):
     async def dm(self, interaction: discord.Interaction) -> None:
         """DM the user; tell them ephemerally if their DMs are closed."""
         try:
-            await interaction.user.send("A private hello")
+            await interaction.user.send("A private hello", view=counter_view(0))
         except discord.Forbidden as error:
             self.bot.seen_errors.append(error)
             await interaction.response.send_message("Your DMs are closed", ephemeral=True)
@@ -191,6 +192,16 @@ class Toys(commands.Cog):
         fetched = await channel.fetch_message(message.id)
         await interaction.response.send_message(f"fetched: {fetched.content}", ephemeral=True)
         await message.delete()
+
+    @app_commands.command(description="Open a game thread")
+    async def thread(self, interaction: discord.Interaction, name: str) -> None:
+        """Start a thread here, add the user, and greet them in it."""
+        channel = interaction.channel
+        assert isinstance(channel, discord.TextChannel)
+        thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread)
+        await thread.add_user(interaction.user)
+        await thread.send(f"Welcome to {name}")
+        await interaction.response.send_message(f"Opened {thread.mention}")
 
     @app_commands.command(description="Answers too late")
     async def slow(self, interaction: discord.Interaction) -> None:
@@ -493,11 +504,28 @@ async def test_members_intent_bot_chunks_and_sees_new_members(
     moderator = guild.get_member(fake_discord.user("alice").id)
     assert moderator is not None and moderator.guild_permissions.manage_channels
     erin = await fake_discord.add_user("erin")
-    for _ in range(200):
-        if guild.get_member(erin.id) is not None:
-            break
-        await asyncio.sleep(0.005)
-    assert guild.get_member(erin.id) is not None
+    await eventually(lambda: guild.get_member(erin.id) is not None, what="bot sees erin join")
+
+
+async def test_threads_opened_by_the_bot_and_by_a_user(
+    fake_discord: FakeDiscord, toy: ToyBot
+) -> None:
+    it = await fake_discord.slash("thread", {"name": "Game 1"}, user="alice", channel="games")
+    opened = await it.wait_message()
+    thread = fake_discord.channel("Game 1")
+    assert opened.content == f"Opened {thread.mention}"
+    assert thread.parent_id == fake_discord.channel("games").id
+    assert fake_discord.user("alice").id in thread.member_ids
+    assert [m.content for m in fake_discord.messages(thread)] == ["Welcome to Game 1"]
+    inside = await fake_discord.slash("pick", {"fruit": "plum"}, user="bob", channel=thread)
+    assert (await inside.wait_message()).channel_id == thread.id
+
+    side = await fake_discord.add_thread("lounge", "Chat", owner="carol")
+    guild = toy.get_guild(fake_discord.guild_id)
+    assert guild is not None
+    await eventually(lambda: guild.get_thread(side.id) is not None, what="bot sees the thread")
+    there = await fake_discord.slash("secret", user="carol", channel=side)
+    assert (await there.wait_message()).channel_id == side.id
 
 
 # --- DMs ------------------------------------------------------------------------------
@@ -507,8 +535,12 @@ async def test_dm_to_open_user_and_refused_dm(fake_discord: FakeDiscord, toy: To
     fake_discord.refuse_dms("bob")
     ok = await fake_discord.slash("dm", user="alice", channel="games")
     assert (await ok.wait_message()).content == "Sent you a DM"
-    assert [m.content for m in fake_discord.dms("alice")] == ["A private hello"]
-    assert fake_discord.dms("alice")[0].dm_user_id == fake_discord.user("alice").id
+    [hello] = fake_discord.dms("alice")
+    assert (hello.content, hello.dm_user_id) == ("A private hello", fake_discord.user("alice").id)
+    with pytest.raises(PermissionError, match="not in the DM channel"):
+        await fake_discord.click(hello, user="carol", prefix="counter:")
+    click = await fake_discord.click(hello, user="alice", prefix="counter:")
+    assert (await click.wait_message()).content == "Count: 1"
 
     refused = await fake_discord.slash("dm", user="bob", channel="games")
     assert (await refused.wait_message()).content == "Your DMs are closed"

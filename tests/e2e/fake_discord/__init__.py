@@ -1,7 +1,7 @@
 """A local fake Discord (REST + gateway) for end-to-end tests of the real discord.py bot."""
 
 from .errors import FakeDiscordFailure, Rejection
-from .harness import BotRunner, RoundTrip, handles_component, measure_round_trip
+from .harness import BotRunner, RoundTrip, eventually, handles_component, measure_round_trip
 from .interactions import InjectedInteraction
 from .logguard import LogGuard
 from .recorder import MessageEvent, RecordedAttachment, RecordedMessage
@@ -22,6 +22,7 @@ __all__ = [
     "RecordedMessage",
     "Rejection",
     "RoundTrip",
+    "eventually",
     "handles_component",
     "measure_round_trip",
 ]

@@ -36,8 +36,12 @@ class Session:
     async def send(self, frame: dict[str, Any]) -> None:
         """Send one frame as plain JSON text, if the socket is open."""
         async with self.lock:
-            if self.socket is not None and not self.socket.closed:
+            if self.socket is None or self.socket.closed:
+                return
+            try:
                 await self.socket.send_str(json.dumps(frame))
+            except (ConnectionResetError, RuntimeError):
+                self.socket = None  # kept in `sent`; a RESUME replays it
 
     async def dispatch(self, event: str, data: dict[str, Any]) -> None:
         """Number and keep a dispatch (for RESUME) and send it if connected."""
@@ -181,6 +185,11 @@ class Gateway:
         """Send an event to the current bot session (kept for RESUME if its socket is down)."""
         await self.require_session().dispatch(event, data)
 
+    async def dispatch_if_connected(self, event: str, data: dict[str, Any]) -> None:
+        """Send an event if a bot session exists (world changes before login need none)."""
+        if self.current is not None:
+            await self.current.dispatch(event, data)
+
     async def echo_message(self, event: str, data: dict[str, Any], channel: FakeChannel) -> None:
         """Echo a bot message event if the session's intents ask for it."""
         if self.current is None:
@@ -192,6 +201,10 @@ class Gateway:
     def wants_members(self) -> bool:
         """Whether the current session asked for member events."""
         return self.current is not None and bool(self.current.intents & GUILD_MEMBERS_INTENT)
+
+    def forget_current(self) -> None:
+        """The bot closed for good: injecting now must fail instead of queueing for RESUME."""
+        self.current = None
 
     async def drop(self, code: int = 4000) -> None:
         """Close the current socket as a network failure would; the bot should RESUME."""

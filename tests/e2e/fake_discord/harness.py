@@ -69,6 +69,7 @@ class BotRunner(Generic[BotT]):
         self._closing = True
         self.fake.component_gate = None
         await bot.close()
+        self.fake.gateway.forget_current()
         if not crashed:
             try:
                 await asyncio.wait_for(asyncio.shield(task), 5.0)
@@ -169,3 +170,14 @@ async def measure_round_trip(
     interaction = await inject()
     event = await fake.recorder.wait_for(predicate, timeout=timeout, since=interaction.since)
     return RoundTrip(event.at - started, event.message, interaction)
+
+
+async def eventually(
+    condition: Callable[[], bool], *, timeout: float = 2.0, what: str = ""
+) -> None:
+    """Poll until `condition()` holds (e.g. the bot has processed a gateway event)."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"not true within {timeout}s: {what or condition}")
+        await asyncio.sleep(0.002)

@@ -18,6 +18,7 @@ from .errors import (
     invalid,
 )
 from .http_io import json_response, no_content, read_body
+from .world import GUILD_TEXT, PRIVATE_THREAD, PUBLIC_THREAD
 
 if TYPE_CHECKING:
     from .server import FakeDiscord
@@ -55,6 +56,11 @@ class RestApi:
             ("POST", "/users/@me/channels", self.open_dm),
             ("GET", "/users/{user}", self.get_user),
             ("GET", "/channels/{channel}", self.get_channel),
+            ("PATCH", "/channels/{channel}", self.edit_channel),
+            ("POST", "/channels/{channel}/threads", self.start_thread),
+            ("POST", "/channels/{channel}/messages/{message}/threads", self.start_thread),
+            ("PUT", "/channels/{channel}/thread-members/{user}", self.thread_member),
+            ("DELETE", "/channels/{channel}/thread-members/{user}", self.thread_member),
             ("POST", "/channels/{channel}/typing", self.typing),
             ("GET", "/channels/{channel}/messages", self.history),
             ("POST", "/channels/{channel}/messages", self.create_message),
@@ -151,6 +157,55 @@ class RestApi:
         channel = self.fake.world.get_channel(_id(request, "channel"))
         return json_response(self.fake.world.channel_payload(channel))
 
+    async def edit_channel(self, request: web.Request) -> web.Response:
+        """PATCH /channels/{id}: rename; archive or lock a thread."""
+        world = self.fake.world
+        channel = world.get_channel(_id(request, "channel"))
+        body = _object((await read_body(request))[0])
+        channel.name = str(body.get("name", channel.name))
+        if channel.is_thread:
+            channel.archived = bool(body.get("archived", channel.archived))
+            channel.locked = bool(body.get("locked", channel.locked))
+        data = world.channel_payload(channel)
+        event = "THREAD_UPDATE" if channel.is_thread else "CHANNEL_UPDATE"
+        await self.fake.gateway.dispatch_if_connected(event, data)
+        return json_response(data)
+
+    async def start_thread(self, request: web.Request) -> web.Response:
+        """POST /channels/{id}[/messages/{id}]/threads: a thread the bot starts."""
+        world = self.fake.world
+        parent = world.get_channel(_id(request, "channel"))
+        body = _object((await read_body(request))[0])
+        thread_id = None
+        if "message" in request.match_info:
+            thread_id = self.fake.outbox.in_channel(parent.id, _id(request, "message")).id
+        private = int(body.get("type") or PUBLIC_THREAD) == PRIVATE_THREAD
+        name = str(body.get("name") or "")
+        if not 1 <= len(name) <= 100:
+            raise invalid("thread name must be 1-100 characters", "name")
+        thread = world.add_thread(
+            parent, name, world.bot_user, private=private, thread_id=thread_id
+        )
+        data = world.channel_payload(thread)
+        await self.fake.gateway.dispatch_if_connected(
+            "THREAD_CREATE", {**data, "newly_created": True}
+        )
+        return json_response(data, 201)
+
+    async def thread_member(self, request: web.Request) -> web.Response:
+        """PUT/DELETE /channels/{thread}/thread-members/{user or @me}."""
+        world = self.fake.world
+        thread = world.get_channel(_id(request, "channel"))
+        if not thread.is_thread:
+            raise FakeHTTPError(400, 50024, "Cannot execute action on this channel type")
+        ref = request.match_info["user"]
+        user = world.bot_user if ref == "@me" else world.get_user(_id(request, "user"))
+        if request.method == "PUT" and user.id not in thread.member_ids:
+            thread.member_ids.append(user.id)
+        elif request.method == "DELETE" and user.id in thread.member_ids:
+            thread.member_ids.remove(user.id)
+        return no_content()
+
     async def typing(self, request: web.Request) -> web.Response:
         """POST /channels/{id}/typing."""
         self.fake.world.get_channel(_id(request, "channel"))
@@ -174,7 +229,7 @@ class RestApi:
         self._guild(request)
         world = self.fake.world
         return json_response(
-            [world.channel_payload(c) for c in world.channels.values() if not c.is_dm]
+            [world.channel_payload(c) for c in world.channels.values() if c.type == GUILD_TEXT]
         )
 
     async def guild_roles(self, request: web.Request) -> web.Response:

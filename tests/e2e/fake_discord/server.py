@@ -130,7 +130,7 @@ class FakeDiscord:
         return ref if isinstance(ref, FakeUser) else self.world.users_by_name(ref)
 
     def channel(self, ref: ChannelRef) -> FakeChannel:
-        """A channel by name (general, games, lounge, …) or id."""
+        """A channel or thread by name (general, games, lounge, …) or id."""
         if isinstance(ref, FakeChannel):
             return ref
         if isinstance(ref, int):
@@ -165,9 +165,21 @@ class FakeDiscord:
     async def add_channel(self, name: str) -> FakeChannel:
         """Create a text channel (announced to a connected bot)."""
         channel = self.world.add_channel(name)
-        if self.gateway.current is not None:
-            await self.gateway.dispatch("CHANNEL_CREATE", self.world.channel_payload(channel))
+        await self.gateway.dispatch_if_connected(
+            "CHANNEL_CREATE", self.world.channel_payload(channel)
+        )
         return channel
+
+    async def add_thread(
+        self, parent: ChannelRef, name: str, *, owner: UserRef, private: bool = False
+    ) -> FakeChannel:
+        """A user opens a thread in a text channel (announced to a connected bot)."""
+        thread = self.world.add_thread(
+            self.channel(parent), name, self.user(owner), private=private
+        )
+        data = {**self.world.channel_payload(thread), "newly_created": True}
+        await self.gateway.dispatch_if_connected("THREAD_CREATE", data)
+        return thread
 
     def refuse_dms(self, user: UserRef, refuse: bool = True) -> None:
         """Make DMs to this user fail with 403 code 50007 (or open them again)."""

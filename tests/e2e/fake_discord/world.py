@@ -45,6 +45,9 @@ BOT_PERMISSIONS = EVERYONE_PERMISSIONS | MANAGE_MESSAGES | MANAGE_THREADS
 
 GUILD_TEXT = 0
 DM = 1
+PUBLIC_THREAD = 11
+PRIVATE_THREAD = 12
+THREAD_TYPES = (PUBLIC_THREAD, PRIVATE_THREAD)
 
 DEFAULT_CHANNELS = ("general", "games", "lounge")
 DEFAULT_PLAYERS = ("alice", "bob", "carol", "dave")
@@ -108,7 +111,7 @@ class FakeUser:
 
 @dataclasses.dataclass
 class FakeChannel:
-    """A guild text channel, or a DM channel with one recipient."""
+    """A guild text channel, a thread in one, or a DM channel with one recipient."""
 
     id: int
     name: str
@@ -117,11 +120,22 @@ class FakeChannel:
     position: int = 0
     recipient_id: int | None = None
     bot_can_send: bool = True
+    parent_id: int | None = None
+    owner_id: int | None = None
+    member_ids: list[int] = dataclasses.field(default_factory=list)
+    archived: bool = False
+    locked: bool = False
+    created_at: str = dataclasses.field(default_factory=iso_now)
 
     @property
     def is_dm(self) -> bool:
         """Whether this is a private channel with one user."""
         return self.type == DM
+
+    @property
+    def is_thread(self) -> bool:
+        """Whether this is a thread inside a text channel."""
+        return self.type in THREAD_TYPES
 
     @property
     def mention(self) -> str:
@@ -183,10 +197,28 @@ class World:
 
     def add_channel(self, name: str) -> FakeChannel:
         """Create a guild text channel."""
-        position = sum(1 for c in self.channels.values() if not c.is_dm)
+        position = sum(1 for c in self.channels.values() if c.type == GUILD_TEXT)
         channel = FakeChannel(self._ids.next(), name, GUILD_TEXT, self.guild_id, position)
         self.channels[channel.id] = channel
         return channel
+
+    def add_thread(
+        self,
+        parent: FakeChannel,
+        name: str,
+        owner: FakeUser,
+        *,
+        private: bool = False,
+        thread_id: int | None = None,
+    ) -> FakeChannel:
+        """Create a thread in a text channel (a message's thread shares the message's id)."""
+        if parent.type != GUILD_TEXT:
+            raise FakeHTTPError(400, 50024, "Cannot execute action on this channel type")
+        kind = PRIVATE_THREAD if private else PUBLIC_THREAD
+        thread = FakeChannel(thread_id or self._ids.next(), name, kind, self.guild_id)
+        thread.parent_id, thread.owner_id, thread.member_ids = parent.id, owner.id, [owner.id]
+        self.channels[thread.id] = thread
+        return thread
 
     def open_dm(self, user_id: int) -> FakeChannel:
         """Return the DM channel with a user, creating it on first use."""
@@ -278,7 +310,17 @@ class World:
                 "flags": 0,
                 "recipients": [recipient.payload()],
             }
-        data: dict[str, Any] = {
+        if channel.is_thread:
+            data = self.thread_payload(channel)
+        else:
+            data = self.text_channel_payload(channel)
+        if viewer is not None:
+            data["permissions"] = str(self.permissions(viewer))
+        return data
+
+    def text_channel_payload(self, channel: FakeChannel) -> dict[str, Any]:
+        """A guild text channel object."""
+        return {
             "id": str(channel.id),
             "type": channel.type,
             "guild_id": str(self.guild_id),
@@ -292,9 +334,31 @@ class World:
             "rate_limit_per_user": 0,
             "flags": 0,
         }
-        if viewer is not None:
-            data["permissions"] = str(self.permissions(viewer))
-        return data
+
+    def thread_payload(self, thread: FakeChannel) -> dict[str, Any]:
+        """A thread channel object with its metadata."""
+        return {
+            "id": str(thread.id),
+            "type": thread.type,
+            "guild_id": str(self.guild_id),
+            "parent_id": str(thread.parent_id),
+            "owner_id": str(thread.owner_id),
+            "name": thread.name,
+            "last_message_id": None,
+            "rate_limit_per_user": 0,
+            "message_count": 0,
+            "member_count": len(thread.member_ids),
+            "total_message_sent": 0,
+            "flags": 0,
+            "thread_metadata": {
+                "archived": thread.archived,
+                "auto_archive_duration": 1440,
+                "archive_timestamp": thread.created_at,
+                "locked": thread.locked,
+                "invitable": True,
+                "create_timestamp": thread.created_at,
+            },
+        }
 
     def guild_payload(self) -> dict[str, Any]:
         """Return the full guild as GUILD_CREATE carries it."""
@@ -305,7 +369,9 @@ class World:
             "icon": None,
             "owner_id": str(self.owner.id),
             "roles": [r.payload() for r in self.roles.values()],
-            "channels": [self.channel_payload(c) for c in self.channels.values() if not c.is_dm],
+            "channels": [
+                self.channel_payload(c) for c in self.channels.values() if c.type == GUILD_TEXT
+            ],
             "members": [self.member_payload(u) for u in members],
             "member_count": len(members),
             "large": False,
@@ -314,7 +380,7 @@ class World:
             "features": [],
             "emojis": [],
             "stickers": [],
-            "threads": [],
+            "threads": [self.thread_payload(c) for c in self.channels.values() if c.is_thread],
             "presences": [],
             "voice_states": [],
             "stage_instances": [],

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import copy
 import re
 from typing import Any
@@ -33,7 +32,6 @@ class CommandRegistry:
         self._commands: dict[Scope, dict[tuple[str, int], dict[str, Any]]] = {}
         self._known_ids: dict[tuple[Scope, str, int], int] = {}
         self.sync_count = 0
-        self.synced = asyncio.Event()
 
     # --- the endpoints ------------------------------------------------------------------
 
@@ -47,7 +45,6 @@ class CommandRegistry:
             raise invalid("two commands share a name and type")
         self._commands[scope] = dict(zip(keys, stored, strict=True))
         self.sync_count += 1
-        self.synced.set()
         return copy.deepcopy(stored)
 
     def upsert(self, payload: dict[str, Any], scope: Scope) -> dict[str, Any]:

@@ -44,7 +44,6 @@ class InjectedInteraction:
     message: StoredMessage | None
     desk: InteractionDesk
     dispatched_at: float = 0.0
-    perf_at: float = 0.0
     since: int = 0
     response_type: int | None = None
     response_message: StoredMessage | None = None

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 import traceback
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
@@ -112,7 +111,6 @@ class RestApi:
             return json_response(error.body(), 400)
         finally:
             fake.inflight -= 1
-            fake.last_activity = time.monotonic()
 
     def _check_auth(self, request: web.Request) -> None:
         """Bot endpoints need `Authorization: Bot <token>`; webhook ones need none."""

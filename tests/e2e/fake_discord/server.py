@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+import aiohttp
 import discord
 import yarl
 from aiohttp import web
@@ -18,9 +18,11 @@ from .gateway import Gateway
 from .ids import Snowflakes
 from .inject import APPLICATION_COMMAND, AUTOCOMPLETE, MESSAGE_COMPONENT, InteractionBuilder
 from .interactions import InjectedInteraction, InteractionDesk
+from .ledger import Ledger
 from .outbox import Outbox
 from .recorder import EventKind, MessageEvent, Predicate, RecordedMessage, Recorder
 from .rest import API, RestApi
+from .store import StoredMessage
 from .world import FakeChannel, FakeRole, FakeUser, World
 
 UserRef = FakeUser | str
@@ -28,19 +30,6 @@ ChannelRef = FakeChannel | str | int
 MessageRef = RecordedMessage | int
 # (message id, component type, custom_id) -> whether the running bot would handle that click
 ComponentGate = Callable[[int, int, str], bool]
-
-
-@dataclasses.dataclass
-class _Expectation:
-    """A refusal a test announced; unmet ones fail the test."""
-
-    code: int
-    kind: RejectionKind | None
-    remaining: int
-
-    def matches(self, rejection: Rejection) -> bool:
-        """Whether a refusal is the one announced."""
-        return rejection.code == self.code and self.kind in (None, rejection.kind)
 
 
 class FakeDiscord:
@@ -59,16 +48,11 @@ class FakeDiscord:
         self.gateway = Gateway(self.world, self.token, lambda: self.ws_url)
         self.outbox.notify = self.gateway.echo_message
         self._builder = InteractionBuilder(self.world, self.commands, self.ids)
-        self.rejections: list[Rejection] = []
+        self.ledger = Ledger()
         self.calls: list[str] = []
-        self.failures: list[str] = []
         self.inflight = 0
-        self.last_activity = time.monotonic()
         self.component_gate: ComponentGate | None = None
         self.handler_wait = 2.0
-        self._expectations: list[_Expectation] = []
-        self._expected: set[int] = set()
-        self._rejection_seen = asyncio.Event()
         self._mark = 0
         self._runner: web.AppRunner | None = None
         self._port = 0
@@ -112,6 +96,18 @@ class FakeDiscord:
     def ws_url(self) -> str:
         """The gateway URL the bot connects (and resumes) to."""
         return f"ws://127.0.0.1:{self._port}/ws"
+
+    async def api(self, method: str, path: str, body: object = None) -> tuple[int, Any]:
+        """Call the fake's REST API directly, as a (misbehaving) bot would: (status, JSON)."""
+        headers = {"Authorization": f"Bot {self.token}"}
+        async with (
+            aiohttp.ClientSession() as session,
+            session.request(
+                method, self.base_url + API + path, json=body, headers=headers
+            ) as reply,
+        ):
+            data = await reply.json() if reply.content_type == "application/json" else None
+            return reply.status, data
 
     # --- the world ----------------------------------------------------------------------
 
@@ -327,7 +323,7 @@ class FakeDiscord:
         user: FakeUser,
         channel: FakeChannel,
         name: str | None,
-        message: Any,
+        message: StoredMessage | None,
     ) -> InjectedInteraction:
         """Dispatch INTERACTION_CREATE and start the interaction's 3-second clock."""
         self.gateway.require_session()
@@ -345,7 +341,7 @@ class FakeDiscord:
         )
         self.desk.add(it)
         self._mark = it.since = self.recorder.seq
-        it.dispatched_at, it.perf_at = time.monotonic(), time.perf_counter()
+        it.dispatched_at = time.monotonic()
         await self.gateway.dispatch("INTERACTION_CREATE", payload)
         return it
 
@@ -419,69 +415,45 @@ class FakeDiscord:
 
     # --- refusals and failures ----------------------------------------------------------
 
+    @property
+    def rejections(self) -> list[Rejection]:
+        """Every request the fake refused, in order."""
+        return self.ledger.rejections
+
+    @property
+    def failures(self) -> list[str]:
+        """Failures found outside the fake (the bot's task died, it would not close…)."""
+        return self.ledger.failures
+
     def note_rejection(self, method: str, path: str, error: FakeHTTPError) -> None:
         """Record a refusal; an unannounced rule breach fails every wait at once."""
-        rejection = Rejection(method, path, error.status, error.code, error.message, error.kind)
-        self.rejections.append(rejection)
-        self._rejection_seen.set()
-        if not rejection.is_bot_error:
-            return
-        for expectation in self._expectations:
-            if expectation.remaining and expectation.matches(rejection):
-                expectation.remaining -= 1
-                self._expected.add(len(self.rejections) - 1)
-                return
-        self.recorder.abort(FakeDiscordFailure(f"the fake refused a bot request: {rejection}"))
+        breach = self.ledger.note(method, path, error)
+        if breach is not None:
+            self.recorder.abort(FakeDiscordFailure(f"the fake refused a bot request: {breach}"))
 
     def expect_rejection(
         self, code: int, *, kind: RejectionKind | None = None, count: int = 1
     ) -> None:
         """Announce refusals a test provokes on purpose; they must then happen."""
-        self._expectations.append(_Expectation(code, kind, count))
+        self.ledger.expect(code, kind, count)
 
     async def wait_rejection(self, code: int, *, timeout: float = 5.0) -> Rejection:
-        """Wait for a refusal with this code and return it."""
-        deadline = time.monotonic() + timeout
-        while True:
-            for rejection in self.rejections:
-                if rejection.code == code:
-                    return rejection
-            self._rejection_seen.clear()
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise TimeoutError(
-                    f"no refusal with code {code}; saw {[str(r) for r in self.rejections]}"
-                )
-            await asyncio.wait_for(self._rejection_seen.wait(), left)
+        """Wait until a refusal with this code has happened and return it."""
+        return await self.ledger.wait(code, timeout)
 
     def fail(self, reason: str) -> None:
         """Record a failure found outside the fake (e.g. the bot's gateway task died)."""
-        self.failures.append(reason)
+        self.ledger.failures.append(reason)
         self.recorder.abort(FakeDiscordFailure(reason))
 
     def problems(self) -> list[str]:
         """Everything that should fail the test, one line each."""
-        found = list(self.failures)
-        found += [
-            f"bot request refused: {r}"
-            for i, r in enumerate(self.rejections)
-            if r.is_bot_error and i not in self._expected
-        ]
-        found += [
-            f"expected {e.remaining} more refusal(s) with code {e.code} ({e.kind or 'any kind'})"
-            for e in self._expectations
-            if e.remaining
-        ]
-        found += self.desk.problems()
-        found += self.gateway.protocol_errors
-        return found
+        return self.ledger.problems() + self.desk.problems() + self.gateway.protocol_errors
 
     def take_problems(self) -> list[str]:
         """Return the current problems and forgive them (for tests that provoke failures)."""
         found = self.problems()
-        self.failures.clear()
-        self._expected.update(range(len(self.rejections)))
-        self._expectations.clear()
+        self.ledger.forgive()
         self.gateway.protocol_errors.clear()
         for it in self.desk.by_id.values():
             it.unanswered_ok = True

@@ -1,0 +1,53 @@
+"""Fixtures for end-to-end tests: a fake Discord, a bot runner, and a guard on ERROR logs."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterator
+from typing import Any
+
+import pytest
+
+from tests.e2e.fake_discord import BotRunner, FakeDiscord, LogGuard
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Register the marker that lists ERROR logs a test provokes on purpose."""
+    config.addinivalue_line(
+        "markers",
+        "expected_errors(*patterns): regexes of ERROR log records this test must produce",
+    )
+
+
+@pytest.fixture(autouse=True)
+def log_guard(request: pytest.FixtureRequest) -> Iterator[LogGuard]:
+    """Fail the test on any ERROR from discord/bot/cogs/rendering/asyncio it did not expect."""
+    patterns = [p for m in request.node.iter_markers("expected_errors") for p in m.args]
+    guard = LogGuard(patterns)
+    guard.install()
+    yield guard
+    guard.remove()
+    problems = guard.problems()
+    if problems:
+        pytest.fail("\n".join(problems), pytrace=False)
+
+
+@pytest.fixture
+async def fake_discord() -> AsyncIterator[FakeDiscord]:
+    """A running fake Discord on an ephemeral port; its problems fail the test at teardown."""
+    fake = FakeDiscord()
+    await fake.start()
+    try:
+        yield fake
+    finally:
+        await fake.stop()
+    fake.check()
+
+
+@pytest.fixture
+async def bot_runner(fake_discord: FakeDiscord) -> AsyncIterator[BotRunner[Any]]:
+    """Starts bots on the fake (`await bot_runner.start(factory)`); stops the last one."""
+    runner: BotRunner[Any] = BotRunner(fake_discord)
+    try:
+        yield runner
+    finally:
+        await runner.stop()

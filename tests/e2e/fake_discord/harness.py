@@ -1,0 +1,183 @@
+"""Starting, watching and stopping a real discord.py bot against the fake, and timing it."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import time
+import traceback
+from collections.abc import Awaitable, Callable
+from typing import Any, Generic, TypeVar
+
+from discord.ext import commands
+
+from .errors import FakeDiscordFailure
+from .interactions import InjectedInteraction
+from .recorder import Predicate, RecordedMessage
+from .server import FakeDiscord
+
+BotT = TypeVar("BotT", bound=commands.Bot)
+# Task names discord.py gives to command, view and event handlers; stop() waits for them.
+BUSY_TASK_PREFIXES = (
+    "CommandTree-invoker",
+    "discord-ui-view-dispatch",
+    "discord-ui-dynamic-item",
+    "discord.py: on_",
+)
+
+
+class BotRunner(Generic[BotT]):
+    """Runs one bot at a time on a fake; stop + start again is a restart."""
+
+    def __init__(self, fake: FakeDiscord) -> None:
+        """Serve bots from this fake."""
+        self.fake = fake
+        self.bot: BotT | None = None
+        self._task: asyncio.Task[None] | None = None
+        self._closing = False
+
+    async def start(
+        self,
+        factory: Callable[..., BotT],
+        *,
+        wait_synced: bool = True,
+        timeout: float = 5.0,
+        **options: Any,
+    ) -> BotT:
+        """Build a bot with `factory(**options)`, log in, wait for READY and a command sync."""
+        if self.bot is not None:
+            raise RuntimeError("a bot is already running; stop() it first")
+        options.setdefault("guild_ready_timeout", 0.05)
+        syncs_before = self.fake.commands.sync_count
+        bot = factory(**options)
+        self.bot, self._closing = bot, False
+        self._task = asyncio.create_task(bot.start(self.fake.token), name="fake-discord-bot")
+        self._task.add_done_callback(self._watch)
+        await self._race(bot.wait_until_ready(), timeout, "READY")
+        if wait_synced:
+            await self._race(self._synced_after(syncs_before), timeout, "a command sync")
+        self.fake.component_gate = lambda m, t, c: handles_component(bot, m, t, c)
+        return bot
+
+    async def stop(self, *, settle_timeout: float = 5.0) -> None:
+        """Let running commands finish, then close the bot cleanly."""
+        bot, task = self.bot, self._task
+        if bot is None or task is None:
+            return
+        await self.settle(settle_timeout)
+        crashed = task.done()  # already reported by _watch
+        self._closing = True
+        self.fake.component_gate = None
+        await bot.close()
+        self.fake.gateway.forget_current()
+        if not crashed:
+            try:
+                await asyncio.wait_for(asyncio.shield(task), 5.0)
+            except Exception as exc:
+                self.fake.fail(f"the bot did not close cleanly: {exc!r}")
+        self.bot = self._task = None
+
+    async def restart(self, factory: Callable[..., BotT], **options: Any) -> BotT:
+        """Stop the running bot and start a fresh one on the same fake."""
+        await self.stop()
+        return await self.start(factory, **options)
+
+    async def settle(self, timeout: float = 5.0) -> None:
+        """Wait until no command, view or event task of discord.py runs and no request is open."""
+        deadline = time.monotonic() + timeout
+        while True:
+            busy = [t.get_name() for t in _busy_tasks()]
+            if not busy and self.fake.inflight == 0:
+                return
+            if time.monotonic() > deadline:
+                self.fake.fail(f"the bot was still busy after {timeout}s: {busy}")
+                return
+            await asyncio.sleep(0.002)
+
+    async def _synced_after(self, count: int) -> None:
+        """Wait until the fake has seen a bulk command overwrite after `count`."""
+        while self.fake.commands.sync_count <= count:
+            await asyncio.sleep(0.001)
+
+    async def _race(self, waiting: Awaitable[Any], timeout: float, what: str) -> None:
+        """Await something, failing fast if the bot's task dies first."""
+        assert self._task is not None
+        waiter = asyncio.ensure_future(waiting)
+        done, _ = await asyncio.wait(
+            {waiter, self._task}, timeout=timeout, return_when=asyncio.FIRST_COMPLETED
+        )
+        if waiter in done:
+            waiter.result()
+            return
+        waiter.cancel()
+        if self._task in done:
+            error = None if self._task.cancelled() else self._task.exception()
+            raise FakeDiscordFailure(f"the bot stopped before {what}: {error!r}") from error
+        raise TimeoutError(f"no {what} within {timeout}s; last calls: {self.fake.calls[-8:]}")
+
+    def _watch(self, task: asyncio.Task[None]) -> None:
+        """Fail the test if the bot's gateway task ends while nobody is closing it."""
+        if self._closing or task.cancelled():
+            return
+        error = task.exception()
+        if error is None:
+            self.fake.fail("the bot's connection task ended on its own")
+            return
+        text = "".join(traceback.format_exception(error, limit=8))
+        self.fake.fail(f"the bot's connection task crashed:\n{text}")
+
+
+def _busy_tasks() -> list[asyncio.Task[Any]]:
+    """discord.py handler tasks still running (the caller's own task excluded)."""
+    me = asyncio.current_task()
+    return [
+        t
+        for t in asyncio.all_tasks()
+        if t is not me and not t.done() and t.get_name().startswith(BUSY_TASK_PREFIXES)
+    ]
+
+
+def handles_component(
+    bot: commands.Bot, message_id: int, component_type: int, custom_id: str
+) -> bool:
+    """Whether a click would reach a View stored for the message or a DynamicItem."""
+    # discord.py exposes no public lookup; ViewStore is its documented dispatch table.
+    store = bot._connection._view_store
+    if any(pattern.fullmatch(custom_id) for pattern in store._dynamic_items):
+        return True
+    key = (component_type, custom_id)
+    return any(key in store._views.get(owner, {}) for owner in (message_id, None))
+
+
+@dataclasses.dataclass(frozen=True)
+class RoundTrip:
+    """How long one user action took to produce the bot message a test waited for."""
+
+    seconds: float
+    message: RecordedMessage
+    interaction: InjectedInteraction
+
+
+async def measure_round_trip(
+    fake: FakeDiscord,
+    inject: Callable[[], Awaitable[InjectedInteraction]],
+    predicate: Predicate,
+    *,
+    timeout: float = 5.0,
+) -> RoundTrip:
+    """Time from just before `inject()` to the first bot message matching `predicate`."""
+    started = time.perf_counter()
+    interaction = await inject()
+    event = await fake.recorder.wait_for(predicate, timeout=timeout, since=interaction.since)
+    return RoundTrip(event.at - started, event.message, interaction)
+
+
+async def eventually(
+    condition: Callable[[], bool], *, timeout: float = 2.0, what: str = ""
+) -> None:
+    """Poll until `condition()` holds (e.g. the bot has processed a gateway event)."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"not true within {timeout}s: {what or condition}")
+        await asyncio.sleep(0.002)

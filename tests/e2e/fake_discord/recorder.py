@@ -1,0 +1,286 @@
+"""Everything the bot sent or edited, as snapshots a test can query and wait for."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import time
+from collections.abc import Callable, Iterable
+from typing import Any, Literal
+
+from . import rules
+from .store import StoredMessage
+
+EventKind = Literal["create", "edit", "delete"]
+Predicate = Callable[["RecordedMessage"], bool]
+
+
+@dataclasses.dataclass(frozen=True)
+class RecordedAttachment:
+    """A file the bot uploaded, bytes included."""
+
+    id: int
+    filename: str
+    data: bytes
+    content_type: str
+
+
+@dataclasses.dataclass(frozen=True)
+class RecordedMessage:
+    """One state of one message the bot sent (a new snapshot per edit)."""
+
+    id: int
+    channel_id: int
+    guild_id: int | None
+    dm_user_id: int | None
+    author_id: int
+    content: str
+    embeds: list[dict[str, Any]]
+    components: list[dict[str, Any]]
+    attachments: tuple[RecordedAttachment, ...]
+    flags: int
+    ephemeral: bool
+    loading: bool
+    interaction_id: int | None
+    interaction_user_id: int | None
+    cause_interaction_id: int | None
+    version: int
+    deleted: bool
+    payload: dict[str, Any]
+
+    @property
+    def is_dm(self) -> bool:
+        """Whether the message went to a DM channel."""
+        return self.dm_user_id is not None
+
+    @property
+    def text(self) -> str:
+        """Content plus every embed's visible text, for simple `in` checks."""
+        parts = [self.content]
+        for embed in self.embeds:
+            parts += [embed.get("title") or "", embed.get("description") or ""]
+            for field in embed.get("fields") or []:
+                parts += [field.get("name") or "", field.get("value") or ""]
+            parts.append((embed.get("footer") or {}).get("text") or "")
+        return "\n".join(p for p in parts if p)
+
+    @property
+    def files(self) -> dict[str, bytes]:
+        """Uploaded bytes by filename."""
+        return {a.filename: a.data for a in self.attachments}
+
+    def all_components(self) -> list[dict[str, Any]]:
+        """Every interactive component (buttons, selects), rows flattened."""
+        return [c for c in rules.walk(self.components) if c.get("type") != rules.ACTION_ROW]
+
+    def buttons(self) -> list[dict[str, Any]]:
+        """Every button, in display order."""
+        return [c for c in self.all_components() if c.get("type") == rules.BUTTON]
+
+    def selects(self) -> list[dict[str, Any]]:
+        """Every select menu, in display order."""
+        return [c for c in self.all_components() if c.get("type") in rules.SELECT_TYPES]
+
+    def custom_ids(self) -> list[str]:
+        """The custom_ids of every component, in display order."""
+        return [c["custom_id"] for c in self.all_components() if c.get("custom_id")]
+
+    def component(
+        self, *, label: str | None = None, custom_id: str | None = None, prefix: str | None = None
+    ) -> dict[str, Any]:
+        """Return the one component matching a label, an exact custom_id or a custom_id prefix."""
+        found = [
+            c
+            for c in self.all_components()
+            if (label is None or c.get("label") == label)
+            and (custom_id is None or c.get("custom_id") == custom_id)
+            and (prefix is None or str(c.get("custom_id", "")).startswith(prefix))
+        ]
+        if len(found) != 1:
+            shown = [(c.get("label"), c.get("custom_id")) for c in self.all_components()]
+            raise LookupError(
+                f"{len(found)} components match label={label!r} custom_id={custom_id!r} "
+                f"prefix={prefix!r} on message {self.id}; it has {shown}"
+            )
+        return found[0]
+
+
+@dataclasses.dataclass(frozen=True)
+class MessageEvent:
+    """A create, edit or delete, numbered in the order the fake saw them."""
+
+    seq: int
+    kind: EventKind
+    message: RecordedMessage
+    at: float
+
+
+@dataclasses.dataclass
+class _Waiter:
+    """A pending `wait_for`."""
+
+    predicate: Predicate
+    since: int
+    kinds: frozenset[EventKind]
+    include_loading: bool
+    future: asyncio.Future[MessageEvent]
+
+
+class Recorder:
+    """Keeps every message event and wakes the tests waiting for one."""
+
+    def __init__(self, cdn: Callable[[], str]) -> None:
+        """Record nothing yet; `cdn` gives the base URL attachments are served from."""
+        self._cdn = cdn
+        self.events: list[MessageEvent] = []
+        self._latest: dict[int, RecordedMessage] = {}
+        self._waiters: list[_Waiter] = []
+        self._failure: BaseException | None = None
+
+    @property
+    def seq(self) -> int:
+        """The number of the latest event (0 before any)."""
+        return len(self.events)
+
+    def record(self, kind: EventKind, message: StoredMessage) -> RecordedMessage:
+        """Snapshot a message after a change and wake matching waiters."""
+        snap = self.snapshot(message)
+        event = MessageEvent(len(self.events) + 1, kind, snap, time.perf_counter())
+        self.events.append(event)
+        self._latest[snap.id] = snap
+        for waiter in list(self._waiters):
+            try:
+                matched = self._matches(waiter, event)
+            except Exception as exc:  # a broken predicate fails its own wait, not the fake
+                self._waiters.remove(waiter)
+                if not waiter.future.done():
+                    waiter.future.set_exception(exc)
+                continue
+            if matched:
+                self._waiters.remove(waiter)
+                if not waiter.future.done():
+                    waiter.future.set_result(event)
+        return snap
+
+    def snapshot(self, message: StoredMessage) -> RecordedMessage:
+        """Build a frozen snapshot of a stored message."""
+        link = message.interaction
+        payload = message.payload(self._cdn())
+        return RecordedMessage(
+            id=message.id,
+            channel_id=message.channel.id,
+            guild_id=message.channel.guild_id,
+            dm_user_id=message.channel.recipient_id,
+            author_id=message.author.id,
+            content=message.content,
+            embeds=payload["embeds"],
+            components=payload["components"],
+            attachments=tuple(
+                RecordedAttachment(a.id, a.filename, a.data, a.content_type)
+                for a in message.attachments
+            ),
+            flags=message.flags,
+            ephemeral=message.ephemeral,
+            loading=message.loading,
+            interaction_id=None if link is None else link.id,
+            interaction_user_id=None if link is None else link.user.id,
+            cause_interaction_id=message.cause,
+            version=message.version,
+            deleted=message.deleted,
+            payload=payload,
+        )
+
+    # --- queries ------------------------------------------------------------------------
+
+    def messages(
+        self,
+        channel_id: int | None = None,
+        *,
+        ephemeral: bool | None = None,
+        interaction_id: int | None = None,
+        include_deleted: bool = False,
+    ) -> list[RecordedMessage]:
+        """Current state of every message, oldest first, filtered as asked."""
+        found = sorted(self._latest.values(), key=lambda m: m.id)
+        return [
+            m
+            for m in found
+            if (channel_id is None or m.channel_id == channel_id)
+            and (ephemeral is None or m.ephemeral == ephemeral)
+            and (interaction_id is None or m.interaction_id == interaction_id)
+            and (include_deleted or not m.deleted)
+        ]
+
+    def latest(self, message_id: int) -> RecordedMessage:
+        """Current state of one message."""
+        return self._latest[message_id]
+
+    def history(self, message_id: int) -> list[RecordedMessage]:
+        """Every state one message went through, oldest first."""
+        return [e.message for e in self.events if e.message.id == message_id]
+
+    # --- waiting ------------------------------------------------------------------------
+
+    async def wait_for(
+        self,
+        predicate: Predicate,
+        *,
+        timeout: float,
+        since: int,
+        kinds: Iterable[EventKind] = ("create", "edit"),
+        include_loading: bool = False,
+    ) -> MessageEvent:
+        """Return the first event after `since` whose snapshot matches; wait if none yet."""
+        if self._failure is not None:
+            raise self._failure
+        waiter = _Waiter(
+            predicate,
+            since,
+            frozenset(kinds),
+            include_loading,
+            asyncio.get_running_loop().create_future(),
+        )
+        for event in self.events[since:]:
+            if self._matches(waiter, event):
+                return event
+        self._waiters.append(waiter)
+        try:
+            return await asyncio.wait_for(waiter.future, timeout)
+        except TimeoutError:
+            raise TimeoutError(self._timeout_report(since, timeout)) from None
+        finally:
+            if waiter in self._waiters:
+                self._waiters.remove(waiter)
+
+    def abort(self, failure: BaseException) -> None:
+        """Fail every pending and future wait with this error."""
+        if self._failure is None:
+            self._failure = failure
+        for waiter in self._waiters:
+            if not waiter.future.done():
+                waiter.future.set_exception(failure)
+        self._waiters.clear()
+
+    def clear_abort(self) -> None:
+        """Let waits work again after a failure was handled."""
+        self._failure = None
+
+    @staticmethod
+    def _matches(waiter: _Waiter, event: MessageEvent) -> bool:
+        """Whether an event satisfies a waiter."""
+        return (
+            event.seq > waiter.since
+            and event.kind in waiter.kinds
+            and (waiter.include_loading or not event.message.loading)
+            and waiter.predicate(event.message)
+        )
+
+    def _timeout_report(self, since: int, timeout: float) -> str:
+        """Describe what did arrive, so a timed-out wait explains itself."""
+        seen = [
+            f"  #{e.seq} {e.kind} msg {e.message.id} ch {e.message.channel_id}: "
+            f"{e.message.text[:80]!r} ids={e.message.custom_ids()[:6]}"
+            for e in self.events[since:]
+        ]
+        listing = "\n".join(seen) if seen else "  (nothing)"
+        return f"no matching message within {timeout}s; events since #{since}:\n{listing}"

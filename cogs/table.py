@@ -29,6 +29,11 @@ class Table(commands.Cog):
 
     def __init__(self, bot: SymposionBot) -> None:
         self.bot = bot
+        self._showing: dict[int, asyncio.Lock] = {}
+
+    def showing(self, game_id: int) -> asyncio.Lock:
+        """One game's messages change one at a time, so each redraw knows the current message."""
+        return self._showing.setdefault(game_id, asyncio.Lock())
 
     @property
     def service(self) -> GameService:
@@ -118,6 +123,10 @@ class Table(commands.Cog):
 
     async def post_board(self, info: GameInfo) -> None:
         """A new game message (it pings the seat to move); the old one loses its buttons."""
+        async with self.showing(info.game_id):
+            await self._post_board(await self.service.info(info.game_id))
+
+    async def _post_board(self, info: GameInfo) -> None:
         previous = info.message_id
         content, image, buttons = await self._board(info)
         channel = self.bot.get_partial_messageable(info.place_id)
@@ -139,10 +148,10 @@ class Table(commands.Cog):
         except discord.HTTPException:
             log.warning("could not remove the buttons of message %s", message_id)
 
-    async def update_board(self, info: GameInfo) -> None:
+    async def _update_board(self, info: GameInfo) -> None:
         """The same seat decides again: redraw the game message in place."""
         if info.message_id is None:
-            await self.post_board(info)
+            await self._post_board(info)
             return
         content, image, buttons = await self._board(info)
         channel = self.bot.get_partial_messageable(info.place_id)
@@ -166,11 +175,14 @@ class Table(commands.Cog):
 
     async def after_move(self, result: MoveResult) -> None:
         """Redraw in place while the same seat decides; else a new message for the next seat."""
-        info = await self.service.info(result.game_id)
-        if result.finished or result.to_move != result.previous_to_move:
-            await self.post_board(info)
-        else:
-            await self.update_board(info)
+        async with self.showing(result.game_id):
+            info = await self.service.info(result.game_id)
+            if result.finished or result.to_move != result.previous_to_move:
+                await self._post_board(info)
+            else:
+                await self._update_board(info)
+        if result.finished:
+            self._showing.pop(result.game_id, None)
         await self.send_hands(info, list(result.changed_seats))
 
     async def show_choices(self, interaction: Interaction, game_id: int, version: int) -> None:

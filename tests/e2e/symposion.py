@@ -1,0 +1,126 @@
+"""Driving the real Symposion bot through the fake Discord like players would."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from bot.client import SymposionBot
+from tests.e2e.fake_discord import FakeDiscord, RecordedMessage
+
+MENTION = re.compile(r"<@!?(\d+)>")
+GAME_PARTS = ("sy:m:", "sy:s:", "sy:t:")
+
+
+def factory(database: Path) -> Callable[..., SymposionBot]:
+    """Builds bots on one sqlite file, so a second bot is a restart."""
+
+    def build(**options: Any) -> SymposionBot:
+        return SymposionBot(database_path=database, **options)
+
+    return build
+
+
+def is_board(message: RecordedMessage) -> bool:
+    """A public game message carrying a board image."""
+    return not message.ephemeral and any(n.endswith("-board.png") for n in message.files)
+
+
+def game_message(fake: FakeDiscord, channel: str = "games") -> RecordedMessage:
+    """The current game message: the latest public one with move components."""
+    for message in reversed(fake.messages(channel=channel, ephemeral=False)):
+        if any(cid.startswith(GAME_PARTS) for cid in message.custom_ids()):
+            return fake.message(message.id)
+    raise AssertionError("no game message with moves in #" + channel)
+
+
+def mover_id(message: RecordedMessage) -> int:
+    """The user mentioned as the one to move."""
+    line = next(line for line in message.content.splitlines() if "to move" in line)
+    match = MENTION.search(line)
+    assert match, line
+    return int(match[1])
+
+
+async def open_game(
+    fake: FakeDiscord, game: str, host: str, others: list[str], channel: str = "games"
+) -> RecordedMessage:
+    """/play, everyone joins, the host starts; returns the first game message."""
+    opened = await fake.slash("play", {"game": game}, user=host, channel=channel)
+    lobby = await opened.wait_message(lambda m: "Join" in str(m.buttons()))
+    for name in others:
+        joined = await fake.click(fake.message(lobby.id), user=name, label="Join")
+        await joined.wait_answered()
+    started = await fake.click(fake.message(lobby.id), user=host, label="Start")
+    await started.wait_answered()
+    await fake.wait_for(is_live_board, since=None)
+    return game_message(fake, channel)
+
+
+def user_name(fake: FakeDiscord, user_id: int) -> str:
+    """The fake's name of a user id."""
+    return fake.world.get_user(user_id).name
+
+
+def is_live_board(message: RecordedMessage) -> bool:
+    """A board that asks for the next decision (or shows the end), not an old one being stripped."""
+    has_moves = any(cid.startswith(GAME_PARTS) for cid in message.custom_ids())
+    return is_board(message) and (has_moves or "is over" in message.content)
+
+
+def is_over(message: RecordedMessage) -> bool:
+    """The final game message."""
+    return is_board(message) and "is over" in message.content
+
+
+async def _choose_on(fake: FakeDiscord, message: RecordedMessage, user: str, step: int) -> Any:
+    """Press a move button or pick a move in a select on `message`."""
+    moves = [c for c in message.custom_ids() if c.startswith("sy:m:")]
+    if moves:
+        return await fake.click(message, user=user, custom_id=moves[step % len(moves)])
+    selects = [s for s in message.selects() if s["custom_id"].startswith("sy:s:")]
+    assert selects, f"no moves on message {message.id}: {message.content!r} {message.components}"
+    select = selects[0]
+    options = select["options"]
+    value = options[step % len(options)]["value"]
+    return await fake.select(message, [value], user=user, custom_id=select["custom_id"])
+
+
+async def move_by_buttons(fake: FakeDiscord, step: int, channel: str = "games") -> Any:
+    """The mover uses the game message: its buttons, or 'Your move' and the private choices."""
+    message = game_message(fake, channel)
+    mover = user_name(fake, mover_id(message))
+    if any(c.startswith("sy:t:") for c in message.custom_ids()):
+        opened = await fake.click(message, user=mover, label="Your move")
+        private = await opened.wait_message(lambda m: m.ephemeral)
+        return await _choose_on(fake, fake.message(private.id), mover, step)
+    return await _choose_on(fake, message, mover, step)
+
+
+async def move_by_command(fake: FakeDiscord, step: int, channel: str = "games") -> Any:
+    """The mover types /move and takes one of the autocomplete entries."""
+    mover = user_name(fake, mover_id(game_message(fake, channel)))
+    entries = await fake.choices(
+        "move", {"action": ""}, focused="action", user=mover, channel=channel
+    )
+    assert entries, "the mover got no autocomplete entries"
+    value = entries[step % len(entries)]["value"]
+    return await fake.slash("move", {"action": value}, user=mover, channel=channel)
+
+
+async def play_to_the_end(
+    fake: FakeDiscord, *, channel: str = "games", command_every: int = 2, limit: int = 2000
+) -> RecordedMessage:
+    """Alternate buttons and /move until the final image; every move must bring a new board."""
+    for step in range(limit):
+        mark = fake.mark()
+        if step % command_every == 1:
+            await move_by_command(fake, step, channel)
+        else:
+            await move_by_buttons(fake, step, channel)
+        board = await fake.wait_for(is_live_board, since=mark)
+        if is_over(board):
+            return board
+    raise AssertionError(f"no end after {limit} moves")

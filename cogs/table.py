@@ -11,7 +11,7 @@ import discord
 from discord.ext import commands
 
 import rendering
-from bot.service import GameInfo, MoveResult, ServiceError
+from bot.service import ChannelBusy, GameInfo, MoveResult, ServiceError
 from cogs import components
 from cogs.replies import answer, explain_failure
 from cogs.texts import final_text, game_text, hand_text, lobby_text
@@ -46,20 +46,32 @@ class Table(commands.Cog):
     ) -> None:
         """/play: a lobby message in this channel with the caller as host."""
         user = interaction.user
-        info = await self.service.open_lobby(
-            guild_id=interaction.guild_id,
-            channel_id=interaction.channel_id or 0,
-            game_type=game_type,
-            host_id=user.id,
-            host_name=user.display_name,
-            options=options,
-        )
-        await interaction.response.send_message(
+        try:
+            info = await self.service.open_lobby(
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id or 0,
+                game_type=game_type,
+                host_id=user.id,
+                host_name=user.display_name,
+                options=options,
+            )
+        except ChannelBusy as busy:
+            raise ServiceError(f"{busy} {self._where(interaction.channel_id or 0)}") from None
+        sent = await interaction.response.send_message(
             lobby_text(info), view=components.lobby_view(info.game_id)
         )
-        message = await interaction.original_response()
-        await self.service.set_message(info.game_id, message.id)
+        if sent.message_id is not None:
+            await self.service.set_message(info.game_id, sent.message_id)
         await self._check_dms(interaction, info)
+
+    def _where(self, place_id: int) -> str:
+        """A link to the game message of the game in this place, if there is one."""
+        info = self.service.game_at(place_id)
+        if info is None or info.message_id is None or info.guild_id is None:
+            return ""
+        return (
+            f"It is here: https://discord.com/channels/{info.guild_id}/{place_id}/{info.message_id}"
+        )
 
     async def lobby_action(self, interaction: Interaction, game_id: int, verb: str) -> None:
         """Join / Leave / Start / Cancel."""
@@ -98,11 +110,11 @@ class Table(commands.Cog):
     async def rematch(self, interaction: Interaction, game_id: int) -> None:
         """A new lobby with the same players in the same channel."""
         info = await self.service.rematch(game_id, interaction.user.id)
-        await interaction.response.send_message(
+        sent = await interaction.response.send_message(
             lobby_text(info), view=components.lobby_view(info.game_id)
         )
-        message = await interaction.original_response()
-        await self.service.set_message(info.game_id, message.id)
+        if sent.message_id is not None:
+            await self.service.set_message(info.game_id, sent.message_id)
 
     # -- the board ---------------------------------------------------------------------------
 

@@ -124,3 +124,31 @@ async def play_to_the_end(
         if is_over(board):
             return board
     raise AssertionError(f"no end after {limit} moves")
+
+
+async def ephemeral_answer(it: Any) -> str:
+    """The text of the private answer an interaction got."""
+    message = await it.wait_message(lambda m: m.ephemeral and not m.loading)
+    return str(message.content)
+
+
+def public_channel_messages(fake: FakeDiscord) -> list[RecordedMessage]:
+    """Every state of every message anyone in a channel could see."""
+    return [m for m in fake.messages(ephemeral=False) if not m.is_dm]
+
+
+def hand_leaks(fake: FakeDiscord, revealing_codes: Callable[[str], bool]) -> list[str]:
+    """Public messages showing a hand: a hand image, or a choice whose code reveals one."""
+    leaks = []
+    for message in public_channel_messages(fake):
+        for event_message in [message, *fake.history(message.id)]:
+            if any(name.endswith("-hand.png") for name in event_message.files):
+                leaks.append(f"{message.id}: hand image in a channel")
+            for select in event_message.selects():
+                values = [o["value"] for o in select.get("options", [])]
+                leaks += [f"{message.id}: select offers {v}" for v in values if revealing_codes(v)]
+            for cid in event_message.custom_ids():
+                code = cid.split(":", 4)[-1] if cid.startswith("sy:m:") else ""
+                if code and revealing_codes(code):
+                    leaks.append(f"{message.id}: button {cid}")
+    return leaks

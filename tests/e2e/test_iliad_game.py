@@ -1,19 +1,137 @@
-"""A whole Iliad game through the real discord.py client and the fake Discord."""
+"""Iliad through the real discord.py client and the fake Discord: whole games, restarts, DMs."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
 from tests.e2e.fake_discord import BotRunner, FakeDiscord
-from tests.e2e.symposion import factory, open_game, play_to_the_end
+from tests.e2e.symposion import (
+    factory,
+    game_message,
+    hand_leaks,
+    is_board,
+    is_live_board,
+    move_by_buttons,
+    mover_id,
+    open_game,
+    play_to_the_end,
+    public_channel_messages,
+    user_name,
+)
+
+Runner = BotRunner[Any]
 
 
-async def test_a_whole_game_by_buttons_and_move_with_hands_by_dm(
-    fake_discord: FakeDiscord, bot_runner: BotRunner[Any], tmp_path: Path
+def places_a_tile(code: str) -> bool:
+    """Iliad's placing codes name a tile from the hand ('p5c3')."""
+    return code.startswith("p")
+
+
+async def test_a_whole_game_by_buttons_and_move_with_hands_by_dm_only(
+    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path
 ) -> None:
     await bot_runner.start(factory(tmp_path / "s.sqlite3"))
     await open_game(fake_discord, "iliad", "alice", ["bob"])
     final = await play_to_the_end(fake_discord)
     assert "Rematch" in str(final.buttons())
-    print(final.content)
+    assert "is over" in final.content and "•" in final.content  # the breakdown lines
+    boards = [m for m in public_channel_messages(fake_discord) if is_board(m)]
+    assert len(boards) >= 32  # at least one fresh image per turn
+    for name in ("alice", "bob"):
+        hands = [m for m in fake_discord.dms(name) if m.content.startswith("Your hand in")]
+        assert len(hands) >= 16, f"{name} got {len(hands)} hand DMs"
+        assert {m.dm_user_id for m in hands} == {fake_discord.user(name).id}
+        assert all(list(m.files) == ["iliad-hand.png"] for m in hands)
+    assert hand_leaks(fake_discord, places_a_tile) == []
+
+
+async def test_a_restart_mid_game_and_a_button_from_before_it_still_works(
+    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path
+) -> None:
+    build = factory(tmp_path / "s.sqlite3")
+    await bot_runner.start(build)
+    await open_game(fake_discord, "iliad", "alice", ["bob"])
+    for step in range(12):
+        mark = fake_discord.mark()
+        await move_by_buttons(fake_discord, step)
+        await fake_discord.wait_for(is_live_board, since=mark)
+    await bot_runner.settle()
+    before = game_message(fake_discord)
+    bot = await bot_runner.restart(build)
+    assert bot.service.game_at(fake_discord.channel("games").id) is not None
+    mark = fake_discord.mark()
+    await move_by_buttons(fake_discord, 12)  # uses `before`'s button
+    after = await fake_discord.wait_for(is_live_board, since=mark)
+    assert after.id != before.id or after.version > before.version
+    final = await play_to_the_end(fake_discord)
+    assert "is over" in final.content
+
+
+async def test_a_player_with_closed_dms_plays_the_whole_game_through_hand(
+    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path
+) -> None:
+    await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    fake_discord.refuse_dms("bob")
+    opened = await fake_discord.slash("play", {"game": "iliad"}, user="alice", channel="games")
+    lobby = await opened.wait_message(lambda m: "Join" in str(m.buttons()))
+    joined = await fake_discord.click(lobby, user="bob", label="Join")
+    notice = await joined.wait_message(lambda m: m.ephemeral)
+    assert "/hand" in notice.content and "direct messages" in notice.content
+    await (
+        await fake_discord.click(fake_discord.message(lobby.id), user="alice", label="Start")
+    ).wait_answered()
+    await fake_discord.wait_for(is_live_board, since=None)
+    bob_hands = 0
+    for step in range(400):
+        message = game_message(fake_discord)
+        if "is over" in message.content:
+            break
+        if user_name(fake_discord, mover_id(message)) == "bob":
+            shown = await fake_discord.slash("hand", {}, user="bob", channel="games")
+            hand = await shown.wait_message(lambda m: m.ephemeral and not m.loading)
+            assert list(hand.files) == ["iliad-hand.png"] and "Your hand" in hand.content
+            bob_hands += 1
+        mark = fake_discord.mark()
+        await move_by_buttons(fake_discord, step)
+        board = await fake_discord.wait_for(is_live_board, since=mark)
+        if "is over" in board.content:
+            break
+    else:
+        raise AssertionError("the game did not end")
+    assert bob_hands >= 16
+    assert fake_discord.dms("bob") == []
+    bob_dm_refusals = [r for r in fake_discord.rejections if r.code == 50007]
+    assert len(bob_dm_refusals) == 1  # tried once on joining, never again
+
+
+async def test_two_clicks_on_the_same_button_apply_once(
+    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path
+) -> None:
+    bot = await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    await open_game(fake_discord, "iliad", "alice", ["bob"])
+    for step in range(40):  # until a decision shows its buttons on the public message
+        message = game_message(fake_discord)
+        if any(c.startswith("sy:m:") for c in message.custom_ids()):
+            break
+        mark = fake_discord.mark()
+        await move_by_buttons(fake_discord, step)
+        await fake_discord.wait_for(is_live_board, since=mark)
+    await bot_runner.settle()
+    message = game_message(fake_discord)
+    mover = user_name(fake_discord, mover_id(message))
+    button = next(c for c in message.custom_ids() if c.startswith("sy:m:"))
+    game_id = int(button.split(":")[2])
+    version = bot.service.turn(game_id).version
+    clicks = await asyncio.gather(
+        fake_discord.click(message, user=mover, custom_id=button),
+        fake_discord.click(message, user=mover, custom_id=button),
+    )
+    for click in clicks:
+        await click.wait_answered()
+    await bot_runner.settle()
+    info = await bot.service.info(game_id)
+    assert info.version == version + 1
+    refusals = [m for c in clicks for m in c.messages() if m.ephemeral]
+    assert len(refusals) == 1 and "moved on" in refusals[0].content

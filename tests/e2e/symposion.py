@@ -45,10 +45,16 @@ def mover_id(message: RecordedMessage) -> int:
 
 
 async def open_game(
-    fake: FakeDiscord, game: str, host: str, others: list[str], channel: str = "games"
+    fake: FakeDiscord,
+    game: str,
+    host: str,
+    others: list[str],
+    channel: str = "games",
+    options: str | None = None,
 ) -> RecordedMessage:
     """/play, everyone joins, the host starts; returns the first game message."""
-    opened = await fake.slash("play", {"game": game}, user=host, channel=channel)
+    given = {"game": game} | ({"options": options} if options else {})
+    opened = await fake.slash("play", given, user=host, channel=channel)
     lobby = await opened.wait_message(lambda m: "Join" in str(m.buttons()))
     for name in others:
         joined = await fake.click(fake.message(lobby.id), user=name, label="Join")

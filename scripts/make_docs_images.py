@@ -22,10 +22,14 @@ from bench.core import playout_states  # noqa: E402
 from bot.engine import AnyGame, IllegalAction, all_games, get_game  # noqa: E402
 
 
+# The table size each game's docs image shows (the issues ask for these mid-game boards).
+DOCS_PLAYERS = {"iliad": 2, "ilium": 3, "atlandice": 4, "iliad_cards": 4}
+
+
 def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="make_docs_images.py", description=__doc__)
     parser.add_argument("games", nargs="*", help="game ids; default: all with a renderer")
-    parser.add_argument("--players", type=int, default=None, help="default: the game's minimum")
+    parser.add_argument("--players", type=int, default=None, help="default: DOCS_PLAYERS or the minimum")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--at", type=float, default=0.5, help="how far into the game, 0..1")
     parser.add_argument("--out", type=Path, default=ROOT / "docs")
@@ -69,7 +73,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print("no registered game has a renderer yet: no images written")
             return 0
         for game in games:
-            players = args.players or game.spec.min_players
+            players = args.players or DOCS_PLAYERS.get(game.spec.id, game.spec.min_players)
             for path in write_images(game, players, args.seed, args.at, args.out):
                 print(f"wrote {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
     except IllegalAction as error:

@@ -21,7 +21,6 @@ import rendering  # noqa: E402
 from bench.core import playout_states  # noqa: E402
 from bot.engine import AnyGame, IllegalAction, all_games, get_game  # noqa: E402
 
-
 # The table size each game's docs image shows (the issues ask for these mid-game boards).
 DOCS_PLAYERS = {"iliad": 2, "ilium": 3, "atlandice": 4, "iliad_cards": 4}
 
@@ -29,7 +28,9 @@ DOCS_PLAYERS = {"iliad": 2, "ilium": 3, "atlandice": 4, "iliad_cards": 4}
 def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="make_docs_images.py", description=__doc__)
     parser.add_argument("games", nargs="*", help="game ids; default: all with a renderer")
-    parser.add_argument("--players", type=int, default=None, help="default: DOCS_PLAYERS or the minimum")
+    parser.add_argument(
+        "--players", type=int, default=None, help="default: DOCS_PLAYERS or the minimum"
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--at", type=float, default=0.5, help="how far into the game, 0..1")
     parser.add_argument("--out", type=Path, default=ROOT / "docs")

@@ -32,10 +32,16 @@ def _short(text: str, limit: int) -> str:
 
 
 class _Parsed:
-    """Gives each dynamic item the named groups of its custom_id."""
+    """Rebuilds a dynamic item from the clicked component and reads its custom_id's groups."""
 
     custom_id: str
     template: re.Pattern[str]
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str], /
+    ) -> Self:
+        return cls(item)  # type: ignore[call-arg]
 
     def part(self, name: str) -> str:
         match = self.template.fullmatch(self.custom_id)
@@ -49,9 +55,6 @@ class _Parsed:
 class MoveButton(_Parsed, DynamicItem[Button[Any]], template=ids.MOVE):
     """Plays one action, if the board is still at the version the button was drawn for."""
 
-    def __init__(self, item: Button[Any]) -> None:
-        super().__init__(item)
-
     @classmethod
     def make(cls, game_id: int, version: int, choice: Choice) -> Self:
         button: Button[Any] = Button(
@@ -60,12 +63,6 @@ class MoveButton(_Parsed, DynamicItem[Button[Any]], template=ids.MOVE):
             custom_id=ids.move_id(game_id, version, choice.code),
         )
         return cls(button)
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str], /
-    ) -> Self:
-        return cls(item)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         table = table_of(interaction)
@@ -77,9 +74,6 @@ class MoveButton(_Parsed, DynamicItem[Button[Any]], template=ids.MOVE):
 
 class MoveSelect(_Parsed, DynamicItem[Select[Any]], template=ids.PICK):
     """A menu of actions when there are too many for buttons; the value is the action code."""
-
-    def __init__(self, item: Select[Any]) -> None:
-        super().__init__(item)
 
     @classmethod
     def make(
@@ -93,12 +87,6 @@ class MoveSelect(_Parsed, DynamicItem[Select[Any]], template=ids.PICK):
         )
         return cls(select)
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str], /
-    ) -> Self:
-        return cls(item)
-
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         code = self.item.values[0] if self.item.values else ""
         table = table_of(interaction)
@@ -108,9 +96,6 @@ class MoveSelect(_Parsed, DynamicItem[Select[Any]], template=ids.PICK):
 
 class TurnButton(_Parsed, DynamicItem[Button[Any]], template=ids.TURN):
     """'Your move': the mover's choices, shown only to them when they would reveal a hand."""
-
-    def __init__(self, item: Button[Any]) -> None:
-        super().__init__(item)
 
     @classmethod
     def make(cls, game_id: int, version: int) -> Self:
@@ -122,12 +107,6 @@ class TurnButton(_Parsed, DynamicItem[Button[Any]], template=ids.TURN):
             )
         )
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str], /
-    ) -> Self:
-        return cls(item)
-
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         table = table_of(interaction)
         work = table.show_choices(interaction, self.number("game"), self.number("version"))
@@ -137,20 +116,11 @@ class TurnButton(_Parsed, DynamicItem[Button[Any]], template=ids.TURN):
 class HandButton(_Parsed, DynamicItem[Button[Any]], template=ids.HAND):
     """'My hand': the caller's private view as an ephemeral message."""
 
-    def __init__(self, item: Button[Any]) -> None:
-        super().__init__(item)
-
     @classmethod
     def make(cls, game_id: int) -> Self:
         return cls(
             Button(label="My hand", style=ButtonStyle.secondary, custom_id=ids.hand_id(game_id))
         )
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str], /
-    ) -> Self:
-        return cls(item)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         table = table_of(interaction)
@@ -168,18 +138,9 @@ LOBBY_BUTTONS = (
 class LobbyButton(_Parsed, DynamicItem[Button[Any]], template=ids.LOBBY):
     """Join / Leave / Start / Cancel on a lobby message."""
 
-    def __init__(self, item: Button[Any]) -> None:
-        super().__init__(item)
-
     @classmethod
     def make(cls, game_id: int, verb: str, label: str, style: ButtonStyle) -> Self:
         return cls(Button(label=label, style=style, custom_id=ids.lobby_id(game_id, verb)))
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str], /
-    ) -> Self:
-        return cls(item)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         table = table_of(interaction)
@@ -190,20 +151,11 @@ class LobbyButton(_Parsed, DynamicItem[Button[Any]], template=ids.LOBBY):
 class RematchButton(_Parsed, DynamicItem[Button[Any]], template=ids.REMATCH):
     """Opens a new lobby with the same players."""
 
-    def __init__(self, item: Button[Any]) -> None:
-        super().__init__(item)
-
     @classmethod
     def make(cls, game_id: int) -> Self:
         return cls(
             Button(label="Rematch", style=ButtonStyle.primary, custom_id=ids.rematch_id(game_id))
         )
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str], /
-    ) -> Self:
-        return cls(item)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         table = table_of(interaction)

@@ -9,6 +9,15 @@ from bot.client import SymposionBot
 from bot.settings import SettingsError, load_settings
 
 
+def configure_logging(level: str) -> None:
+    """Our loggers at `level`; discord.py's never below INFO, as its DEBUG lines carry payloads
+    (a private hand in an ephemeral message would otherwise reach the log)."""
+    logging.basicConfig(format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.getLogger().setLevel(level)
+    quiet = max(logging.getLevelName(level), logging.INFO)
+    logging.getLogger("discord").setLevel(quiet)
+
+
 def main() -> int:
     """Start the bot; exit 2 with one clear line when the settings are not usable."""
     try:
@@ -16,9 +25,7 @@ def main() -> int:
     except SettingsError as error:
         print(f"symposion: {error}", file=sys.stderr)
         return 2
-    logging.basicConfig(
-        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+    configure_logging(settings.log_level)
     bot = SymposionBot(database_path=settings.database_path, dev_guild_id=settings.dev_guild_id)
     bot.run(settings.discord_token, log_handler=None)
     return 0

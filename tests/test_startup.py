@@ -38,3 +38,17 @@ def test_without_a_usable_token_the_bot_says_what_to_put_in_env(
     assert len(lines) == 1 and "DISCORD_TOKEN" in lines[0] and ".env" in lines[0]
     if token:
         assert token not in done.stderr + done.stdout
+
+
+def test_debug_logging_keeps_discord_payloads_out_of_the_log() -> None:
+    import logging
+
+    from bot.__main__ import configure_logging
+
+    configure_logging("DEBUG")
+    try:
+        assert logging.getLogger("bot").getEffectiveLevel() == logging.DEBUG
+        assert logging.getLogger("discord.http").getEffectiveLevel() == logging.INFO
+    finally:
+        logging.getLogger("discord").setLevel(logging.NOTSET)
+        logging.getLogger().setLevel(logging.WARNING)

@@ -308,7 +308,7 @@ def render_hand(view: Mapping[str, Any]) -> Image.Image:
     """One seat's own summary (nothing in Atlandice is secret): resources, tiles, VP, prompt."""
     image, draw = kit.canvas(*HAND_SIZE)
     holders = view.get("holders", [])
-    seat = view.get("viewer")
+    seat = view.get("seat")
     if seat is None:
         seat = view.get("to_move") or 0
     holder = next((h for h in holders if h.get("seat") == seat), holders[0] if holders else {})

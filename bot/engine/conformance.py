@@ -74,7 +74,10 @@ def check_roundtrips(
     if game.load(json.loads(json.dumps(dumped))) != state:
         raise _fail(game, "load(dump(s)) != s", where)
     for viewer in [None, *range(players)]:
-        json.dumps(game.view(state, viewer))
+        seen = game.view(state, viewer)
+        json.dumps(seen)
+        if viewer is not None and seen.get("seat") != viewer:
+            raise _fail(game, f"the view of seat {viewer} does not say whose it is", where)
 
 
 def check_every_action(

@@ -48,7 +48,7 @@ class Game(Protocol[S, A]):
 
         Every view has at least: "game" (id), "players" (int), "seats" (seat names),
         "first_player", "to_move" (int | None), "log" (lines this viewer may read) and
-        "outcome" (Outcome.to_dict() or None).
+        "outcome" (Outcome.to_dict() or None); a seat's view also has "seat".
         """
         ...
 

@@ -158,3 +158,36 @@ def hand_leaks(fake: FakeDiscord, revealing_codes: Callable[[str], bool]) -> lis
                 if code and revealing_codes(code):
                     leaks.append(f"{message.id}: button {cid}")
     return leaks
+
+
+def record_hand_images(monkeypatch: Any) -> dict[bytes, int]:
+    """Remember, for every hand image the bot draws, whose seat's view it was drawn from."""
+    import rendering
+
+    drawn: dict[bytes, int] = {}
+    real = rendering.hand_png
+
+    def drawing(game_id: str, view: Any) -> bytes:
+        png = real(game_id, view)
+        drawn[png] = int(view["seat"])
+        return png
+
+    monkeypatch.setattr(rendering, "hand_png", drawing)
+    return drawn
+
+
+async def hands_sent_to_others(
+    fake: FakeDiscord, bot: Any, game_id: int, drawn: dict[bytes, int]
+) -> list[str]:
+    """Private images (DMs and ephemeral replies) that show another seat's view."""
+    info = await bot.service.info(game_id)
+    wrong = []
+    for message in fake.messages():
+        receiver = message.dm_user_id if message.is_dm else message.interaction_user_id
+        for name, png in message.files.items():
+            if not name.endswith("-hand.png"):
+                continue
+            player = info.player(receiver) if receiver is not None else None
+            if player is None or drawn.get(png) != player.seat:
+                wrong.append(f"{name} to {receiver}: seat {drawn.get(png)}")
+    return wrong

@@ -6,11 +6,14 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.e2e.fake_discord import BotRunner, FakeDiscord
 from tests.e2e.symposion import (
     factory,
     game_message,
     hand_leaks,
+    hands_sent_to_others,
     is_board,
     is_live_board,
     move_by_buttons,
@@ -18,6 +21,7 @@ from tests.e2e.symposion import (
     open_game,
     play_to_the_end,
     public_channel_messages,
+    record_hand_images,
     user_name,
 )
 
@@ -30,9 +34,10 @@ def places_a_tile(code: str) -> bool:
 
 
 async def test_a_whole_game_by_buttons_and_move_with_hands_by_dm_only(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path
+    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    drawn = record_hand_images(monkeypatch)
+    bot = await bot_runner.start(factory(tmp_path / "s.sqlite3"))
     await open_game(fake_discord, "iliad", "alice", ["bob"])
     final = await play_to_the_end(fake_discord)
     assert "Rematch" in str(final.buttons())
@@ -45,6 +50,8 @@ async def test_a_whole_game_by_buttons_and_move_with_hands_by_dm_only(
         assert {m.dm_user_id for m in hands} == {fake_discord.user(name).id}
         assert all(list(m.files) == ["iliad-hand.png"] for m in hands)
     assert hand_leaks(fake_discord, places_a_tile) == []
+    await bot_runner.settle()
+    assert await hands_sent_to_others(fake_discord, bot, 1, drawn) == []
 
 
 async def test_a_restart_mid_game_and_a_button_from_before_it_still_works(
@@ -70,9 +77,10 @@ async def test_a_restart_mid_game_and_a_button_from_before_it_still_works(
 
 
 async def test_a_player_with_closed_dms_plays_the_whole_game_through_hand(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path
+    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    drawn = record_hand_images(monkeypatch)
+    bot = await bot_runner.start(factory(tmp_path / "s.sqlite3"))
     fake_discord.refuse_dms("bob")
     opened = await fake_discord.slash("play", {"game": "iliad"}, user="alice", channel="games")
     lobby = await opened.wait_message(lambda m: "Join" in str(m.buttons()))
@@ -104,6 +112,8 @@ async def test_a_player_with_closed_dms_plays_the_whole_game_through_hand(
     assert fake_discord.dms("bob") == []
     bob_dm_refusals = [r for r in fake_discord.rejections if r.code == 50007]
     assert len(bob_dm_refusals) == 1  # tried once on joining, never again
+    await bot_runner.settle()
+    assert await hands_sent_to_others(fake_discord, bot, 1, drawn) == []
 
 
 async def test_two_clicks_on_the_same_button_apply_once(

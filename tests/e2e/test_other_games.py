@@ -8,7 +8,14 @@ from typing import Any
 import pytest
 
 from tests.e2e.fake_discord import BotRunner, FakeDiscord
-from tests.e2e.symposion import factory, hand_leaks, open_game, play_to_the_end
+from tests.e2e.symposion import (
+    factory,
+    hand_leaks,
+    hands_sent_to_others,
+    open_game,
+    play_to_the_end,
+    record_hand_images,
+)
 
 Runner = BotRunner[Any]
 PLAYERS = ["alice", "bob", "carol", "dave"]
@@ -36,18 +43,21 @@ async def test_a_whole_game_from_play_to_the_final_image(
     fake_discord: FakeDiscord,
     bot_runner: Runner,
     tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
     game: str,
     players: int,
     options: str | None,
 ) -> None:
-    await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    drawn = record_hand_images(monkeypatch)
+    bot = await bot_runner.start(factory(tmp_path / "s.sqlite3"))
     first = await open_game(fake_discord, game, PLAYERS[0], PLAYERS[1:players], options=options)
     lobby = next(m for m in fake_discord.messages(channel="games") if "started with" in m.content)
     assert (options is None) or ("strategic: on" in lobby.content)
     assert first.files
     final = await play_to_the_end(fake_discord, limit=4000)
     assert "is over" in final.content and "Rematch" in str(final.buttons())
+    await bot_runner.settle()
     for name in PLAYERS[:players]:
-        hands = [m for m in fake_discord.dms(name) if m.content.startswith("Your hand in")]
-        assert {m.dm_user_id for m in hands} <= {fake_discord.user(name).id}
+        assert any(m.content.startswith("Your hand in") for m in fake_discord.dms(name))
+    assert await hands_sent_to_others(fake_discord, bot, 1, drawn) == []
     assert hand_leaks(fake_discord, REVEALS_A_HAND[game]) == []

@@ -308,7 +308,7 @@ def test_public_view_hides_every_secret() -> None:
     text = str(public)
     for seat in range(4):
         mine = GAME.view(state, seat)
-        assert set(mine) - set(public) == {"private"}
+        assert set(mine) - set(public) == {"private", "seat"}
         assert mine["private"]["seat"] == seat
     assert "Your historian" not in text and "next_card" not in text
     assert public["final"] is None

@@ -130,7 +130,7 @@ def view(state: State, seat: int | None, outcome: dict[str, Any] | None) -> dict
         "to_move": to_move(state),
         "log": log,
         "outcome": outcome,
-        "viewer": seat,
+        "seat": seat,
         "round": state.round,
         "start_player": state.start,
         "hand": state.hand,

@@ -53,6 +53,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "final": _final(state),
     }
     if seat is not None and 0 <= seat < state.players:
+        data["seat"] = seat
         data[PRIVATE_KEY] = _private(state, seat)
     return data
 

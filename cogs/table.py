@@ -131,7 +131,10 @@ class Table(commands.Cog):
             return game_text(info, None, view), image, None
         shown = None if self.service.hidden_choices(info.game_id) else turn.choices
         buttons = components.game_view(info.game_id, turn.version, shown, hand=True)
-        return game_text(info, turn, view), image, buttons
+        text = game_text(info, turn, view)
+        if shown and components.shown_choices(shown) < len(shown):
+            text += "\nMore moves than fit here: use `/move`."
+        return text, image, buttons
 
     async def post_board(self, info: GameInfo) -> None:
         """A new game message (it pings the seat to move); the old one loses its buttons."""

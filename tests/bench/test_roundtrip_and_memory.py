@@ -46,13 +46,15 @@ def test_break_even_latency_brings_the_ratio_to_the_target() -> None:
     assert roundtrip.break_even_ms(2.0, 1.0) == 0.0
 
 
-async def test_memory_of_a_few_iliad_games_is_measured() -> None:
-    measured = await memory.measure(5, 2)
-    assert measured.games == 5 and measured.plies == 2
-    assert measured.heap_bytes > 0
-    assert measured.per_thousand(measured.heap_bytes) == measured.heap_bytes / 5_000
-    text = memory.table(measured).format()
-    assert "MB / 1,000 games" in text and "<= 250 MB" in text
+async def test_memory_of_a_few_iliad_games_is_measured_live_and_reloaded() -> None:
+    live, reloaded = await memory.measure(5, 2)
+    assert (live.games, live.plies, reloaded.games) == (5, 2, 5)
+    assert live.heap_bytes > 0 and reloaded.heap_bytes > 0
+    assert live.per_thousand(live.heap_bytes) == live.heap_bytes / 5_000
+    assert reloaded.rss_bytes is None
+    text = memory.table([live, reloaded]).format()
+    for words in ("played live", "reloaded at start", "MB / 1,000 games", "<= 250 MB"):
+        assert words in text
 
 
 def test_a_column_of_numbers_with_blank_cells_is_still_right_aligned() -> None:

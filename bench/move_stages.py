@@ -1,8 +1,8 @@
 """Where a move's round trip goes: timestamps taken inside the running bot, stage by stage.
 
 The probe wraps a few of the bot's own calls (on its instances, or module attributes that
-the Table cog looks up at call time) and restores them afterwards. Each wrapper only reads
-the clock, so the figures it adds are microseconds against milliseconds measured.
+the Table cog looks up at call time) and the fake's body reader, and restores them afterwards.
+Each wrapper only reads the clock: microseconds against the milliseconds measured.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from typing import Any
 
 import rendering
 from bot.client import SymposionBot
+from tests.e2e.fake_discord import rest as fake_rest
 
 START, RECORDED = "start", "recorded"
 # (from mark, to mark, what happens in between), in the order a move goes through them.
@@ -30,7 +31,9 @@ STAGES: tuple[tuple[str, str, str], ...] = (
     ("draw", "png", "draw the board"),
     ("png", "png done", "PNG encode"),
     ("png done", "upload", "back on the event loop, build the message"),
-    ("upload", RECORDED, "upload the image; the fake parses and records it"),
+    ("upload", "fake", "discord.py sends the request; the fake's server takes it"),
+    ("fake", "fake read", "the fake reads the multipart body (the image)"),
+    ("fake read", RECORDED, "the fake checks, stores and records the message"),
 )
 
 
@@ -51,6 +54,11 @@ class Timeline:
         """Note the first time `name` is reached in this sample."""
         if self.active and name not in self.marks:
             self.marks[name] = time.perf_counter()
+
+    def mark_after(self, earlier: str, name: str) -> None:
+        """Note `name` only once `earlier` has been reached (e.g. the board's upload)."""
+        if earlier in self.marks:
+            self.mark(name)
 
     def end(self, recorded: float) -> None:
         """The sample is over: the fake recorded the message at `recorded`."""
@@ -97,6 +105,19 @@ def _on_call(call: Callable[..., Any], timeline: Timeline, name: str) -> Any:
     return wrapped
 
 
+def _fake_reads(call: Callable[..., Any], timeline: Timeline) -> Any:
+    """Mark when the fake starts and ends reading a request body sent after the upload mark."""
+
+    @functools.wraps(call)
+    async def wrapped(*args: Any, **kwargs: Any) -> Any:
+        timeline.mark_after("upload", "fake")
+        result = await call(*args, **kwargs)
+        timeline.mark_after("fake", "fake read")
+        return result
+
+    return wrapped
+
+
 def install(bot: SymposionBot, timeline: Timeline) -> Callable[[], None]:
     """Put the probes into a running bot; returns the function that takes them out again."""
     service, store = bot.service, bot.store
@@ -111,6 +132,7 @@ def install(bot: SymposionBot, timeline: Timeline) -> Callable[[], None]:
         (rendering, "to_png", _sync_around(rendering.to_png, timeline, "png", "png done")),
         (bot.http, "send_message", _on_call(bot.http.send_message, timeline, "upload")),
         (bot.http, "edit_message", _on_call(bot.http.edit_message, timeline, "upload")),
+        (fake_rest, "read_body", _fake_reads(fake_rest.read_body, timeline)),
     ]
     saved = [(owner, name, owner.__dict__.get(name)) for owner, name, _ in patches]
     for owner, name, wrapper in patches:

@@ -4,6 +4,7 @@ One run starts the local fake Discord (tests/e2e/fake_discord) and the real Symp
 temporary sqlite file, opens Iliad games between two fake users, and alternates: one move
 (a move button or select, pressed by the player to move) timed until the bot's new board
 message reaches the fake, then one `/rules game:iliad` timed until its ephemeral answer arrives.
+When the choices are private (placing a tile), "Your move" is opened first, untimed.
 Between samples the bot is let settle (old buttons stripped, hands sent) so each sample is
 alone. The timed part includes everything a move costs before the board shows: the version
 check, engine, sqlite commit (synchronous=FULL), render in a worker thread, PNG, upload.
@@ -12,13 +13,12 @@ check, engine, sqlite commit (synchronous=FULL), render in a worker thread, PNG,
 from __future__ import annotations
 
 import asyncio
-import logging
 import math
 import os
 import statistics
 import tempfile
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -66,7 +66,6 @@ async def collect(count: int) -> Samples:
     """Start the fake and the bot; `count` timed moves (new games as needed), each with a /rules."""
     guard = LogGuard()
     guard.install()
-    quiet = _quiet_discord()
     try:
         with tempfile.TemporaryDirectory(prefix="symposion-bench-") as folder:
             async with serving() as fake, running(fake) as runner:
@@ -78,7 +77,6 @@ async def collect(count: int) -> Samples:
                 finally:
                     remove()
     finally:
-        quiet()
         guard.remove()
     problems = guard.problems()
     if problems:
@@ -108,23 +106,16 @@ async def _alternate(
 
 async def _rules_trip(fake: FakeDiscord) -> float:
     """One `/rules game:iliad` by a player, until its private answer arrives."""
-    inject: Callable[[], Awaitable[InjectedInteraction]] = lambda: fake.slash(  # noqa: E731
-        "rules", {"game": GAME}, user=PLAYERS[0], channel=CHANNEL
-    )
+
+    def inject() -> Awaitable[InjectedInteraction]:
+        return fake.slash("rules", {"game": GAME}, user=PLAYERS[0], channel=CHANNEL)
+
     trip = await measure_round_trip(fake, inject, _is_rules_answer)
     return trip.seconds
 
 
 def _is_rules_answer(message: RecordedMessage) -> bool:
     return message.ephemeral and "Iliad" in message.content
-
-
-def _quiet_discord() -> Callable[[], None]:
-    """discord.py logs INFO per login; keep the benchmark's output to its tables."""
-    logger = logging.getLogger("discord")
-    level = logger.level
-    logger.setLevel(logging.WARNING)
-    return lambda: logger.setLevel(level)
 
 
 def percentile(values: Sequence[float], share: float) -> float:

@@ -1,4 +1,6 @@
-"""python -m bench [--only render,playouts] [--game ID] [--seed S] [--views N] [--seconds T]"""
+"""python -m bench [--only render,playouts,...] [--game ID] [--seed S] [--views N] [--seconds T]
+[--round-trips N] [--sessions N]
+"""
 
 from __future__ import annotations
 
@@ -21,6 +23,8 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--views", type=int, default=defaults.views, help="positions rendered")
     parser.add_argument("--seconds", type=float, default=defaults.seconds, help="per game")
     parser.add_argument("--max-games", type=int, default=defaults.max_games)
+    parser.add_argument("--round-trips", type=int, default=defaults.round_trips, help="moves")
+    parser.add_argument("--sessions", type=int, default=defaults.sessions, help="games in memory")
     parser.add_argument("--list", action="store_true", help="list the benchmarks and exit")
     return parser.parse_args(argv)
 
@@ -43,6 +47,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         views=max(1, args.views),
         seconds=args.seconds,
         max_games=max(1, args.max_games),
+        round_trips=max(1, args.round_trips),
+        sessions=max(1, args.sessions),
     )
     if not settings.selected():
         print("no game is registered yet: nothing to measure")

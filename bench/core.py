@@ -21,6 +21,8 @@ class Settings:
     views: int = 50  # positions rendered per game
     seconds: float = 3.0  # time budget for throughput loops, per game
     max_games: int = 500  # and a cap on games played in that time
+    round_trips: int = 300  # timed moves (and as many trivial commands) through the fake Discord
+    sessions: int = 1000  # ongoing games held in memory by the service
 
     def selected(self) -> list[AnyGame]:
         """The registered games this run measures, in registration order."""
@@ -49,10 +51,7 @@ class Table:
         widths = [
             max([len(name), *(len(row[k]) for row in cells)]) for k, name in enumerate(self.columns)
         ]
-        numeric = [
-            bool(self.rows) and all(isinstance(row[k], int | float) for row in self.rows)
-            for k in range(len(self.columns))
-        ]
+        numeric = [_numeric([row[k] for row in self.rows]) for k in range(len(self.columns))]
 
         def line(values: Sequence[str]) -> str:
             parts = [
@@ -66,6 +65,12 @@ class Table:
         out += [line(row) for row in cells] or ["(nothing to measure)"]
         out += [f"  {note}" for note in self.notes]
         return "\n".join(out)
+
+
+def _numeric(column: Sequence[object]) -> bool:
+    """A column of numbers (blank cells allowed) is right-aligned."""
+    filled = [value for value in column if value != ""]
+    return bool(filled) and all(isinstance(value, int | float) for value in filled)
 
 
 def _cell(value: object) -> str:

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.fake_discord import BotRunner, FakeDiscord, LogGuard
+from tests.e2e.fake_discord import BotRunner, FakeDiscord, LogGuard, running, serving
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -34,20 +34,12 @@ def log_guard(request: pytest.FixtureRequest) -> Iterator[LogGuard]:
 @pytest.fixture
 async def fake_discord() -> AsyncIterator[FakeDiscord]:
     """A running fake Discord on an ephemeral port; its problems fail the test at teardown."""
-    fake = FakeDiscord()
-    await fake.start()
-    try:
+    async with serving() as fake:
         yield fake
-    finally:
-        await fake.stop()
-    fake.check()
 
 
 @pytest.fixture
 async def bot_runner(fake_discord: FakeDiscord) -> AsyncIterator[BotRunner[Any]]:
     """Starts bots on the fake (`await bot_runner.start(factory)`); stops the last one."""
-    runner: BotRunner[Any] = BotRunner(fake_discord)
-    try:
+    async with running(fake_discord) as runner:
         yield runner
-    finally:
-        await runner.stop()

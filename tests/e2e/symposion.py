@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 from bot.client import SymposionBot
-from tests.e2e.fake_discord import FakeDiscord, RecordedMessage
+from tests.e2e.fake_discord import FakeDiscord, InjectedInteraction, RecordedMessage
 
 MENTION = re.compile(r"<@!?(\d+)>")
 GAME_PARTS = ("sy:m:", "sy:s:", "sy:t:")
@@ -81,28 +81,37 @@ def is_over(message: RecordedMessage) -> bool:
     return is_board(message) and "is over" in message.content
 
 
-async def _choose_on(fake: FakeDiscord, message: RecordedMessage, user: str, step: int) -> Any:
-    """Press a move button or pick a move in a select on `message`."""
+Click = Callable[[], Awaitable[InjectedInteraction]]
+
+
+def _choice_on(fake: FakeDiscord, message: RecordedMessage, user: str, step: int) -> Click:
+    """Pressing a move button or picking a move in a select on `message` (not done yet)."""
     moves = [c for c in message.custom_ids() if c.startswith("sy:m:")]
     if moves:
-        return await fake.click(message, user=user, custom_id=moves[step % len(moves)])
+        custom_id = moves[step % len(moves)]
+        return lambda: fake.click(message, user=user, custom_id=custom_id)
     selects = [s for s in message.selects() if s["custom_id"].startswith("sy:s:")]
     assert selects, f"no moves on message {message.id}: {message.content!r} {message.components}"
     select = selects[0]
     options = select["options"]
     value = options[step % len(options)]["value"]
-    return await fake.select(message, [value], user=user, custom_id=select["custom_id"])
+    return lambda: fake.select(message, [value], user=user, custom_id=select["custom_id"])
 
 
-async def move_by_buttons(fake: FakeDiscord, step: int, channel: str = "games") -> Any:
-    """The mover uses the game message: its buttons, or 'Your move' and the private choices."""
+async def next_move_click(fake: FakeDiscord, step: int, channel: str = "games") -> Click:
+    """The mover's next move component, ready to press; opens 'Your move' first if needed."""
     message = game_message(fake, channel)
     mover = user_name(fake, mover_id(message))
     if any(c.startswith("sy:t:") for c in message.custom_ids()):
         opened = await fake.click(message, user=mover, label="Your move")
         private = await opened.wait_message(lambda m: m.ephemeral)
-        return await _choose_on(fake, fake.message(private.id), mover, step)
-    return await _choose_on(fake, message, mover, step)
+        return _choice_on(fake, fake.message(private.id), mover, step)
+    return _choice_on(fake, message, mover, step)
+
+
+async def move_by_buttons(fake: FakeDiscord, step: int, channel: str = "games") -> Any:
+    """The mover uses the game message: its buttons, or 'Your move' and the private choices."""
+    return await (await next_move_click(fake, step, channel))()
 
 
 async def move_by_command(fake: FakeDiscord, step: int, channel: str = "games") -> Any:

@@ -1,7 +1,15 @@
 """A local fake Discord (REST + gateway) for end-to-end tests of the real discord.py bot."""
 
 from .errors import FakeDiscordFailure, Rejection
-from .harness import BotRunner, RoundTrip, eventually, handles_component, measure_round_trip
+from .harness import (
+    BotRunner,
+    RoundTrip,
+    eventually,
+    handles_component,
+    measure_round_trip,
+    running,
+    serving,
+)
 from .interactions import InjectedInteraction
 from .logguard import LogGuard
 from .recorder import MessageEvent, RecordedAttachment, RecordedMessage
@@ -25,4 +33,6 @@ __all__ = [
     "eventually",
     "handles_component",
     "measure_round_trip",
+    "running",
+    "serving",
 ]

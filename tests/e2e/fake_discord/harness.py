@@ -6,7 +6,8 @@ import asyncio
 import dataclasses
 import time
 import traceback
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from typing import Any, Generic, TypeVar
 
 from discord.ext import commands
@@ -147,6 +148,28 @@ def handles_component(
         return True
     key = (component_type, custom_id)
     return any(key in store._views.get(owner, {}) for owner in (message_id, None))
+
+
+@asynccontextmanager
+async def serving() -> AsyncIterator[FakeDiscord]:
+    """A started fake (discord.py pointed at it); stopped after, then its problems raised."""
+    fake = FakeDiscord()
+    await fake.start()
+    try:
+        yield fake
+    finally:
+        await fake.stop()
+    fake.check()
+
+
+@asynccontextmanager
+async def running(fake: FakeDiscord) -> AsyncIterator[BotRunner[Any]]:
+    """A BotRunner on `fake` whose last bot is stopped cleanly on the way out."""
+    runner: BotRunner[Any] = BotRunner(fake)
+    try:
+        yield runner
+    finally:
+        await runner.stop()
 
 
 @dataclasses.dataclass(frozen=True)

@@ -29,16 +29,6 @@ def test_to_png_round_trips_every_pixel(mode: str, size: tuple[int, int]) -> Non
     assert back.tobytes() == image.tobytes()
 
 
-@pytest.mark.parametrize("mode", ["RGB", "RGBA", "L"])
-def test_to_png_with_plain_zlib_round_trips_every_pixel(
-    mode: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Where isal has no wheel the kit falls back to zlib; that PNG must be as good."""
-    monkeypatch.setattr(kit, "compressobj", zlib.compressobj)
-    image = _noise(mode, (45, kit.PNG_STRIP * 2 + 3))
-    assert decode(kit.to_png(image)).tobytes() == image.tobytes()
-
-
 def test_blank_png_is_a_plain_background() -> None:
     back = decode(kit.blank_png(30, 20))
     assert back.getcolors() == [(600, kit.BACKGROUND)]

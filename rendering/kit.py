@@ -11,15 +11,6 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
-try:  # ISA-L's deflate: the same zlib stream about five times faster than zlib's level 1
-    from isal.isal_zlib import compressobj
-
-    DEFLATE = "ISA-L"
-except ImportError:  # a platform without isal wheels still gets valid, slower PNGs
-    from zlib import compressobj  # type: ignore[assignment]
-
-    DEFLATE = "zlib"
-
 Font = ImageFont.FreeTypeFont
 RGB = tuple[int, int, int]
 
@@ -206,7 +197,7 @@ def _deflated_rows(image: Image.Image, stride: int) -> bytes:
 
     Strips keep every buffer small, which is faster than one image-sized buffer.
     """
-    compressor = compressobj(1)
+    compressor = zlib.compressobj(1)
     parts: list[bytes] = []
     width, height = image.size
     for top in range(0, height, PNG_STRIP):
@@ -218,7 +209,7 @@ def _deflated_rows(image: Image.Image, stride: int) -> bytes:
 
 
 def to_png(image: Image.Image) -> bytes:
-    """Encode as PNG the way every renderer ships images: unfiltered rows, fast deflate.
+    """Encode as PNG the way every renderer ships images: unfiltered rows, zlib level 1.
 
     Pillow's own encoder tries four row filters on every line; on flat-colour drawings that
     takes over twice as long for no smaller file, so the common modes are written here.

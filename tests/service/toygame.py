@@ -134,7 +134,7 @@ class Counters:
             "pile": state.pile,
             "taken": list(state.taken),
             "secrets": [v if s == seat else None for s, v in enumerate(state.secrets)],
-        }
+        } | ({} if seat is None else {"seat": seat})
 
     def encode(self, action: Take) -> str:
         return f"t{action.amount}"

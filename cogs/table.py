@@ -180,7 +180,11 @@ class Table(commands.Cog):
     ) -> None:
         """A move from a button, a select or /move: commit first, then answer and redraw."""
         result = await self.service.move(game_id, interaction.user.id, code, version)
-        if interaction.type is discord.InteractionType.component:
+        private = interaction.message is not None and interaction.message.flags.ephemeral
+        if interaction.type is discord.InteractionType.component and private:
+            done = f"You played: {result.description}."
+            await interaction.response.edit_message(content=done, view=None)
+        elif interaction.type is discord.InteractionType.component:
             await interaction.response.defer()
         else:
             await interaction.response.send_message(

@@ -84,7 +84,7 @@ def is_over(message: RecordedMessage) -> bool:
 Click = Callable[[], Awaitable[InjectedInteraction]]
 
 
-def _choice_on(fake: FakeDiscord, message: RecordedMessage, user: str, step: int) -> Click:
+def choice_on(fake: FakeDiscord, message: RecordedMessage, user: str, step: int) -> Click:
     """Pressing a move button or picking a move in a select on `message` (not done yet)."""
     moves = [c for c in message.custom_ids() if c.startswith("sy:m:")]
     if moves:
@@ -105,8 +105,8 @@ async def next_move_click(fake: FakeDiscord, step: int, channel: str = "games") 
     if any(c.startswith("sy:t:") for c in message.custom_ids()):
         opened = await fake.click(message, user=mover, label="Your move")
         private = await opened.wait_message(lambda m: m.ephemeral)
-        return _choice_on(fake, fake.message(private.id), mover, step)
-    return _choice_on(fake, message, mover, step)
+        return choice_on(fake, fake.message(private.id), mover, step)
+    return choice_on(fake, message, mover, step)
 
 
 async def move_by_buttons(fake: FakeDiscord, step: int, channel: str = "games") -> Any:

@@ -10,6 +10,7 @@ import pytest
 
 from tests.e2e.fake_discord import BotRunner, FakeDiscord
 from tests.e2e.symposion import (
+    choice_on,
     factory,
     game_message,
     hand_leaks,
@@ -145,3 +146,18 @@ async def test_two_clicks_on_the_same_button_apply_once(
     assert info.version == version + 1
     refusals = [m for c in clicks for m in c.messages() if m.ephemeral]
     assert len(refusals) == 1 and "moved on" in refusals[0].content
+
+
+async def test_private_choices_turn_into_a_receipt_once_used(
+    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path
+) -> None:
+    await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    message = await open_game(fake_discord, "iliad", "alice", ["bob"])
+    mover = user_name(fake_discord, mover_id(message))
+    opened = await fake_discord.click(message, user=mover, label="Your move")
+    private = await opened.wait_message(lambda m: m.ephemeral)
+    mark = fake_discord.mark()
+    await choice_on(fake_discord, fake_discord.message(private.id), mover, 0)()
+    await fake_discord.wait_for(is_live_board, since=mark)
+    receipt = fake_discord.message(private.id)
+    assert receipt.content.startswith("You played: place") and receipt.custom_ids() == []

@@ -23,7 +23,10 @@ def lobby_text(info: GameInfo) -> str:
         for n, p in enumerate(players, 1)
     )
     options = ", ".join(f"{k}: {v}" for k, v in sorted(info.options.items()))
-    head = f"**{info.title}** for {info.min_players}–{info.max_players} players"
+    count = f"{info.min_players}–{info.max_players}"
+    if info.min_players == info.max_players:
+        count = str(info.min_players)
+    head = f"**{info.title}** for {count} players"
     head += f" ({options})" if options else ""
     if info.status != "lobby":
         return f"{head}: started with\n{seats}"

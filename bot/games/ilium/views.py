@@ -82,7 +82,7 @@ def _site_question(state: State) -> str:
         return ""
     second = seat_name(state, state.second)
     return (
-        f"you lead on {rules().path_name(state.path)}: choose the site to take from "
+        f"as leader on {rules().path_name(state.path)}, choose the site to take from "
         f"({second} takes from the other)"
     )
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.e2e.fake_discord import BotRunner, FakeDiscord
 from tests.e2e.symposion import (
     ephemeral_answer,
@@ -111,3 +113,37 @@ async def test_a_stale_button_says_the_board_moved_on(
     assert "moved on" in await ephemeral_answer(stale)
     assert (await bot.service.info(game_id)).version == version
     assert game_message(fake_discord).id is not None
+
+
+@pytest.mark.expected_errors(r"unexpected error while handling an interaction")
+async def test_an_unexpected_error_is_logged_and_the_player_told_the_game_is_safe(
+    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import rendering
+
+    bot = await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    await open_game(fake_discord, "iliad", "alice", ["bob"])
+    game_id = bot.service.game_at(fake_discord.channel("games").id).game_id
+    version = (await bot.service.info(game_id)).version
+    real = rendering.board_png
+
+    def broken(game: str, view: object) -> bytes:
+        raise RuntimeError("the renderer broke")
+
+    monkeypatch.setattr(rendering, "board_png", broken)
+    mover = user_name(fake_discord, mover_id(game_message(fake_discord)))
+    entries = await fake_discord.choices(
+        "move", {"action": ""}, focused="action", user=mover, channel="games"
+    )
+    moved = await fake_discord.slash(
+        "move", {"action": entries[0]["value"]}, user=mover, channel="games"
+    )
+    failure = await moved.wait_message(lambda m: m.ephemeral and "game is safe" in m.content)
+    assert "renderer" not in failure.content  # no internals shown to players
+    await bot_runner.settle()
+    assert (await bot.service.info(game_id)).version == version + 1  # the move is whole
+    monkeypatch.setattr(rendering, "board_png", real)
+    mark = fake_discord.mark()
+    await fake_discord.slash("board", {}, user=mover, channel="games")
+    board = await fake_discord.wait_for(is_live_board, since=mark)
+    assert board.files

@@ -147,3 +147,26 @@ async def test_an_unexpected_error_is_logged_and_the_player_told_the_game_is_saf
     await fake_discord.slash("board", {}, user=mover, channel="games")
     board = await fake_discord.wait_for(is_live_board, since=mark)
     assert board.files
+
+
+async def test_leave_and_cancel_free_the_channel(
+    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path
+) -> None:
+    await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    opened = await fake_discord.slash("play", {"game": "ilium"}, user="alice", channel="games")
+    lobby = await opened.wait_message(lambda m: "Join" in str(m.buttons()))
+    await (await fake_discord.click(lobby, user="bob", label="Join")).wait_answered()
+    await (
+        await fake_discord.click(fake_discord.message(lobby.id), user="bob", label="Leave")
+    ).wait_answered()
+    assert "1/4 joined" in fake_discord.message(lobby.id).content
+    by_guest = await fake_discord.click(
+        fake_discord.message(lobby.id), user="carol", label="Cancel"
+    )
+    assert "Only the host" in await ephemeral_answer(by_guest)
+    cancel = await fake_discord.click(fake_discord.message(lobby.id), user="alice", label="Cancel")
+    await cancel.wait_answered()
+    closed = fake_discord.message(lobby.id)
+    assert "cancelled" in closed.content and closed.custom_ids() == []
+    again = await fake_discord.slash("play", {"game": "iliad"}, user="carol", channel="games")
+    await again.wait_message(lambda m: "Join" in str(m.buttons()))

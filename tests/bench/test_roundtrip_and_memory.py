@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import rendering
 from bench import memory, roundtrip
 from bench.core import Table
@@ -42,7 +44,7 @@ def test_percentile_is_nearest_rank() -> None:
 
 def test_break_even_latency_brings_the_ratio_to_the_target() -> None:
     latency = roundtrip.break_even_ms(20.0, 1.0)
-    assert (20.0 + latency) / (1.0 + latency) == roundtrip.TARGET_RATIO
+    assert (20.0 + latency) / (1.0 + latency) == pytest.approx(roundtrip.TARGET_RATIO)
     assert roundtrip.break_even_ms(2.0, 1.0) == 0.0
 
 
@@ -50,7 +52,7 @@ async def test_memory_of_a_few_iliad_games_is_measured_live_and_reloaded() -> No
     live, reloaded = await memory.measure(5, 2)
     assert (live.games, live.plies, reloaded.games) == (5, 2, 5)
     assert live.heap_bytes > 0 and reloaded.heap_bytes > 0
-    assert live.per_thousand(live.heap_bytes) == live.heap_bytes / 5_000
+    assert live.per_thousand(live.heap_bytes) == pytest.approx(live.heap_bytes / 5_000)
     assert reloaded.rss_bytes is None
     text = memory.table([live, reloaded]).format()
     for words in ("played live", "reloaded at start", "MB / 1,000 games", "<= 250 MB"):

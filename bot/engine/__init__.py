@@ -6,6 +6,7 @@ from bot.engine.log import LogEntry, visible_log
 from bot.engine.registry import all_games, get_game, register
 from bot.engine.rng import rng
 from bot.engine.spec import GameSpec, OptionSpec, Outcome, ranking_from_keys
+from bot.engine.view import OutcomeView, SeatView, View, ViewContext, is_seat_view, public_part
 
 __all__ = [
     "AnyGame",
@@ -15,9 +16,15 @@ __all__ = [
     "LogEntry",
     "OptionSpec",
     "Outcome",
+    "OutcomeView",
+    "SeatView",
+    "View",
+    "ViewContext",
     "all_games",
     "evolve",
     "get_game",
+    "is_seat_view",
+    "public_part",
     "ranking_from_keys",
     "register",
     "rng",

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any, Protocol, TypeVar
 
 from bot.engine.spec import GameSpec, Outcome
+from bot.engine.view import View
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -43,12 +45,21 @@ class Game(Protocol[S, A]):
         """The result once the game is over."""
         ...
 
-    def view(self, state: S, seat: int | None) -> dict[str, Any]:
+    def view(self, state: S, seat: int | None) -> View:
         """What `seat` may see (None: the public), as JSON.
 
-        Every view has at least: "game" (id), "players" (int), "seats" (seat names),
-        "first_player", "to_move" (int | None), "log" (lines this viewer may read) and
-        "outcome" (Outcome.to_dict() or None); a seat's view also has "seat".
+        A seat's view is exactly the public view plus "seat" and "private" (that seat's
+        secrets, and nothing secret anywhere else); see bot.engine.view.
+        """
+        ...
+
+    def resample_hidden(self, state: S, seat: int, rng: random.Random) -> S:
+        """A state `seat` cannot tell apart from `state`: everything it cannot see re-dealt.
+
+        Other seats' hands, face-down tiles and deck orders are drawn again from `rng`,
+        consistently with what `seat` has seen; its views and the public view stay the same
+        and play can go on from the result. Computer players sample hidden information
+        through this, so they never peek.
         """
         ...
 
@@ -83,7 +94,11 @@ def evolve(state: T, **changes: Any) -> T:
     """A copy of a frozen dataclass with some fields changed, without re-running __init__.
 
     dataclasses.replace is the obvious tool but dominates the hot path of random playouts.
+    A field the state does not have is a bug, refused like dataclasses.replace would.
     """
+    unknown = changes.keys() - state.__dict__.keys()
+    if unknown:
+        raise TypeError(f"{type(state).__name__} has no field {', '.join(sorted(unknown))}")
     new = object.__new__(type(state))
     new.__dict__.update(state.__dict__)
     new.__dict__.update(changes)

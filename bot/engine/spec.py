@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.engine.errors import IllegalAction
+from bot.engine.view import OutcomeView
 
 
 @dataclass(frozen=True)
@@ -70,7 +71,7 @@ class Outcome:
         """Every seat ranked first."""
         return tuple(seat for seat, place in enumerate(self.ranking) if place == 1)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> OutcomeView:
         """JSON form for storage and views."""
         return {
             "scores": list(self.scores),

@@ -1,8 +1,10 @@
 """Pillow renderers: each turns a game's view dict into a PNG; none sees engine state.
 
 A game's renderer is the module `rendering.<game id>`, imported on first use. It exposes
-`BOARD_SIZE`, `HAND_SIZE` (width, height), `render_board(view)` and `render_hand(view)`, both
-taking a view Mapping and returning a PIL image. Helper modules start with "_" or are `kit`.
+`BOARD_SIZE`, `HAND_SIZE` (width, height), `render_board(view, context)` and
+`render_hand(view, context)`: the game's typed view and the platform's ViewContext beside it
+(players' names, status, a platform-made result), returning a PIL image. Helper modules start
+with "_" or are `kit`.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import Any, Protocol, cast
 
 from PIL import Image
 
+from bot.engine.view import ViewContext
 from rendering.kit import require_view, to_png
 
 _GAME_ID = re.compile(r"[a-z][a-z0-9_]*\Z")
@@ -29,11 +32,11 @@ class GameRenderer(Protocol):
     BOARD_SIZE: tuple[int, int]
     HAND_SIZE: tuple[int, int]
 
-    def render_board(self, view: Mapping[str, Any]) -> Image.Image:
+    def render_board(self, view: Any, context: ViewContext) -> Image.Image:
         """The public board image."""
         ...
 
-    def render_hand(self, view: Mapping[str, Any]) -> Image.Image:
+    def render_hand(self, view: Any, context: ViewContext) -> Image.Image:
         """One seat's private image."""
         ...
 
@@ -71,21 +74,25 @@ def _checked(game_id: str, view: object) -> Mapping[str, Any]:
     return checked
 
 
-def render_board(game_id: str, view: Mapping[str, Any]) -> Image.Image:
+def render_board(
+    game_id: str, view: Mapping[str, Any], context: ViewContext | None = None
+) -> Image.Image:
     """The public board image of a game from its public view."""
-    return renderer(game_id).render_board(_checked(game_id, view))
+    return renderer(game_id).render_board(_checked(game_id, view), context or ViewContext())
 
 
-def render_hand(game_id: str, view: Mapping[str, Any]) -> Image.Image:
+def render_hand(
+    game_id: str, view: Mapping[str, Any], context: ViewContext | None = None
+) -> Image.Image:
     """One seat's private image from that seat's own view."""
-    return renderer(game_id).render_hand(_checked(game_id, view))
+    return renderer(game_id).render_hand(_checked(game_id, view), context or ViewContext())
 
 
-def board_png(game_id: str, view: Mapping[str, Any]) -> bytes:
+def board_png(game_id: str, view: Mapping[str, Any], context: ViewContext | None = None) -> bytes:
     """The public board image as PNG bytes, ready to upload."""
-    return to_png(render_board(game_id, view))
+    return to_png(render_board(game_id, view, context))
 
 
-def hand_png(game_id: str, view: Mapping[str, Any]) -> bytes:
+def hand_png(game_id: str, view: Mapping[str, Any], context: ViewContext | None = None) -> bytes:
     """One seat's private image as PNG bytes, ready to send by DM or ephemeral reply."""
-    return to_png(render_hand(game_id, view))
+    return to_png(render_hand(game_id, view, context))

@@ -8,6 +8,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from bot.engine.view import ViewContext
 from rendering import kit
 
 BOARD_SIZE = (1500, 1000)
@@ -282,7 +283,7 @@ def _footer(draw: Draw, view: Mapping[str, Any]) -> None:
         draw.text((24, 976), last, font=kit.font(18), fill=kit.MUTED)
 
 
-def render_board(view: Mapping[str, Any]) -> Image.Image:
+def render_board(view: Mapping[str, Any], context: ViewContext) -> Image.Image:
     """The public table: clock, areas with tiles, goods, dice and submarine, every holder."""
     clock = view.get("clock", {})
     marks = tuple(sorted((int(k), str(v)) for k, v in clock.get("symbols", {}).items()))
@@ -304,7 +305,7 @@ def render_board(view: Mapping[str, Any]) -> Image.Image:
     return image
 
 
-def render_hand(view: Mapping[str, Any]) -> Image.Image:
+def render_hand(view: Mapping[str, Any], context: ViewContext) -> Image.Image:
     """One seat's own summary (nothing in Atlandice is secret): resources, tiles, VP, prompt."""
     image, draw = kit.canvas(*HAND_SIZE)
     holders = view.get("holders", [])

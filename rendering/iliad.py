@@ -8,6 +8,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from bot.engine.view import ViewContext
 from rendering import kit
 from rendering._iliad_pieces import (
     GODS,
@@ -248,7 +249,7 @@ def _result(image: Image.Image, outcome: Mapping[str, Any], top: int) -> None:
         y += 4
 
 
-def render_board(view: Mapping[str, Any]) -> Image.Image:
+def render_board(view: Mapping[str, Any], context: ViewContext) -> Image.Image:
     """The public board: tiles, line-end tokens, reserve, players' tokens, prompt, last move."""
     view = kit.require_view(view)
     square_owner = tuple(int(owner) for owner in view["square_owner"])
@@ -270,7 +271,7 @@ def render_board(view: Mapping[str, Any]) -> Image.Image:
     return image
 
 
-def render_hand(view: Mapping[str, Any]) -> Image.Image:
+def render_hand(view: Mapping[str, Any], context: ViewContext) -> Image.Image:
     """A seat's own hand: up to two tiles with what each does when placed."""
     view = kit.require_view(view)
     seat = _hand_seat(view)

@@ -8,6 +8,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from bot.engine.view import ViewContext
 from rendering import kit
 
 BOARD_SIZE = (1500, 1000)
@@ -271,7 +272,7 @@ def _log_box(draw: Draw, lines: Sequence[str], box: tuple[int, int, int, int]) -
         y += 28
 
 
-def render_board(view: Mapping[str, Any]) -> Image.Image:
+def render_board(view: Mapping[str, Any], context: ViewContext) -> Image.Image:
     """The public table: siege bar, then every camp's army, strength, VP and amphoras."""
     image = _background(int(view["players"])).copy()
     draw = ImageDraw.Draw(image)
@@ -294,7 +295,7 @@ def _wrap(draw: Draw, text: str, size: int, width: int) -> list[str]:
     return lines
 
 
-def render_hand(view: Mapping[str, Any]) -> Image.Image:
+def render_hand(view: Mapping[str, Any], context: ViewContext) -> Image.Image:
     """One seat's hand, grouped by card kind with a reminder of what each does."""
     image, draw = kit.canvas(*HAND_SIZE)
     seat = int(view["seat"])

@@ -8,6 +8,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from bot.engine.view import ViewContext
 from rendering import kit
 from rendering.ilium_layout import CHIP, GAP, SITE_R, SPACE_R, Layout, board_key, layout
 from rendering.ilium_panel import PANEL_X, draw_hand, draw_panel
@@ -27,7 +28,7 @@ TRAY = (250, 245, 232)
 View = Mapping[str, Any]
 
 
-def render_board(view: View) -> Image.Image:
+def render_board(view: View, context: ViewContext) -> Image.Image:
     """The public board: the site graph on the left, the players on the right."""
     places = layout(board_key(view), MAP_BOX, FRAME)
     image = _background(places).copy()
@@ -143,7 +144,7 @@ def _tray(draw: ImageDraw.ImageDraw, places: Layout, index: int, numeral: int) -
     draw.rounded_rectangle(tray, 7, fill=TRAY, outline=SITE_FILL, width=2)
 
 
-def render_hand(view: View) -> Image.Image:
+def render_hand(view: View, context: ViewContext) -> Image.Image:
     """A seat's private image: its historian card and its next assignment card."""
     image, draw = kit.canvas(*HAND_SIZE)
     draw_hand(draw, view, HAND_SIZE)

@@ -1,5 +1,6 @@
 """The pure engine contract: the Game protocol, results, errors, seeded chance, the registry."""
 
+from bot.engine.data import data_path, load_data
 from bot.engine.errors import IllegalAction
 from bot.engine.game import AnyGame, Game, evolve
 from bot.engine.log import LogEntry, visible_log
@@ -21,9 +22,11 @@ __all__ = [
     "View",
     "ViewContext",
     "all_games",
+    "data_path",
     "evolve",
     "get_game",
     "is_seat_view",
+    "load_data",
     "public_part",
     "ranking_from_keys",
     "register",

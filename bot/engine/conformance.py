@@ -11,6 +11,7 @@ from typing import Any
 from bot.engine.errors import IllegalAction
 from bot.engine.game import AnyGame
 from bot.engine.spec import Outcome
+from bot.engine.view import PUBLIC_KEYS, SEAT_KEYS, public_part
 
 GARBAGE_CODES = ("", " ", "zz:99", "\x00", "9" * 40, "place:ß", "-1", "{}")
 
@@ -73,11 +74,103 @@ def check_roundtrips(
     dumped = game.dump(state)
     if game.load(json.loads(json.dumps(dumped))) != state:
         raise _fail(game, "load(dump(s)) != s", where)
-    for viewer in [None, *range(players)]:
-        seen = game.view(state, viewer)
-        json.dumps(seen)
-        if viewer is not None and seen.get("seat") != viewer:
-            raise _fail(game, f"the view of seat {viewer} does not say whose it is", where)
+    check_views(game, state, players, where)
+
+
+def check_views(game: AnyGame, state: Any, players: int, where: str) -> None:
+    """Every view has the shared keys; a seat's view is the public view plus seat and private."""
+    public = game.view(state, None)
+    json.dumps(public)
+    missing = [key for key in PUBLIC_KEYS if key not in public]
+    if missing:
+        raise _fail(game, f"the public view lacks {', '.join(missing)}", where)
+    if any(key in public for key in SEAT_KEYS):
+        raise _fail(game, "the public view carries a seat's keys", where)
+    if public["players"] != players or len(public["seats"]) != players:
+        raise _fail(game, "the view's players and seats do not match the seat count", where)
+    if public["to_move"] != game.to_move(state):
+        raise _fail(game, "the view's to_move is not the game's", where)
+    if not isinstance(public["prompt"], str) or not public["prompt"]:
+        raise _fail(game, "the view has no prompt", where)
+    for seat in range(players):
+        mine = game.view(state, seat)
+        json.dumps(mine)
+        if mine.get("seat") != seat:
+            raise _fail(game, f"the view of seat {seat} does not say whose it is", where)
+        if "private" not in mine:
+            raise _fail(game, f"the view of seat {seat} has no private part", where)
+        if public_part(mine) != public:
+            raise _fail(
+                game, f"seat {seat}'s view differs from the public one outside 'private'", where
+            )
+
+
+def _seen(game: AnyGame, state: Any, seat: int) -> str:
+    """Everything `seat` can observe now, as one comparable text."""
+    mover = game.to_move(state)
+    observed: dict[str, Any] = {
+        "public": game.view(state, None),
+        "mine": game.view(state, seat),
+        "hidden_choices": mover is not None and game.hidden_choices(state),
+    }
+    if mover is not None and (seat == mover or not observed["hidden_choices"]):
+        observed["choices"] = [
+            [game.encode(a), game.describe(a, state)] for a in game.legal_actions(state)
+        ]
+    return json.dumps(observed, sort_keys=True)
+
+
+def check_secrecy(
+    game: AnyGame, state: Any, players: int, sampler: random.Random, where: str
+) -> list[Any]:
+    """Resampling what a seat cannot see changes nothing it sees; returns the resampled states.
+
+    A view that leaks a secret (another seat's hand, a face-down tile, the deck order) shows
+    up here: `resample_hidden` redraws that secret, and the leaking view changes with it.
+    """
+    resampled = []
+    for seat in range(players):
+        before = _seen(game, state, seat)
+        other = game.resample_hidden(state, seat, sampler)
+        if _seen(game, other, seat) != before:
+            raise _fail(game, f"seat {seat} can tell a resampled state apart: a leak", where)
+        check_position(game, other, players, f"{where} resampled for seat {seat}")
+        resampled.append(other)
+    return resampled
+
+
+def continue_playout(game: AnyGame, state: Any, players: int, seed: int, where: str) -> None:
+    """Play random legal actions from any state to the end, checking each position."""
+    chooser = random.Random(f"continue:{seed}")
+    for ply in range(game.spec.max_plies + 1):
+        actions = check_position(game, state, players, f"{where} +{ply}")
+        if not actions:
+            return
+        state = game.apply(state, chooser.choice(actions))
+    raise _fail(game, f"a resampled game did not end within max_plies ({where})", where)
+
+
+def secrecy_playout(game: AnyGame, players: int, seed: int, *, continue_every: int = 0) -> int:
+    """A random playout checking views and secrecy at every ply; returns the plies played.
+
+    With `continue_every`, every so many plies one resampled state is played on to its end,
+    proving resampling keeps states legal.
+    """
+    chooser = random.Random(f"chooser:{seed}")
+    sampler = random.Random(f"resample:{seed}")
+    state = game.new_game(players, seed)
+    for ply in range(game.spec.max_plies + 1):
+        where = f"players={players} seed={seed} ply={ply}"
+        actions = check_position(game, state, players, where)
+        check_views(game, state, players, where)
+        resampled = check_secrecy(game, state, players, sampler, where)
+        if continue_every and ply % continue_every == 0:
+            pick = resampled[ply // continue_every % players]
+            continue_playout(game, pick, players, seed + ply, where)
+        if not actions:
+            return ply
+        state = game.apply(state, chooser.choice(actions))
+    raise _fail(game, f"game did not end within max_plies={game.spec.max_plies}", where)
 
 
 def check_every_action(

@@ -18,10 +18,13 @@ from bot.engine.conformance import (
     player_counts,
     random_playout,
     replay,
+    secrecy_playout,
 )
 
 PLAYOUTS = 300
 THOROUGH = 6
+SECRECY = 3  # playouts per game and seat count with resampling at every ply
+CONTINUE_EVERY = 12  # plies between resampled states played on to their end
 GAME_IDS = [game.spec.id for game in all_games()]
 CASES = [(g.spec.id, n) for g in all_games() for n in player_counts(g)]
 ROOT = Path(__file__).resolve().parents[2]
@@ -38,16 +41,32 @@ def test_many_seeded_playouts_reach_an_end(game_id: str) -> None:
         assert sorted(playout.outcome.ranking)[0] == 1
 
 
-@pytest.mark.parametrize(("game_id", "players"), CASES)
-def test_every_legal_action_applies_and_foreign_ones_raise(game_id: str, players: int) -> None:
-    game = get_game(game_id)
-    foreign = [
+@pytest.fixture(scope="module")
+def foreign() -> list[str]:
+    """Action codes of every game, built once: each game must refuse the others' codes."""
+    return [
         code
         for other in all_games()
         for code in random_playout(other, other.spec.min_players, 999).codes
     ]
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_every_legal_action_applies_and_foreign_ones_raise(
+    game_id: str, players: int, foreign: list[str]
+) -> None:
+    game = get_game(game_id)
     for seed in range(THOROUGH):
         random_playout(game, players, 10_000 + seed, thorough=True, foreign=foreign)
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_views_leak_nothing_under_resampling(game_id: str, players: int) -> None:
+    """Views and public choices stay the same when a seat's unseen information is re-dealt."""
+    game = get_game(game_id)
+    for seed in range(SECRECY):
+        plies = secrecy_playout(game, players, 20_000 + seed, continue_every=CONTINUE_EVERY)
+        assert plies > 0
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

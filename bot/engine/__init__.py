@@ -3,7 +3,7 @@
 from bot.engine.data import data_path, load_data
 from bot.engine.errors import IllegalAction
 from bot.engine.game import AnyGame, Game, evolve
-from bot.engine.log import LogEntry, visible_log
+from bot.engine.log import LogEntry, private_log, visible_log
 from bot.engine.registry import all_games, get_game, register
 from bot.engine.rng import rng
 from bot.engine.spec import GameSpec, OptionSpec, Outcome, ranking_from_keys
@@ -27,6 +27,7 @@ __all__ = [
     "get_game",
     "is_seat_view",
     "load_data",
+    "private_log",
     "public_part",
     "ranking_from_keys",
     "register",

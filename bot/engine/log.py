@@ -30,3 +30,8 @@ class LogEntry:
 def visible_log(entries: tuple[LogEntry, ...], viewer: int | None) -> list[str]:
     """The log lines a viewer may read, oldest first."""
     return [entry.text for entry in entries if entry.visible_to(viewer)]
+
+
+def private_log(entries: tuple[LogEntry, ...], seat: int) -> list[str]:
+    """The lines only `seat` may read, oldest first: they belong under its view's `private`."""
+    return [entry.text for entry in entries if entry.seat == seat]

@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from toygame import TOY
 
 from bot.engine import IllegalAction
-from bot.engine.conformance import GARBAGE_CODES, random_playout, replay
+from bot.engine.conformance import (
+    GARBAGE_CODES,
+    ContractViolation,
+    random_playout,
+    replay,
+    secrecy_playout,
+)
 
 
 @pytest.mark.parametrize("players", [2, 3])
@@ -26,6 +34,46 @@ def test_toy_rejects_garbage() -> None:
 
 def test_toy_public_view_hides_every_secret() -> None:
     state = TOY.new_game(3, 5)
-    assert TOY.view(state, None)["secrets"] == [None, None, None]
-    assert TOY.view(state, 1)["secrets"][1] == state.secrets[1]
-    assert all("secret" not in line for line in TOY.view(state, None)["log"])
+    public = TOY.view(state, None)
+    assert "private" not in public and "seat" not in public
+    assert TOY.view(state, 1)["private"]["secret"] == state.secrets[1]  # type: ignore[typeddict-item]
+    assert all("secret" not in line for line in public["log"])
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_toy_passes_the_secrecy_checks(players: int) -> None:
+    for seed in range(10):
+        assert secrecy_playout(TOY, players, seed, continue_every=2) > 0
+
+
+class _LeakyCounters(type(TOY)):  # type: ignore[misc]
+    """The toy game with a planted leak: its public view shows every seat's secret."""
+
+    def view(self, state: Any, seat: int | None) -> Any:
+        return {**super().view(state, seat), "secrets": list(state.secrets)}
+
+
+class _PeekingChoices(type(TOY)):  # type: ignore[misc]
+    """A planted leak in public choices: the button words name the mover's secret."""
+
+    def describe(self, action: Any, state: Any = None) -> str:
+        words = super().describe(action, state)
+        if state is None or state.to_move is None:
+            return words
+        return f"{words} (secret {state.secrets[state.to_move]})"
+
+
+@pytest.mark.parametrize("leaky", [_LeakyCounters, _PeekingChoices])
+def test_a_planted_leak_fails_the_secrecy_checks(leaky: type) -> None:
+    with pytest.raises(ContractViolation, match="a leak"):
+        secrecy_playout(leaky(), 3, 1)
+
+
+def test_a_private_key_outside_private_fails_the_view_checks() -> None:
+    class Stray(type(TOY)):  # type: ignore[misc]
+        def view(self, state: Any, seat: int | None) -> Any:
+            seen = super().view(state, seat)
+            return seen if seat is None else {**seen, "hand": [1, 2]}
+
+    with pytest.raises(ContractViolation, match="outside 'private'"):
+        secrecy_playout(Stray(), 2, 1)

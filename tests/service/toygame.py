@@ -6,10 +6,11 @@ Each seat holds a secret number; taking exactly 3 draws a new one (a private cha
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypedDict
 
 from bot.engine import (
     GameSpec,
@@ -17,10 +18,31 @@ from bot.engine import (
     LogEntry,
     OptionSpec,
     Outcome,
+    SeatView,
+    View,
+    private_log,
     ranking_from_keys,
     rng,
     visible_log,
 )
+
+
+class ToyView(View):
+    """The table: the pile and what each seat has taken."""
+
+    pile: int
+    taken: list[int]
+
+
+class ToyPrivate(TypedDict):
+    """One seat's secret number and the lines only it reads."""
+
+    secret: int
+    log: list[str]
+
+
+class ToySeatView(ToyView, SeatView[ToyPrivate]):
+    """The table plus one seat's secret."""
 
 
 class Take(NamedTuple):
@@ -121,20 +143,38 @@ class Counters:
             breakdown=tuple(f"{SEAT_NAMES[s]} took {t}" for s, t in enumerate(state.taken)),
         )
 
-    def view(self, state: ToyState, seat: int | None) -> dict[str, Any]:
+    def view(self, state: ToyState, seat: int | None) -> ToyView | ToySeatView:
         outcome = self.outcome(state)
-        return {
+        public: ToyView = {
             "game": self.spec.id,
             "players": state.players,
             "seats": list(SEAT_NAMES[: state.players]),
             "first_player": 0,
             "to_move": state.to_move,
-            "log": visible_log(state.log, seat),
+            "prompt": self._prompt(state),
+            "log": visible_log(state.log, None),
             "outcome": None if outcome is None else outcome.to_dict(),
             "pile": state.pile,
             "taken": list(state.taken),
-            "secrets": [v if s == seat else None for s, v in enumerate(state.secrets)],
-        } | ({} if seat is None else {"seat": seat})
+        }
+        if seat is None:
+            return public
+        private: ToyPrivate = {"secret": state.secrets[seat], "log": private_log(state.log, seat)}
+        return {**public, "seat": seat, "private": private}
+
+    def _prompt(self, state: ToyState) -> str:
+        if state.winner is not None:
+            return f"{SEAT_NAMES[state.winner]} took the last counter."
+        assert state.to_move is not None
+        return f"{SEAT_NAMES[state.to_move]}: take 1 to {min(3, state.pile)} counters"
+
+    def resample_hidden(self, state: ToyState, seat: int, rng: random.Random) -> ToyState:
+        """Other seats' secrets (and every later draw) are unknown to `seat`: draw them anew."""
+        secrets = tuple(v if s == seat else rng.randint(1, 9) for s, v in enumerate(state.secrets))
+        seen = tuple(e for e in state.log if e.seat in (None, seat))
+        others = (s for s in range(state.players) if s != seat)
+        log = (*seen, *(LogEntry(f"Your secret is {secrets[s]}.", s) for s in others))
+        return replace(state, secrets=secrets, seed=rng.getrandbits(63), log=log)
 
     def encode(self, action: Take) -> str:
         return f"t{action.amount}"

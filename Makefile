@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint types unit bench simulate docs clean
+.PHONY: run test lint types unit bench simulate docs playthroughs clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -32,6 +32,9 @@ bench: $(STAMP)
 
 docs: $(STAMP)
 	$(BIN)/python scripts/make_docs_images.py
+
+playthroughs: $(STAMP)
+	$(BIN)/python scripts/make_playthroughs.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

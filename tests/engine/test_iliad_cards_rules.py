@@ -25,7 +25,7 @@ from iliad_cards_positions import (
 from bot.engine import IllegalAction
 from bot.games.iliad_cards import GAME
 from bot.games.iliad_cards.army import placements, strength
-from bot.games.iliad_cards.cards import DATA_PATH, parse
+from bot.games.iliad_cards.data import DATA_PATH, parse
 
 # ---- the data file -------------------------------------------------------------------------
 

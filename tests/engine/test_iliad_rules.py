@@ -284,9 +284,13 @@ def test_IL10_draw_back_up_to_two_and_play_on_from_the_hand_when_the_stack_is_em
     state = position(board=tiles(c3="H5", d3="A2"), turn=0, hands=((5, 1), (2, 3)))
     drawn = play(state, "p5d2")
     assert len(drawn.hands[0]) == 2 and len(drawn.stacks[0]) == len(state.stacks[0]) - 1
-    assert any(line.startswith("You draw") for line in GAME.view(drawn, 0)["log"])
+    mine = GAME.view(drawn, 0)
+    assert any(line.startswith("You draw") for line in mine["private"]["log"])
+    assert not any("draw" in line for line in mine["log"])  # the public lines
     for viewer in (None, 1):
-        assert not any("draw" in line for line in GAME.view(drawn, viewer)["log"])
+        seen = GAME.view(drawn, viewer)
+        assert not any("draw" in line for line in seen["log"])
+        assert not any("draw" in line for line in seen.get("private", {}).get("log", []))
     empty = evolve(state, stacks=((), state.stacks[1]))
     assert play(empty, "p5d2").hands[0] == (1,)
 

@@ -172,11 +172,21 @@ def prompt(state: State, rules: Rules) -> str:
         return f"{name}: choose a reserve token to take for {state.given.label}"
     if state.phase == "effect_target":
         assert state.lifted is not None
-        return f"{name}: choose where {_tile_on(state, SQUARE_NAMES[state.lifted], rules)} goes"
+        return f"{name}: choose where {_lifted(state, mover, rules)} goes"
     if state.phase == "order":
         return f"{name}: choose which full line scores first"
     assert state.scoring is not None
     return f"{name}: choose a token from {line_label(state.scoring)}, {other} gets the other"
+
+
+def _lifted(state: State, mover: int, rules: Rules) -> str:
+    """The tile an effect 1 or 2 is moving, as the mover calls it: 'your 1 on c3'."""
+    assert state.lifted is not None
+    square = SQUARE_NAMES[state.lifted]
+    tile = state.board[state.lifted]
+    if tile is None or tile.owner != mover:
+        return _tile_on(state, square, rules)
+    return f"your {tile_name(tile.value) if tile.face_up else 'face-down tile'} on {square}"
 
 
 def _effect_offer(state: State, other: str) -> str:

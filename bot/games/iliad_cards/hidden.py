@@ -68,16 +68,24 @@ def _played(who: int) -> re.Pattern[str]:
     return re.compile(rf"{re.escape(seat(who))} (?:plays an? ({'|'.join(names)})\b|sends a )")
 
 
+def _in_play(state: State, who: int) -> list[str]:
+    """The card `who` took from hand for a play still being decided (not yet in the log)."""
+    verb, card, _ = state.pending
+    mid_play = state.phase in ("put", "foe", "hit") and verb in ("play", "horse")
+    return [card] if mid_play and state.current == who else []
+
+
 def _redraw_history(state: State, who: int, t: Table, rng: random.Random) -> tuple[LogEntry, ...]:
     """`who`'s private lines, told backwards from its present hand.
 
-    Walking the log from the end, a card `who` played was in its hand before, and the cards it
+    Walking the log from the end (a card being played now first), a card `who` played was in
+    its hand before, and the cards it
     drew are any of the hand after the draw; so every earlier hand follows from the present
     one, and "Your hand: …" and "You draw: …" are rewritten to match, in place.
     """
     by_name = {c.name: c.code for c in t.cards}
     horse = t.code_for("horse")
-    hand = list(state.hands[who])
+    hand = [*state.hands[who], *_in_play(state, who)]
     log = list(state.log)
     for index in range(len(log) - 1, -1, -1):
         entry = log[index]

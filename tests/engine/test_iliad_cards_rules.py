@@ -26,6 +26,7 @@ from bot.engine import IllegalAction, data_path
 from bot.games.iliad_cards import GAME
 from bot.games.iliad_cards.army import placements, strength
 from bot.games.iliad_cards.data import parse
+from tests.engine.rule_ids import coded_ids, tested_ids
 
 # ---- the data file -------------------------------------------------------------------------
 
@@ -407,3 +408,18 @@ def test_describe_names_the_hero_a_pass_brings_and_the_place_a_card_goes() -> No
         "put it onto the 4 phalanx",
         "put it onto the 2 phalanx",
     ]
+
+
+def test_every_rule_id_tested_here_is_named_where_it_is_coded() -> None:
+    """Each IC- id a test name checks appears in the docstring of the function coding it."""
+    tested = set().union(
+        *(
+            tested_ids(f, "IC")
+            for f in [
+                "tests/engine/test_iliad_cards_rules.py",
+                "tests/engine/test_iliad_cards_siege.py",
+            ]
+        )
+    )
+    assert len(tested) > 10
+    assert tested - coded_ids("iliad_cards", "IC") == set()

@@ -7,13 +7,14 @@ import json
 from bot.engine import evolve
 from bot.engine.conformance import random_playout, replay
 from bot.games.iliad import GAME
-from bot.games.iliad.model import Action
+from bot.games.iliad.model import Action, State
 from tests.engine.iliad_positions import position, tiles
 
 
-def _mid_game(seed: int, plies: int) -> object:
+def _mid_game(seed: int, plies: int) -> State:
     playout = random_playout(GAME, 2, seed)
-    return replay(GAME, 2, seed, playout.codes[:plies])
+    state: State = replay(GAME, 2, seed, playout.codes[:plies])
+    return state
 
 
 def test_public_view_does_not_change_when_hidden_tiles_change() -> None:

@@ -32,6 +32,14 @@ def _views(players: int) -> tuple[Any, Any]:
     return GAME.view(middle, 0), GAME.view(final, 0)
 
 
+def _board(view: Any, context: ViewContext = PLAIN) -> Image.Image:
+    return art.render_board(view, context)
+
+
+def _hand(view: Any, context: ViewContext = PLAIN) -> Image.Image:
+    return art.render_hand(view, context)
+
+
 def _same(a: Image.Image, b: Image.Image) -> bool:
     return ImageChops.difference(a, b).getbbox() is None
 
@@ -42,8 +50,8 @@ def test_board_and_hand_render_mid_game_and_at_the_end(players: int) -> None:
     assert final["outcome"] is not None and middle["outcome"] is None
     assert final["prompt"] == final["outcome"]["summary"]
     for view in (middle, final):
-        board = art.render_board(view, PLAIN)
-        hand = art.render_hand(view, PLAIN)
+        board = _board(view)
+        hand = _hand(view)
         assert board.size == art.BOARD_SIZE and board.mode == "RGB"
         assert hand.size == art.HAND_SIZE and hand.mode == "RGB"
         for image in (board, hand):
@@ -58,36 +66,36 @@ def test_board_is_the_same_from_any_seat_and_ignores_secrets(players: int) -> No
     middle, _ = _views(players)
     public: dict[str, Any] = {k: v for k, v in middle.items() if k not in ("seat", "private")}
     assert public == GAME.view(_states(players)[0], None)
-    board = art.render_board(public, PLAIN)  # type: ignore[arg-type]
-    assert _same(board, art.render_board(middle, PLAIN))
+    board = _board(public)
+    assert _same(board, _board(middle))
     private = {"hand": ["horse"] * 30, "hand_groups": [], "log": ["You draw: Trojan Horse"]}
     planted = dict(public, seat=0, private=private)
-    assert _same(board, art.render_board(planted, PLAIN))  # type: ignore[arg-type]
+    assert _same(board, _board(planted))
 
 
 def test_board_shows_whose_turn_and_changes_with_the_army() -> None:
     middle, _ = _views(4)
-    board = art.render_board(middle, PLAIN)
+    board = _board(middle)
     camps = [dict(c) for c in middle["camps"]]
     camps[1]["strength"] = 999
-    assert not _same(board, art.render_board(dict(middle, camps=camps), PLAIN))
+    assert not _same(board, _board(dict(middle, camps=camps)))
     moved = dict(
         middle, to_move=(middle["to_move"] + 1) % 4 if middle["to_move"] is not None else 0
     )
-    assert not _same(board, art.render_board(moved, PLAIN))
+    assert not _same(board, _board(moved))
 
 
 def test_hand_shows_the_seat_hand() -> None:
     middle, _ = _views(3)
-    hand = art.render_hand(middle, PLAIN)
+    hand = _hand(middle)
     empty = dict(middle, private={**middle["private"], "hand": [], "hand_groups": []})
-    assert not _same(hand, art.render_hand(empty, PLAIN))  # type: ignore[arg-type]
+    assert not _same(hand, _hand(empty))
 
 
 def test_a_result_the_platform_decided_is_drawn() -> None:
     middle, final = _views(4)
     resigned = ViewContext(status="finished", result=final["outcome"])
-    board = art.render_board(middle, resigned)
-    assert not _same(board, art.render_board(middle, PLAIN))
-    assert _same(board, art.render_board(dict(middle, outcome=final["outcome"]), PLAIN))
-    assert not _same(art.render_hand(middle, resigned), art.render_hand(middle, PLAIN))
+    board = _board(middle, resigned)
+    assert not _same(board, _board(middle))
+    assert _same(board, _board(dict(middle, outcome=final["outcome"])))
+    assert not _same(_hand(middle, resigned), _hand(middle))

@@ -203,9 +203,9 @@ class _FrozenState:
 
 def test_engine_states_are_refused() -> None:
     with pytest.raises(TypeError):
-        iliad.render_board(_FrozenState())  # type: ignore[arg-type]
+        iliad.render_board(_FrozenState(), ViewContext())  # type: ignore[arg-type]
     with pytest.raises(TypeError):
-        iliad.render_hand(_FrozenState())  # type: ignore[arg-type]
+        iliad.render_hand(_FrozenState(), ViewContext())  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         board_png("iliad", _FrozenState())  # type: ignore[arg-type]
 
@@ -246,7 +246,7 @@ def test_real_engine_views_have_the_fixture_keys() -> None:
         pytest.skip("the Iliad engine is not registered on this branch yet")
     state = game.new_game(2, 1)
     assert set(game.view(state, None)) == VIEW_KEYS
-    mine = game.view(state, 0)
+    mine: dict[str, Any] = dict(game.view(state, 0))
     assert set(mine) == VIEW_KEYS | {"seat", "private"}
     assert set(mine["private"]) == {"hand", "log"} and len(mine["private"]["hand"]) == 2
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, overload
 
 from bot.engine import GameSpec, Outcome
 from bot.games.iliad import codes, hidden, model, rules, scoring, views
@@ -68,8 +68,14 @@ class Iliad:
         """The result once the board is full."""
         return scoring.outcome(state, house())
 
+    @overload
+    def view(self, state: State, seat: None) -> IliadView: ...
+    @overload
+    def view(self, state: State, seat: int) -> IliadSeatView: ...
+    @overload
+    def view(self, state: State, seat: int | None) -> IliadView | IliadSeatView: ...
     def view(self, state: State, seat: int | None) -> IliadView | IliadSeatView:
-        """What a seat (or the public) may see."""
+        """What a seat (None: everyone) may see: the public view, or it plus `private`."""
         return views.view(state, seat, house())
 
     def resample_hidden(self, state: State, seat: int, rng: random.Random) -> State:

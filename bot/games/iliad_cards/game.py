@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, overload
 
 from bot.engine import GameSpec, Outcome
 from bot.games.iliad_cards import codes, hidden, rules, scoring, siege, views
@@ -91,8 +91,14 @@ class IliadCards:
         """The result once the game is over."""
         return scoring.outcome(state) if state.phase == "over" else None
 
+    @overload
+    def view(self, state: State, seat: None) -> IliadCardsView: ...
+    @overload
+    def view(self, state: State, seat: int) -> IliadCardsSeatView: ...
+    @overload
+    def view(self, state: State, seat: int | None) -> IliadCardsView | IliadCardsSeatView: ...
     def view(self, state: State, seat: int | None) -> IliadCardsView | IliadCardsSeatView:
-        """What `seat` (None: everyone) may see."""
+        """What a seat (None: everyone) may see: the public view, or it plus `private`."""
         return views.view(state, seat)
 
     def resample_hidden(self, state: State, seat: int, rng: random.Random) -> State:

@@ -9,7 +9,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def tested_ids(test_file: str, prefix: str) -> set[str]:
+def ids_in_test_names(test_file: str, prefix: str) -> set[str]:
     """Rule ids in the names of a module's tests: test_IC2_IC3_… gives IC-2, IC-3."""
     tree = ast.parse((ROOT / test_file).read_text())
     names = [node.name for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)]

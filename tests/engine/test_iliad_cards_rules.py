@@ -26,7 +26,7 @@ from bot.engine import IllegalAction, data_path
 from bot.games.iliad_cards import GAME
 from bot.games.iliad_cards.army import placements, strength
 from bot.games.iliad_cards.data import parse
-from tests.engine.rule_ids import coded_ids, tested_ids
+from tests.engine.rule_ids import coded_ids, ids_in_test_names
 
 # ---- the data file -------------------------------------------------------------------------
 
@@ -414,7 +414,7 @@ def test_every_rule_id_tested_here_is_named_where_it_is_coded() -> None:
     """Each IC- id a test name checks appears in the docstring of the function coding it."""
     tested = set().union(
         *(
-            tested_ids(f, "IC")
+            ids_in_test_names(f, "IC")
             for f in [
                 "tests/engine/test_iliad_cards_rules.py",
                 "tests/engine/test_iliad_cards_siege.py",

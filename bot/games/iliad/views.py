@@ -197,8 +197,8 @@ def _effect_offer(state: State, other: str) -> str:
     return {
         1: f"move one of {other}'s tiles with your 1",
         2: "move one of your tiles with your 2",
-        3: "swap a token of yours for one in the reserve with your 3",
-        4: f"turn your 4 and a tile of {other}'s next to it face down",
+        3: "swap a token with the reserve using your 3",
+        4: f"turn your 4 and {other}'s tile beside it face down",
     }[tile.value]
 
 

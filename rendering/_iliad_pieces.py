@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image, ImageDraw
 
+from bot.games.iliad.views import IliadView
 from rendering import kit
 
 GODS = ("zeus", "apollo", "athena", "poseidon", "aphrodite")
@@ -42,7 +41,7 @@ TILE_EFFECTS = {
 EMPTY_SLOT: kit.RGB = (214, 208, 196)
 
 
-def seat_colour(view: Mapping[str, Any], seat: int) -> kit.RGB:
+def seat_colour(view: IliadView, seat: int) -> kit.RGB:
     """The RGB colour of a seat, from the colour name the view gives it."""
     names = view.get("colours") or ["blue", "red"]
     return kit.SEAT_COLOURS.get(str(names[seat]), kit.SEAT_COLOURS["grey"])

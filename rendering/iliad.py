@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.engine.view import ViewContext
+from bot.engine.view import OutcomeView, ViewContext
+from bot.games.iliad.views import IliadSeatView, IliadView, TokenView
 from rendering import kit
 from rendering._iliad_pieces import (
     GODS,
@@ -43,7 +43,7 @@ SQUARE_TINT = 0.8
 TURNS = 32  # IL-11: every player places all 18 tiles, two of them at setup
 
 
-def _colours(view: Mapping[str, Any]) -> tuple[kit.RGB, kit.RGB]:
+def _colours(view: IliadView) -> tuple[kit.RGB, kit.RGB]:
     return seat_colour(view, 0), seat_colour(view, 1)
 
 
@@ -90,7 +90,7 @@ def _background(square_owner: tuple[int, ...], colours: tuple[kit.RGB, kit.RGB])
     return image
 
 
-def _draw_tiles(image: Image.Image, view: Mapping[str, Any]) -> None:
+def _draw_tiles(image: Image.Image, view: IliadView) -> None:
     colours = _colours(view)
     for index, cell in enumerate(view["board"]):
         if cell is None:
@@ -99,14 +99,14 @@ def _draw_tiles(image: Image.Image, view: Mapping[str, Any]) -> None:
         paste(image, sprite, square_centre(_square_name(index)))
 
 
-def _draw_line_ends(image: Image.Image, view: Mapping[str, Any]) -> None:
+def _draw_line_ends(image: Image.Image, view: IliadView) -> None:
     for line, ends in view["lines"].items():
         for centre, end in zip(_line_end_centres(line), ends, strict=True):
             if end is not None:
                 paste(image, token(end["kind"], int(end["value"]), END_TOKEN), centre)
 
 
-def _draw_last_move(draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
+def _draw_last_move(draw: ImageDraw.ImageDraw, view: IliadView) -> None:
     last = view.get("last_move")
     if not last:
         return
@@ -116,21 +116,20 @@ def _draw_last_move(draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
         draw.rectangle((x - half, y - half, x + half, y + half), outline=kit.HIGHLIGHT, width=6)
 
 
-def _panel_title(image: Image.Image, view: Mapping[str, Any]) -> int:
-    if view.get("outcome") is None:
+def _panel_title(image: Image.Image, view: IliadView, result: OutcomeView | None) -> int:
+    if result is None:
         turn = f"Turn {view.get('turn_number', '?')} of {TURNS}"
         kit.draw_text(image, (PANEL_X + PANEL_W, 26), turn, 20, kit.MUTED, "ra")
     return 62
 
 
-def _prompt_box(image: Image.Image, view: Mapping[str, Any], top: int) -> int:
+def _prompt_box(image: Image.Image, view: IliadView, result: OutcomeView | None, top: int) -> int:
     """The line saying who decides what now (or the result), in the deciding seat's colour."""
-    outcome = view.get("outcome")
     seat = view.get("to_move")
-    if outcome is not None:
-        winners = outcome.get("winners") or []
+    if result is not None:
+        winners = result.get("winners") or []
         seat = winners[0] if len(winners) == 1 else None
-        text = str(outcome.get("summary") or "Game over.")
+        text = str(result.get("summary") or "Game over.")
     else:
         text = str(view.get("prompt") or "")
     colour = seat_colour(view, seat) if seat is not None else kit.MUTED
@@ -146,15 +145,17 @@ def _prompt_box(image: Image.Image, view: Mapping[str, Any], top: int) -> int:
     return top + height + 12
 
 
-def _player_block(image: Image.Image, view: Mapping[str, Any], seat: int, top: int) -> int:
+def _player_block(
+    image: Image.Image, view: IliadView, result: OutcomeView | None, seat: int, top: int
+) -> int:
     """A seat's name, score, stack and hand, gods held, favour and every token collected."""
     draw = ImageDraw.Draw(image)
     colour = seat_colour(view, seat)
-    tokens: Sequence[Mapping[str, Any]] = view["collected"][seat]
+    tokens: Sequence[TokenView] = view["collected"][seat]
     rows = max(1, min(2, -(-len(tokens) // _chips_per_row())))
     height = 112 + rows * (CHIP + 6)
     box = (PANEL_X, top, PANEL_X + PANEL_W, top + height)
-    active = view.get("outcome") is None and view.get("turn") == seat
+    active = result is None and view.get("turn") == seat
     draw.rounded_rectangle(
         box, radius=10, outline=colour if active else (214, 208, 196), width=4 if active else 2
     )
@@ -167,7 +168,7 @@ def _player_block(image: Image.Image, view: Mapping[str, Any], seat: int, top: i
     sizes = f"stack {view['stack_sizes'][seat]}  |  hand {view['hand_sizes'][seat]}"
     if active:
         sizes += "  |  their turn"
-    elif seat in (view.get("outcome") or {}).get("winners", []):
+    elif result is not None and seat in result.get("winners", []):
         sizes += "  |  WINNER"
     kit.draw_text(image, (x, top + 44), sizes, 18, kit.MUTED)
     held = set(view["gods"][seat])
@@ -183,9 +184,7 @@ def _chips_per_row() -> int:
     return (PANEL_W - 28 + 5) // (CHIP + 5)
 
 
-def _draw_chips(
-    image: Image.Image, tokens: Sequence[Mapping[str, Any]], left: int, top: int
-) -> None:
+def _draw_chips(image: Image.Image, tokens: Sequence[TokenView], left: int, top: int) -> None:
     per_row = _chips_per_row()
     shown = list(tokens)
     if len(shown) > 2 * per_row:  # never happens with 29 tokens, but never overflow either
@@ -201,7 +200,7 @@ def _draw_chips(
         kit.draw_text(image, end, f"+{len(tokens) - len(shown)}", 18, kit.INK, "mm")
 
 
-def _reserve(image: Image.Image, view: Mapping[str, Any], top: int) -> int:
+def _reserve(image: Image.Image, view: IliadView, top: int) -> int:
     kit.draw_text(image, (PANEL_X, top), "Reserve", 20, kit.INK)
     for k, item in enumerate(view.get("reserve", [])):
         centre = (PANEL_X + 100 + RESERVE_TOKEN / 2 + k * (RESERVE_TOKEN + 8), top + 12)
@@ -209,7 +208,7 @@ def _reserve(image: Image.Image, view: Mapping[str, Any], top: int) -> int:
     return top + RESERVE_TOKEN // 2 + 24
 
 
-def _last_move_text(image: Image.Image, view: Mapping[str, Any], top: int) -> int:
+def _last_move_text(image: Image.Image, view: IliadView, top: int) -> int:
     last = view.get("last_move")
     if not last:
         return top
@@ -219,7 +218,7 @@ def _last_move_text(image: Image.Image, view: Mapping[str, Any], top: int) -> in
     return top + 26 * len(lines)
 
 
-def _recent_log(image: Image.Image, view: Mapping[str, Any], top: int) -> None:
+def _recent_log(image: Image.Image, view: IliadView, top: int) -> None:
     """The newest public log lines that fit below, newest last, in muted text."""
     step = 21
     room = (BOARD_SIZE[1] - 14 - top) // step
@@ -233,7 +232,7 @@ def _recent_log(image: Image.Image, view: Mapping[str, Any], top: int) -> None:
         kit.draw_text(image, (PANEL_X, top + step * k), line, 17, kit.MUTED)
 
 
-def _result(image: Image.Image, outcome: Mapping[str, Any], top: int) -> None:
+def _result(image: Image.Image, outcome: OutcomeView, top: int) -> None:
     """The final result: winner, reason, scores and the breakdown to check by hand."""
     scores = " : ".join(str(score) for score in outcome.get("scores", []))
     head = f"Final score {scores}  ({outcome.get('reason', '')})"
@@ -249,21 +248,21 @@ def _result(image: Image.Image, outcome: Mapping[str, Any], top: int) -> None:
         y += 4
 
 
-def render_board(view: Mapping[str, Any], context: ViewContext) -> Image.Image:
+def render_board(view: IliadView, context: ViewContext) -> Image.Image:
     """The public board: tiles, line-end tokens, reserve, players' tokens, prompt, last move."""
-    view = kit.require_view(view)
+    kit.require_view(view)
+    result = context.outcome(view)
     square_owner = tuple(int(owner) for owner in view["square_owner"])
     image = _background(square_owner, _colours(view)).copy()
     draw = ImageDraw.Draw(image)
     _draw_tiles(image, view)
     _draw_line_ends(image, view)
     _draw_last_move(draw, view)
-    top = _prompt_box(image, view, _panel_title(image, view))
+    top = _prompt_box(image, view, result, _panel_title(image, view, result))
     for seat in range(int(view["players"])):
-        top = _player_block(image, view, seat, top)
-    outcome = view.get("outcome")
-    if outcome is not None:
-        _result(image, outcome, top + 4)
+        top = _player_block(image, view, result, seat, top)
+    if result is not None:
+        _result(image, result, top + 4)
         return image
     top = _reserve(image, view, top + 6)
     top = _last_move_text(image, view, top + 12)
@@ -271,9 +270,9 @@ def render_board(view: Mapping[str, Any], context: ViewContext) -> Image.Image:
     return image
 
 
-def render_hand(view: Mapping[str, Any], context: ViewContext) -> Image.Image:
-    """A seat's own hand: up to two tiles with what each does when placed."""
-    view = kit.require_view(view)
+def render_hand(view: IliadSeatView, context: ViewContext) -> Image.Image:
+    """A seat's own hand (from its private part): up to two tiles and what each does."""
+    kit.require_view(view)
     seat = _hand_seat(view)
     colour = seat_colour(view, seat) if seat is not None else kit.MUTED
     width, height = HAND_SIZE
@@ -285,12 +284,14 @@ def render_hand(view: Mapping[str, Any], context: ViewContext) -> Image.Image:
     if seat is not None:
         stack = f"stack {view['stack_sizes'][seat]}"
         kit.draw_text(image, (width - 24, 32), stack, 20, ink, "rm")
-    hand = [str(item) for item in view.get("hand") or []]
+    private = view.get("private")
+    hand = [str(item) for item in (private["hand"] if private else [])]
     if not hand:
         kit.centred(draw, (width / 2, height / 2), "No tiles in hand.", 24, kit.MUTED)
     for k, value in enumerate(hand[:2]):
         _hand_tile(image, colour, value, 150 + k * 150)
-    for footer in kit.wrap_text(_hand_footer(view, seat), 20, width - 48)[:1]:
+    footer_text = _hand_footer(view, context.outcome(view), seat)
+    for footer in kit.wrap_text(footer_text, 20, width - 48)[:1]:
         kit.draw_text(image, (24, height - 20), footer, 20, kit.MUTED, "ls")
     return image
 
@@ -304,14 +305,14 @@ def _hand_tile(image: Image.Image, colour: kit.RGB, value: str, centre_y: int) -
         kit.draw_text(image, (176, centre_y - 16 + 28 * n), line, 22, kit.INK)
 
 
-def _hand_seat(view: Mapping[str, Any]) -> int | None:
+def _hand_seat(view: IliadSeatView) -> int | None:
     """The seat this private view belongs to, when the view names it (key "seat")."""
     seat = view.get("seat")
     return None if seat is None else int(seat)
 
 
-def _hand_footer(view: Mapping[str, Any], seat: int | None) -> str:
-    if view.get("outcome") is not None:
+def _hand_footer(view: IliadSeatView, result: OutcomeView | None, seat: int | None) -> str:
+    if result is not None:
         return "The game is over."
     waiting = view.get("to_move")
     if waiting is None:

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.engine.view import ViewContext
+from bot.engine.view import OutcomeView, ViewContext
+from bot.games.iliad_cards.views import (
+    CampView,
+    HandGroup,
+    IliadCardsSeatView,
+    IliadCardsView,
+    UnitView,
+)
 from rendering import kit
 
 BOARD_SIZE = (1500, 1000)
@@ -89,13 +95,16 @@ def _flow(
             _chip(draw, x, y, f"+{len(chips) - shown} more", kit.MUTED, size, height)
 
 
-def _army_chips(units: Sequence[Mapping[str, Any]]) -> list[tuple[str, kit.RGB]]:
+def _army_chips(units: Sequence[UnitView]) -> list[tuple[str, kit.RGB]]:
     """Phalanxes one by one (values and strength); other units grouped with a count."""
     phalanxes = sorted(
         (u for u in units if u["kind"] == "phalanx"), key=lambda u: -int(u["strength"])
     )
     chips = [
-        (f"{u['text']} = {u['strength']}" + (" +Harrow" if u["harrow"] else ""), FILLS["phalanx"])
+        (
+            f"{u.get('text')} = {u['strength']}" + (" +Harrow" if u.get("harrow") else ""),
+            FILLS["phalanx"],
+        )
         for u in phalanxes
     ]
     groups: dict[tuple[str, str], int] = {}
@@ -108,9 +117,9 @@ def _army_chips(units: Sequence[Mapping[str, Any]]) -> list[tuple[str, kit.RGB]]
     return chips
 
 
-def _unit_name(unit: Mapping[str, Any]) -> str:
+def _unit_name(unit: UnitView) -> str:
     if unit["kind"] == "hero":
-        return f"{unit['name']} {unit['value']}"
+        return f"{unit.get('name')} {unit.get('value')}"
     name = str(unit["kind"]).capitalize()
     if unit.get("rider"):
         return name + "+Archer"
@@ -144,7 +153,7 @@ def _background(players: int) -> Image.Image:
     return image
 
 
-def _siege_bar(draw: Draw, view: Mapping[str, Any]) -> None:
+def _siege_bar(draw: Draw, view: IliadCardsView, result: OutcomeView | None) -> None:
     most = view.get("sieges_max")
     kit.centred(draw, (95, 30), f"Siege {view['siege']}" + (f" of {most}" if most else ""), 28)
     oracle = view.get("oracle")
@@ -169,24 +178,24 @@ def _siege_bar(draw: Draw, view: Mapping[str, Any]) -> None:
         owner = seats[holder] if holder is not None else "nobody"
         text = f"{amphora['name']} {amphora['vp']}: {owner}"
         _chip(draw, 1040, 8 + row * 40, text, FILLS["amphora"], 22, 34)
-    _status_line(draw, view)
+    _status_line(draw, view, result)
 
 
-def _status_line(draw: Draw, view: Mapping[str, Any]) -> None:
+def _status_line(draw: Draw, view: IliadCardsView, result: OutcomeView | None) -> None:
     heroes = " ".join(str(h["value"]) for h in view["heroes"]) or "none"
     decks = (
         f"Heroes left: {heroes}   Army deck {view['army_deck']}   Discards {view['discard']}"
         f"   Victory deck {view['victory_deck']}   Goal {view['target_vp']} VP"
     )
     draw.text((14, 112), decks, font=kit.font(22), fill=kit.INK)
-    outcome = view.get("outcome")
-    text = outcome["summary"] if outcome else _prompt(view)
-    colour = kit.HIGHLIGHT if outcome or view["to_move"] is None else SEAT_COLOURS[view["to_move"]]
+    text = result["summary"] if result else _prompt(view)
+    mover = view["to_move"]
+    colour = kit.HIGHLIGHT if result or mover is None else SEAT_COLOURS[mover]
     text = kit.fit_text(draw, kit.plain(text), 26, BOARD_SIZE[0] - 60)
     _chip(draw, 14, 144, text, colour, 26, 40)
 
 
-def _prompt(view: Mapping[str, Any]) -> str:
+def _prompt(view: IliadCardsView) -> str:
     pending = view.get("pending")
     if pending:
         return f"{view['prompt']} ({pending['name']})"
@@ -194,18 +203,21 @@ def _prompt(view: Mapping[str, Any]) -> str:
 
 
 def _camp(
-    draw: Draw, camp: Mapping[str, Any], box: tuple[int, int, int, int], view: Mapping[str, Any]
+    draw: Draw,
+    camp: CampView,
+    box: tuple[int, int, int, int],
+    view: IliadCardsView,
+    result: OutcomeView | None,
 ) -> None:
     left, top, right, bottom = box
     seat = int(camp["seat"])
     colour = SEAT_COLOURS[seat]
-    outcome = view.get("outcome")
-    if view["to_move"] == seat or (outcome and seat in outcome["winners"]):
+    if view["to_move"] == seat or (result and seat in result["winners"]):
         draw.rounded_rectangle(box, radius=12, outline=kit.HIGHLIGHT, width=6)
     draw.rounded_rectangle((left + 8, top + 8, left + 20, top + 44), radius=4, fill=colour)
     draw.text((left + 30, top + 8), camp["name"], font=kit.font(28), fill=kit.INK)
     x = left + 40 + kit.text_size(draw, camp["name"], 28)[0]
-    tag = _tag(camp, view)
+    tag = _tag(camp, view, result)
     if tag:
         x += _chip(draw, x, top + 10, tag[0], tag[1], 20, 30) + 10
     draw.text((x, top + 14), f"hand {camp['hand_size']}", font=kit.font(22), fill=kit.MUTED)
@@ -230,19 +242,21 @@ def _chip_size(draw: Draw, chips: Sequence[tuple[str, kit.RGB]], box: tuple[int,
     return 20
 
 
-def _tag(camp: Mapping[str, Any], view: Mapping[str, Any]) -> tuple[str, kit.RGB] | None:
+def _tag(
+    camp: CampView, view: IliadCardsView, result: OutcomeView | None
+) -> tuple[str, kit.RGB] | None:
     """WINNER, passed 2nd or to move."""
-    outcome = view.get("outcome")
-    if outcome and camp["seat"] in outcome["winners"]:
+    if result and camp["seat"] in result["winners"]:
         return "WINNER", kit.HIGHLIGHT
-    if camp["passed"]:
-        return f"passed {ORDINALS[camp['pass_order'] - 1]}", kit.MUTED
+    order = camp["pass_order"]
+    if camp["passed"] and order is not None:
+        return f"passed {ORDINALS[order - 1]}", kit.MUTED
     if view["to_move"] == camp["seat"]:
         return "to move", kit.HIGHLIGHT
     return None
 
 
-def _score_line(draw: Draw, camp: Mapping[str, Any], where: tuple[int, int, int]) -> None:
+def _score_line(draw: Draw, camp: CampView, where: tuple[int, int, int]) -> None:
     """VP, then amphoras, victory cards by kind and Thanatos cards."""
     x, y, right = where
     draw.text((x, y + 2), f"VP {camp['vp']}", font=kit.font(26), fill=kit.INK)
@@ -272,14 +286,15 @@ def _log_box(draw: Draw, lines: Sequence[str], box: tuple[int, int, int, int]) -
         y += 28
 
 
-def render_board(view: Mapping[str, Any], context: ViewContext) -> Image.Image:
+def render_board(view: IliadCardsView, context: ViewContext) -> Image.Image:
     """The public table: siege bar, then every camp's army, strength, VP and amphoras."""
+    result = context.outcome(view)
     image = _background(int(view["players"])).copy()
     draw = ImageDraw.Draw(image)
-    _siege_bar(draw, view)
+    _siege_bar(draw, view, result)
     boxes = _layout(int(view["players"]))
     for camp, box in zip(view["camps"], boxes, strict=False):
-        _camp(draw, camp, box, view)
+        _camp(draw, camp, box, view, result)
     if len(boxes) > len(view["camps"]):
         _log_box(draw, view["recent"], boxes[-1])
     return image
@@ -295,23 +310,25 @@ def _wrap(draw: Draw, text: str, size: int, width: int) -> list[str]:
     return lines
 
 
-def render_hand(view: Mapping[str, Any], context: ViewContext) -> Image.Image:
-    """One seat's hand, grouped by card kind with a reminder of what each does."""
+def render_hand(view: IliadCardsSeatView, context: ViewContext) -> Image.Image:
+    """One seat's hand (from its private part), grouped by kind with what each card does."""
     image, draw = kit.canvas(*HAND_SIZE)
     seat = int(view["seat"])
     camp = view["camps"][seat]
-    groups = view["hand_groups"]
+    hand = view["private"]["hand"]
+    groups = view["private"]["hand_groups"]
     draw.rectangle((0, 0, HAND_SIZE[0], 96), fill=SEAT_COLOURS[seat])
     ink = kit.readable_on(SEAT_COLOURS[seat])
-    title = f"{camp['name']}'s hand: {len(view['hand'])} cards"
+    title = f"{camp['name']}'s hand: {len(hand)} cards"
     draw.text((20, 10), title, font=kit.font(34), fill=ink)
-    mine = view["to_move"] == seat and not view.get("outcome")
+    over = context.outcome(view) is not None
+    mine = view["to_move"] == seat and not over
     status = f"Army {camp['strength']}   VP {camp['vp']}   Siege {view['siege']}   "
     status += (
         "Your move"
         if mine
         else f"Waiting: {_prompt(view)}"
-        if view["to_move"] is not None
+        if view["to_move"] is not None and not over
         else "Game over"
     )
     draw.text(
@@ -330,7 +347,7 @@ def render_hand(view: Mapping[str, Any], context: ViewContext) -> Image.Image:
     return image
 
 
-def _hand_tile(draw: Draw, group: Mapping[str, Any], box: tuple[int, int, int, int]) -> None:
+def _hand_tile(draw: Draw, group: HandGroup, box: tuple[int, int, int, int]) -> None:
     left, top, right, _ = box
     fill = FILLS[group["kind"]]
     draw.rounded_rectangle(box, radius=12, fill=PANEL, outline=LINE, width=2)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games.iliad_cards import GAME
-from bot.games.iliad_cards.cards import table
+from bot.games.iliad_cards.data import table
 from bot.games.iliad_cards.model import NO_PENDING, Action, State, Unit
 
 T = table()

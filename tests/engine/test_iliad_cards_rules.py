@@ -22,16 +22,17 @@ from iliad_cards_positions import (
     single,
 )
 
-from bot.engine import IllegalAction
+from bot.engine import IllegalAction, data_path
 from bot.games.iliad_cards import GAME
 from bot.games.iliad_cards.army import placements, strength
-from bot.games.iliad_cards.cards import DATA_PATH, parse
+from bot.games.iliad_cards.data import parse
+from tests.engine.rule_ids import coded_ids, ids_in_test_names
 
 # ---- the data file -------------------------------------------------------------------------
 
 
 def test_data_file_loads_and_marks_house_rules() -> None:
-    raw = json.loads(DATA_PATH.read_text())
+    raw = json.loads(data_path("iliad_cards").read_text())
     parse(raw)
     assert raw["army"]["house"] and raw["attack"]["house"] and raw["victory"]["house"]
     assert "house rules" in GAME.spec.summary.lower()
@@ -48,7 +49,7 @@ def test_data_file_loads_and_marks_house_rules() -> None:
     ],
 )
 def test_data_file_errors_are_refused(path: tuple[str, ...], bad: object) -> None:
-    raw = json.loads(DATA_PATH.read_text())
+    raw = json.loads(data_path("iliad_cards").read_text())
     node = raw
     for key in path[:-1]:
         node = node[key]
@@ -110,11 +111,15 @@ def test_IC6_deal_twelve_and_as_many_heroes_as_players(
 def test_IC6_private_hands_stay_out_of_the_public_view() -> None:
     state = GAME.new_game(3, 5)
     public = GAME.view(state, None)
-    assert "hand" not in public and "hand_groups" not in public
-    assert not any("Your hand" in line for line in public["log"])
+    assert "hand" not in public and "hand_groups" not in public and "private" not in public
+    assert not any("Your hand" in line for line in public["log"] + public["recent"])
     mine = GAME.view(state, 1)
-    assert mine["hand"] == list(state.hands[1])
-    assert sum(group["count"] for group in mine["hand_groups"]) == 12
+    assert mine["private"]["hand"] == list(state.hands[1])
+    assert sum(group["count"] for group in mine["private"]["hand_groups"]) == 12
+    private_lines = mine["private"]["log"]
+    assert len(private_lines) == 1 and private_lines[0].startswith("Your hand: ")
+    assert "hand" not in mine and "hand_groups" not in mine
+    assert {k: v for k, v in mine.items() if k not in ("seat", "private")} == public
     assert [c["hand_size"] for c in public["camps"]] == [12, 12, 12]
 
 
@@ -403,3 +408,18 @@ def test_describe_names_the_hero_a_pass_brings_and_the_place_a_card_goes() -> No
         "put it onto the 4 phalanx",
         "put it onto the 2 phalanx",
     ]
+
+
+def test_every_rule_id_tested_here_is_named_where_it_is_coded() -> None:
+    """Each IC- id a test name checks appears in the docstring of the function coding it."""
+    tested = set().union(
+        *(
+            ids_in_test_names(f, "IC")
+            for f in [
+                "tests/engine/test_iliad_cards_rules.py",
+                "tests/engine/test_iliad_cards_siege.py",
+            ]
+        )
+    )
+    assert len(tested) > 10
+    assert tested - coded_ids("iliad_cards", "IC") == set()

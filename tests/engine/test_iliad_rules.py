@@ -16,6 +16,7 @@ from bot.games.iliad.model import Action, Tile
 from bot.games.iliad.rules import landing_squares
 from bot.games.iliad.scoring import final_outcome, has_favour, line_totals, line_winner
 from tests.engine.iliad_positions import full_board_except, position, tiles, tokens
+from tests.engine.rule_ids import coded_ids, ids_in_test_names
 
 ROW_1, COLUMN_A = 0, 6
 NAMES = ("Hector", "Achilles")
@@ -284,9 +285,13 @@ def test_IL10_draw_back_up_to_two_and_play_on_from_the_hand_when_the_stack_is_em
     state = position(board=tiles(c3="H5", d3="A2"), turn=0, hands=((5, 1), (2, 3)))
     drawn = play(state, "p5d2")
     assert len(drawn.hands[0]) == 2 and len(drawn.stacks[0]) == len(state.stacks[0]) - 1
-    assert any(line.startswith("You draw") for line in GAME.view(drawn, 0)["log"])
+    mine = GAME.view(drawn, 0)
+    assert any(line.startswith("You draw") for line in mine["private"]["log"])
+    assert not any("draw" in line for line in mine["log"])  # the public lines
     for viewer in (None, 1):
-        assert not any("draw" in line for line in GAME.view(drawn, viewer)["log"])
+        seen = GAME.view(drawn, viewer)
+        assert not any("draw" in line for line in seen["log"])
+        assert not any("draw" in line for line in seen.get("private", {}).get("log", []))
     empty = evolve(state, stacks=((), state.stacks[1]))
     assert play(empty, "p5d2").hands[0] == (1,)
 
@@ -343,3 +348,10 @@ def test_IL14_worked_example_red_30_blue_32_blue_wins() -> None:
     outcome = final_outcome([blue, red], NAMES)  # seat 0 Hector is blue
     assert outcome.scores == (32, 30)
     assert outcome.winners == (0,) and outcome.reason == "points"
+
+
+def test_every_rule_id_tested_here_is_named_where_it_is_coded() -> None:
+    """Each IL- id a test name checks appears in the docstring of the function coding it."""
+    tested = ids_in_test_names("tests/engine/test_iliad_rules.py", "IL")
+    assert len(tested) > 10
+    assert tested - coded_ids("iliad", "IL") == set()

@@ -7,13 +7,14 @@ import json
 from bot.engine import evolve
 from bot.engine.conformance import random_playout, replay
 from bot.games.iliad import GAME
-from bot.games.iliad.model import Action
+from bot.games.iliad.model import Action, State
 from tests.engine.iliad_positions import position, tiles
 
 
-def _mid_game(seed: int, plies: int) -> object:
+def _mid_game(seed: int, plies: int) -> State:
     playout = random_playout(GAME, 2, seed)
-    return replay(GAME, 2, seed, playout.codes[:plies])
+    state: State = replay(GAME, 2, seed, playout.codes[:plies])
+    return state
 
 
 def test_public_view_does_not_change_when_hidden_tiles_change() -> None:
@@ -32,10 +33,40 @@ def test_public_view_does_not_change_when_hidden_tiles_change() -> None:
 
 def test_a_seat_sees_its_own_hand_and_only_its_own() -> None:
     state = position(hands=((5, 0), (3, 3)))
-    assert GAME.view(state, 0)["hand"] == ["5", "D"]
-    assert GAME.view(state, 1)["hand"] == ["3", "3"]
-    assert "hand" not in GAME.view(state, None)
-    assert "stacks" not in json.dumps(GAME.view(state, None))
+    assert GAME.view(state, 0)["private"]["hand"] == ["5", "D"]
+    assert GAME.view(state, 1)["private"]["hand"] == ["3", "3"]
+    public = GAME.view(state, None)
+    assert "hand" not in public and "private" not in public
+    assert "stacks" not in json.dumps(public)
+    for seat in (0, 1):
+        mine = GAME.view(state, seat)
+        assert "hand" not in mine
+        assert {k: v for k, v in mine.items() if k not in ("seat", "private")} == public
+
+
+def test_a_seats_draws_are_private_lines_and_the_log_is_public() -> None:
+    state = GAME.new_game(2, 4)
+    public = GAME.view(state, None)
+    assert not any(line.startswith("Your hand") for line in public["log"])
+    for seat in (0, 1):
+        hand = " and ".join("Dolos" if v == 0 else str(v) for v in state.hands[seat])
+        assert GAME.view(state, seat)["private"]["log"] == [f"Your hand: {hand}."]
+        assert GAME.view(state, seat)["log"] == public["log"]
+
+
+def test_the_prompt_names_each_decision_and_the_result_at_the_end() -> None:
+    state = position(board=tiles(c3="H5", d3="A2"), turn=0, hands=((2, 1), (2, 3)))
+    assert GAME.view(state, None)["prompt"] == "Hector: place a tile from your hand"
+    offered = GAME.apply(state, Action("place", "2", "d2"))
+    assert offered.phase == "effect"
+    assert GAME.view(offered, None)["prompt"] == (
+        "Hector: move one of your tiles with your 2, or decline"
+    )
+    lifted = GAME.apply(offered, Action("lift", "c3"))
+    assert GAME.view(lifted, None)["prompt"] == "Hector: choose where your 5 on c3 goes"
+    final = random_playout(GAME, 2, 8).final
+    result = GAME.outcome(final)
+    assert result is not None and GAME.view(final, None)["prompt"] == result.summary
 
 
 def test_face_down_values_are_hidden_from_everyone() -> None:

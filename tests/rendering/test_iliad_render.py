@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from bot.engine import IllegalAction, get_game
+from bot.engine import IllegalAction, ViewContext, get_game
 from rendering import board_png, hand_png, iliad, kit, render_board, render_hand
 from rendering._iliad_pieces import TOKEN_COLOURS
 from tests.rendering.helpers import decode, load_view
@@ -53,6 +53,12 @@ def _pixel(image: Image.Image, xy: tuple[float, float]) -> tuple[int, ...]:
     return value
 
 
+def _seat_view(view: dict[str, Any], hand: list[str], seat: int | None = 1) -> dict[str, Any]:
+    """A seat's view of a public fixture: the same plus "seat" and its private hand."""
+    private = {"hand": hand, "log": ["You draw 5."]}
+    return {**view, "private": private} | ({} if seat is None else {"seat": seat})
+
+
 def _cell(view: dict[str, Any], square: str) -> dict[str, Any]:
     cell: dict[str, Any] = view["board"][(int(square[1]) - 1) * 6 + "abcdef".index(square[0])]
     return cell
@@ -86,7 +92,7 @@ def test_board_png_opens_with_the_promised_size_and_mode(midgame: dict[str, Any]
 
 
 def test_hand_png_opens_with_the_promised_size_and_mode(midgame: dict[str, Any]) -> None:
-    image = decode(hand_png("iliad", {**midgame, "hand": ["5", "D"], "seat": 1}))
+    image = decode(hand_png("iliad", _seat_view(midgame, ["5", "D"])))
     assert image.size == iliad.HAND_SIZE and image.mode == "RGB"
 
 
@@ -156,6 +162,18 @@ def test_outcome_is_drawn(final: dict[str, Any]) -> None:
     without = board_png("iliad", {**final, "outcome": None})
     assert decode(with_result).size == iliad.BOARD_SIZE
     assert with_result != without
+    assert final["prompt"] == final["outcome"]["summary"]  # the prompt is the result once over
+
+
+def test_a_result_the_platform_decided_is_drawn(
+    midgame: dict[str, Any], final: dict[str, Any]
+) -> None:
+    resigned = ViewContext(status="finished", result=final["outcome"])
+    ended = board_png("iliad", midgame, resigned)
+    assert ended != board_png("iliad", midgame)
+    assert ended == board_png("iliad", {**midgame, "outcome": final["outcome"]})
+    hand = _seat_view(midgame, ["5", "D"], seat=0)
+    assert hand_png("iliad", hand, resigned) != hand_png("iliad", hand)
 
 
 def test_every_token_kind_renders(midgame: dict[str, Any]) -> None:
@@ -169,8 +187,8 @@ def test_every_token_kind_renders(midgame: dict[str, Any]) -> None:
 
 def test_board_ignores_any_hand(midgame: dict[str, Any]) -> None:
     public = board_png("iliad", midgame)
-    assert board_png("iliad", {**midgame, "hand": ["5", "D"], "seat": 1}) == public
-    assert board_png("iliad", {**midgame, "hand": ["1", "2"], "seat": 0}) == public
+    assert board_png("iliad", _seat_view(midgame, ["5", "D"], seat=1)) == public
+    assert board_png("iliad", _seat_view(midgame, ["1", "2"], seat=0)) == public
 
 
 def test_board_is_the_same_after_a_json_round_trip(midgame: dict[str, Any]) -> None:
@@ -185,25 +203,25 @@ class _FrozenState:
 
 def test_engine_states_are_refused() -> None:
     with pytest.raises(TypeError):
-        iliad.render_board(_FrozenState())  # type: ignore[arg-type]
+        iliad.render_board(_FrozenState(), ViewContext())  # type: ignore[arg-type]
     with pytest.raises(TypeError):
-        iliad.render_hand(_FrozenState())  # type: ignore[arg-type]
+        iliad.render_hand(_FrozenState(), ViewContext())  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         board_png("iliad", _FrozenState())  # type: ignore[arg-type]
 
 
 def test_hand_shows_its_tiles(midgame: dict[str, Any]) -> None:
-    one = hand_png("iliad", {**midgame, "hand": ["5", "D"], "seat": 1})
-    other = hand_png("iliad", {**midgame, "hand": ["1", "2"], "seat": 1})
-    empty = hand_png("iliad", {**midgame, "hand": [], "seat": 1})
+    one = hand_png("iliad", _seat_view(midgame, ["5", "D"]))
+    other = hand_png("iliad", _seat_view(midgame, ["1", "2"]))
+    empty = hand_png("iliad", _seat_view(midgame, []))
     assert len({one, other, empty}) == 3
 
 
 def test_hand_header_wears_the_seat_colour(midgame: dict[str, Any]) -> None:
-    achilles = render_hand("iliad", {**midgame, "hand": ["5", "D"], "seat": 1})
-    hector = render_hand("iliad", {**midgame, "hand": ["3"], "seat": 0})
+    achilles = render_hand("iliad", _seat_view(midgame, ["5", "D"], seat=1))
+    hector = render_hand("iliad", _seat_view(midgame, ["3"], seat=0))
     assert _pixel(achilles, (4, 4)) == RED and _pixel(hector, (4, 4)) == BLUE
-    unnamed = render_hand("iliad", {**midgame, "hand": ["3"]})  # never guesses a seat
+    unnamed = render_hand("iliad", _seat_view(midgame, ["3"], seat=None))  # never guesses
     assert _pixel(unnamed, (4, 4)) == kit.MUTED
 
 
@@ -228,8 +246,9 @@ def test_real_engine_views_have_the_fixture_keys() -> None:
         pytest.skip("the Iliad engine is not registered on this branch yet")
     state = game.new_game(2, 1)
     assert set(game.view(state, None)) == VIEW_KEYS
-    assert set(game.view(state, 0)) - VIEW_KEYS <= {"hand", "seat"}
-    assert "hand" in game.view(state, 0)
+    mine: dict[str, Any] = dict(game.view(state, 0))
+    assert set(mine) == VIEW_KEYS | {"seat", "private"}
+    assert set(mine["private"]) == {"hand", "log"} and len(mine["private"]["hand"]) == 2
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -237,5 +256,5 @@ def test_random_schema_views_render(seed: int) -> None:
     view = random_view(seed, filled=3 * seed)
     assert _tokens(view) == TOKEN_SET
     assert decode(board_png("iliad", view)).size == iliad.BOARD_SIZE
-    seat_view = {**view, "hand": ["1", "D"][: view["hand_sizes"][0]], "seat": 0}
+    seat_view = _seat_view(view, ["1", "D"][: view["hand_sizes"][0]], seat=0)
     assert decode(hand_png("iliad", seat_view)).size == iliad.HAND_SIZE

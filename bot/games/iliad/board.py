@@ -47,7 +47,7 @@ def line_label(index: int) -> str:
 
 
 def square_colour(square: int, blue_parity: int) -> int:
-    """The seat whose colour a square has (0 blue, 1 red)."""
+    """IL-1: the seat whose colour a square has (0 blue, 1 red), like a chessboard."""
     row, col = divmod(square, SIZE)
     return 0 if (row + col) % 2 == blue_parity else 1
 

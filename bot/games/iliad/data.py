@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import Any
 
-DATA_FILE = Path(__file__).resolve().parents[3] / "data" / "iliad.json"
+from bot.engine import load_data
+
 GODS = ("zeus", "apollo", "athena", "poseidon", "aphrodite")
 KIND_CODES = {
     "zeus": "Z",
@@ -40,10 +39,12 @@ class Rules:
 
 
 def _tiles(counts: dict[str, int]) -> tuple[int, ...]:
+    """IL-2: every tile one player owns, by value (0 is Dolos)."""
     return tuple(sorted(0 if k == "D" else int(k) for k, n in counts.items() for _ in range(n)))
 
 
 def _tokens(table: dict[str, Any]) -> tuple[tuple[str, int], ...]:
+    """IL-3: the success tokens as (kind, value), as the data file lists them."""
     return tuple(
         (kind, int(value))
         for kind, values in table.items()
@@ -55,7 +56,7 @@ def _tokens(table: dict[str, Any]) -> tuple[tuple[str, int], ...]:
 @cache
 def rules() -> Rules:
     """The rules as the data file states them."""
-    raw = json.loads(DATA_FILE.read_text(encoding="utf-8"))
+    raw = load_data("iliad")
     house = raw["house"]
     return Rules(
         seat_names=tuple(raw["seat_names"]),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -40,10 +41,6 @@ class Token:
     def code(self) -> str:
         """Short text for action codes: Z8, B10, C-5, M0."""
         return f"{KIND_CODES[self.kind]}{self.value}"
-
-    def to_view(self) -> dict[str, Any]:
-        """JSON for views."""
-        return {"kind": self.kind, "value": self.value, "label": self.label}
 
 
 TOKEN_CODE = re.compile(r"([ZATPHBCM])(-?\d{1,2})")
@@ -95,40 +92,6 @@ PLACE, DECLINE, LIFT, MOVE, FLIP, GIVE, TAKE, SCORE, CHOOSE = (
     "score",
     "choose",
 )
-PREFIX = {PLACE: "p", DECLINE: "x", LIFT: "l", MOVE: "m", FLIP: "f", GIVE: "g", TAKE: "t"}
-PREFIX |= {SCORE: "s", CHOOSE: "k"}
-KIND_BY_PREFIX = {p: k for k, p in PREFIX.items()}
-SQUARE = r"[a-f][1-6]"
-TOKEN = TOKEN_CODE.pattern
-CODE_SHAPES = {
-    PLACE: re.compile(rf"([1-5D])({SQUARE})"),
-    DECLINE: re.compile(r"()"),
-    LIFT: re.compile(rf"({SQUARE})"),
-    MOVE: re.compile(rf"({SQUARE})"),
-    FLIP: re.compile(rf"({SQUARE})"),
-    GIVE: re.compile(rf"({TOKEN})"),
-    TAKE: re.compile(rf"({TOKEN})"),
-    SCORE: re.compile(r"([1-6a-f])"),
-    CHOOSE: re.compile(rf"({TOKEN})"),
-}
-
-
-def encode(action: Action) -> str:
-    """'p5c3', 'x', 'lb4', 'mc5', 'fd4', 'gZ8', 'tA7', 's3', 'kZ8'."""
-    return PREFIX[action.kind] + action.target + action.detail
-
-
-def decode(text: str) -> Action:
-    """Inverse of encode; raises IllegalAction on anything else."""
-    kind = KIND_BY_PREFIX.get(text[:1])
-    shape = CODE_SHAPES[kind].fullmatch(text[1:]) if kind else None
-    if kind is None or shape is None:
-        raise IllegalAction(f"{text!r} is not an Iliad move.")
-    if kind == PLACE:
-        return Action(kind, shape[1], shape[2])
-    if kind in (GIVE, TAKE, CHOOSE):
-        token_from_code(shape[1])
-    return Action(kind, shape[1])
 
 
 @dataclass(frozen=True)
@@ -155,3 +118,58 @@ class State:
     last_squares: tuple[int, ...] = ()  # squares the last turn touched, for highlighting
     last_seat: int | None = None  # who made that turn
     log: tuple[LogEntry, ...] = ()
+
+
+def dump(state: State) -> dict[str, Any]:
+    """Full JSON, secrets included: server side only."""
+    return {
+        "seed": state.seed,
+        "first_player": state.first_player,
+        "turn": state.turn,
+        "turn_number": state.turn_number,
+        "phase": state.phase,
+        "board": [None if t is None else [t.owner, t.value, t.face_up] for t in state.board],
+        "ends": [None if t is None else t.code for t in state.ends],
+        "reserve": [t.code for t in state.reserve],
+        "collected": [[t.code for t in mine] for mine in state.collected],
+        "hands": [list(h) for h in state.hands],
+        "stacks": [list(s) for s in state.stacks],
+        "placed": state.placed,
+        "lifted": state.lifted,
+        "given": None if state.given is None else state.given.code,
+        "due": list(state.due),
+        "scoring": state.scoring,
+        "winner": state.winner,
+        "last_squares": list(state.last_squares),
+        "last_seat": state.last_seat,
+        "log": [e.to_json() for e in state.log],
+    }
+
+
+def load(data: Mapping[str, Any]) -> State:
+    """Inverse of dump."""
+    board = tuple(
+        None if t is None else Tile(int(t[0]), int(t[1]), bool(t[2])) for t in data["board"]
+    )
+    return State(
+        seed=int(data["seed"]),
+        first_player=int(data["first_player"]),
+        turn=int(data["turn"]),
+        turn_number=int(data["turn_number"]),
+        phase=str(data["phase"]),
+        board=board,
+        ends=tuple(None if c is None else token_from_code(c) for c in data["ends"]),
+        reserve=tuple(token_from_code(c) for c in data["reserve"]),
+        collected=tuple(tuple(token_from_code(c) for c in mine) for mine in data["collected"]),
+        hands=tuple(tuple(int(v) for v in h) for h in data["hands"]),
+        stacks=tuple(tuple(int(v) for v in s) for s in data["stacks"]),
+        placed=data["placed"],
+        lifted=data["lifted"],
+        given=None if data["given"] is None else token_from_code(data["given"]),
+        due=tuple(int(d) for d in data["due"]),
+        scoring=data["scoring"],
+        winner=data["winner"],
+        last_squares=tuple(int(s) for s in data["last_squares"]),
+        last_seat=data["last_seat"],
+        log=tuple(LogEntry.from_json(e) for e in data["log"]),
+    )

@@ -6,8 +6,8 @@ from collections.abc import Iterable, Sequence
 
 from bot.engine import Outcome
 from bot.games.iliad.board import LINES
-from bot.games.iliad.data import GODS
-from bot.games.iliad.model import DOLOS, Tile, Token
+from bot.games.iliad.data import GODS, Rules
+from bot.games.iliad.model import DOLOS, State, Tile, Token
 
 
 def _face_value(tile: Tile | None) -> int:
@@ -18,7 +18,7 @@ def _face_value(tile: Tile | None) -> int:
 
 
 def line_totals(board: Sequence[Tile | None], line: int) -> tuple[int, int]:
-    """Each seat's strength in a full line; a face-up Dolos is worth its neighbours in the line."""
+    """IL-9: each seat's strength in a full line; a face-up Dolos is worth its line neighbours."""
     squares = LINES[line]
     totals = [0, 0]
     for i, square in enumerate(squares):
@@ -34,7 +34,7 @@ def line_totals(board: Sequence[Tile | None], line: int) -> tuple[int, int]:
 
 
 def line_winner(board: Sequence[Tile | None], line: int, active: int) -> int:
-    """The seat that wins a line; a tie goes to the active player."""
+    """IL-9: the seat that wins a line; a tie goes to the active player."""
     first, second = line_totals(board, line)
     if first == second:
         return active
@@ -48,7 +48,7 @@ def gods_held(tokens: Iterable[Token]) -> list[str]:
 
 
 def has_favour(tokens: Sequence[Token]) -> bool:
-    """All five gods, or four gods and both marriages."""
+    """IL-12: the favour of all gods is all five gods, or four gods and both marriages."""
     gods = len(gods_held(tokens))
     marriages = sum(1 for t in tokens if t.kind == "marriage")
     return gods == len(GODS) or (gods == len(GODS) - 1 and marriages >= 2)
@@ -63,7 +63,7 @@ def _best_per_god(tokens: Sequence[Token]) -> dict[str, int]:
 
 
 def score(tokens: Sequence[Token]) -> int:
-    """IL-13: each god's best token plus every non-god token."""
+    """IL-13: each god's best token plus every non-god token (IL-14 is its worked example)."""
     return sum(_best_per_god(tokens).values()) + sum(t.value for t in tokens if not t.is_god)
 
 
@@ -122,3 +122,10 @@ def _summary(keys: list[tuple[int, int, int]], names: Sequence[str], favour: lis
     else:
         how = f"on the higher Zeus ({keys[winner][2]} to {keys[loser][2]}) after a tie"
     return f"{names[winner]} wins {how}; {why}."
+
+
+def outcome(state: State, rules: Rules) -> Outcome | None:
+    """IL-11: the result once the board is full and every line is scored."""
+    if state.phase != "over":
+        return None
+    return final_outcome(state.collected, rules.seat_names)

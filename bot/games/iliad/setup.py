@@ -11,7 +11,7 @@ from bot.games.iliad.model import State, Tile, Token, tile_name
 
 
 def _lay_tokens(chance: random.Random, rules: Rules) -> tuple[tuple[Token, ...], tuple[Token, ...]]:
-    """Reserve = the first five non-negative tokens drawn; the rest go to the 24 line ends."""
+    """IL-4: reserve = the first five non-negative tokens drawn; the rest go to the 24 line ends."""
     bag = [Token(kind, value) for kind, value in rules.tokens]
     chance.shuffle(bag)
     reserve: list[Token] = []
@@ -26,7 +26,7 @@ def _lay_tokens(chance: random.Random, rules: Rules) -> tuple[tuple[Token, ...],
 
 
 def _opening(chance: random.Random, tiles: tuple[int, ...]) -> tuple[tuple[int, int], list[int]]:
-    """Shuffle until the two tiles drawn for the centre differ; return them and the stack."""
+    """IL-5: shuffle until the two tiles drawn for the centre differ; return them and the stack."""
     while True:
         stack = list(tiles)
         chance.shuffle(stack)
@@ -35,7 +35,7 @@ def _opening(chance: random.Random, tiles: tuple[int, ...]) -> tuple[tuple[int, 
 
 
 def new_state(seed: int, rules: Rules) -> State:
-    """Set up both players' tiles and the tokens from the seed."""
+    """IL-4 … IL-6: tokens, both players' tiles and hands, and a first player from the seed."""
     chance = rng(seed, 0)
     reserve, ends = _lay_tokens(chance, rules)
     board: list[Tile | None] = [None] * 36

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bot.engine import IllegalAction, LogEntry, evolve
+from bot.engine import LogEntry, evolve
 from bot.games.iliad.board import LINE_NAMES, LINES, SQUARE_INDEX, SQUARE_NAMES, line_label
 from bot.games.iliad.data import Rules
 from bot.games.iliad.model import (
@@ -24,29 +24,25 @@ from bot.games.iliad.model import (
     tile_name,
     token_from_code,
 )
-from bot.games.iliad.rules import effect_actions, legal_actions, line_ends, refusal
+from bot.games.iliad.moves import effect_actions, line_ends
 from bot.games.iliad.scoring import line_totals, line_winner
 
 Names = tuple[str, ...]
 
 
-def apply(state: State, action: Action, rules: Rules) -> State:
-    """Check the action against the legal list, then carry it out."""
-    if action not in legal_actions(state, rules):
-        raise IllegalAction(refusal(state, action))
-    return HANDLERS[action.kind](state, action, rules)
-
-
 def _say(state: State, text: str, seat: int | None = None) -> State:
+    """A public line, or one only `seat` reads."""
     return evolve(state, log=(*state.log, LogEntry(text, seat)))
 
 
 def _owned(rules: Rules, owner: int, tile: Tile) -> str:
+    """How a tile is named in the log: a face-down tile hides its value."""
     what = tile_name(tile.value) if tile.face_up else "face-down tile"
     return f"{rules.seat_names[owner]}'s {what}"
 
 
 def _place(state: State, action: Action, rules: Rules) -> State:
+    """IL-7: the tile leaves the hand for the square; its effect follows if it has a use (IL-8)."""
     value = 0 if action.target == "D" else int(action.target)
     square = SQUARE_INDEX[action.detail]
     hand = list(state.hands[state.turn])
@@ -70,16 +66,19 @@ def _place(state: State, action: Action, rules: Rules) -> State:
 
 
 def _decline(state: State, action: Action, rules: Rules) -> State:
+    """IL-8: effects are optional; declining ends the placement."""
     return _finish_placement(
         _say(state, f"{rules.seat_names[state.turn]} declines the effect."), rules
     )
 
 
 def _lift(state: State, action: Action, rules: Rules) -> State:
+    """IL-8 effects 1 and 2: the tile to move is chosen; where it goes comes next."""
     return evolve(state, phase="effect_target", lifted=SQUARE_INDEX[action.target])
 
 
 def _move(state: State, action: Action, rules: Rules) -> State:
+    """IL-8 effects 1 and 2: the lifted tile lands on a legal square of its colour."""
     assert state.lifted is not None
     start, end = state.lifted, SQUARE_INDEX[action.target]
     tile = state.board[start]
@@ -95,6 +94,7 @@ def _move(state: State, action: Action, rules: Rules) -> State:
 
 
 def _flip(state: State, action: Action, rules: Rules) -> State:
+    """IL-8 effect 4: the placed 4 and a neighbouring opponent tile turn face down."""
     assert state.placed is not None
     target = SQUARE_INDEX[action.target]
     victim = state.board[target]
@@ -113,10 +113,12 @@ def _flip(state: State, action: Action, rules: Rules) -> State:
 
 
 def _give(state: State, action: Action, rules: Rules) -> State:
+    """IL-8 effect 3: a collected token goes back; which reserve token replaces it comes next."""
     return evolve(state, phase="effect_target", given=token_from_code(action.target))
 
 
 def _take(state: State, action: Action, rules: Rules) -> State:
+    """IL-8 effect 3: the given token and the chosen reserve token change places."""
     assert state.given is not None
     given, taken = state.given, token_from_code(action.target)
     mine = list(state.collected[state.turn])
@@ -141,6 +143,7 @@ def _finish_placement(state: State, rules: Rules) -> State:
 
 
 def _next_line(state: State, rules: Rules) -> State:
+    """IL-9: several due lines wait for the active player to order them."""
     if len(state.due) > 1:
         return evolve(state, phase="order")
     if state.due:
@@ -149,10 +152,12 @@ def _next_line(state: State, rules: Rules) -> State:
 
 
 def _score(state: State, action: Action, rules: Rules) -> State:
+    """IL-9: the active player names the full line that scores next."""
     return _score_line(state, LINE_NAMES.index(action.target), rules)
 
 
 def _score_line(state: State, line: int, rules: Rules) -> State:
+    """IL-9: the higher total wins the line (ties: the active player)."""
     due = tuple(d for d in state.due if d != line)
     winner = line_winner(state.board, line, state.turn)
     totals = line_totals(state.board, line)
@@ -168,11 +173,12 @@ def _score_line(state: State, line: int, rules: Rules) -> State:
 
 
 def _choose(state: State, action: Action, rules: Rules) -> State:
+    """IL-9: the line winner names the end token it takes."""
     return _hand_out(state, token_from_code(action.target), rules)
 
 
 def _hand_out(state: State, chosen: Token, rules: Rules) -> State:
-    """The line's winner takes `chosen`; the loser takes the other end's token."""
+    """IL-9: the line's winner takes `chosen`; the loser takes the other end's token."""
     assert state.scoring is not None and state.winner is not None
     first, second = line_ends(state)
     other = second if chosen == first else first
@@ -196,6 +202,7 @@ def _end_turn(state: State, rules: Rules) -> State:
 
 
 def _draw_up(state: State, rules: Rules) -> State:
+    """IL-10: draw back up to the hand size; with an empty stack, play on from the hand."""
     seat = state.turn
     missing = rules.hand_size - len(state.hands[seat])
     drawn = state.stacks[seat][:missing]

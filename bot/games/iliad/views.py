@@ -1,11 +1,10 @@
-"""What each seat may see (hands only to their owner), the JSON dump, and words for actions."""
+"""What each seat may see (hands only to their owner), as typed views, and words for actions."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from typing import TypedDict
 
-from bot.engine import IllegalAction, LogEntry, visible_log
+from bot.engine import IllegalAction, SeatView, View, private_log, visible_log
 from bot.games.iliad.board import LINE_NAMES, SQUARE_INDEX, SQUARE_NAMES, line_label, square_colour
 from bot.games.iliad.data import Rules
 from bot.games.iliad.model import (
@@ -21,73 +20,132 @@ from bot.games.iliad.model import (
     Action,
     State,
     Tile,
+    Token,
     tile_code,
     tile_name,
     token_from_code,
 )
-from bot.games.iliad.rules import line_ends, to_move
-from bot.games.iliad.scoring import final_outcome, gods_held, has_favour, score
-
-PROMPTS = {
-    "place": "{name}: place a tile",
-    "effect": "{name}: use the tile's effect or decline",
-    "effect_target": "{name}: finish the effect",
-    "order": "{name}: choose which full line scores first",
-    "token": "{name}: choose a token",
-    "over": "The game is over",
-}
+from bot.games.iliad.moves import line_ends
+from bot.games.iliad.rules import to_move
+from bot.games.iliad.scoring import gods_held, has_favour, outcome, score
 
 
-def _tile_view(tile: Tile | None) -> dict[str, Any] | None:
+class TileView(TypedDict):
+    """A tile on the board; `tile` is None while it lies face down."""
+
+    owner: int
+    tile: str | None  # "1".."5" or "D"
+    face_up: bool
+
+
+class TokenView(TypedDict):
+    """A success token: kind, points and how a player names it."""
+
+    kind: str
+    value: int
+    label: str
+
+
+class LastMove(TypedDict):
+    """The newest public line and the squares that turn touched, for highlighting."""
+
+    seat: int | None
+    text: str
+    squares: list[str]
+
+
+class IliadView(View):
+    """The table everyone sees: board, line-end tokens, reserve, collected tokens, sizes."""
+
+    colours: list[str]
+    turn: int  # whose turn it is (the token picker may be the other seat)
+    turn_number: int
+    phase: str  # place | effect | effect_target | order | token | over
+    board: list[TileView | None]
+    square_owner: list[int]
+    lines: dict[str, list[TokenView | None]]
+    reserve: list[TokenView]
+    collected: list[list[TokenView]]
+    scores: list[int]
+    gods: list[list[str]]
+    favour: list[bool]
+    stack_sizes: list[int]
+    hand_sizes: list[int]
+    last_move: LastMove | None
+
+
+class IliadPrivate(TypedDict):
+    """One seat's secrets: its hand tiles and the lines only it reads (its draws)."""
+
+    hand: list[str]
+    log: list[str]
+
+
+class IliadSeatView(IliadView, SeatView[IliadPrivate]):
+    """The table plus one seat's hand."""
+
+
+def _tile_view(tile: Tile | None) -> TileView | None:
     if tile is None:
         return None
     shown = tile_code(tile.value) if tile.face_up else None
     return {"owner": tile.owner, "tile": shown, "face_up": tile.face_up}
 
 
-def view(state: State, seat: int | None, rules: Rules) -> dict[str, Any]:
-    """Public view (seat None) or a seat's view: the same plus that seat's hand."""
-    names = rules.seat_names
-    mover = to_move(state)
-    result: dict[str, Any] = {
+def _token(token: Token) -> TokenView:
+    return {"kind": token.kind, "value": token.value, "label": token.label}
+
+
+def _end(token: Token | None) -> TokenView | None:
+    return None if token is None else _token(token)
+
+
+def public_view(state: State, rules: Rules) -> IliadView:
+    """Everything on the table: no hand, no stack order, no face-down value."""
+    result = outcome(state, rules)
+    return {
         "game": "iliad",
         "players": 2,
-        "seats": list(names),
-        "colours": list(rules.colours),
+        "seats": list(rules.seat_names),
         "first_player": state.first_player,
-        "to_move": mover,
+        "to_move": to_move(state),
+        "prompt": prompt(state, rules),
+        "log": visible_log(state.log, None),
+        "outcome": None if result is None else result.to_dict(),
+        "colours": list(rules.colours),
         "turn": state.turn,
         "turn_number": state.turn_number,
         "phase": state.phase,
-        "prompt": PROMPTS[state.phase].format(name=names[state.turn if mover is None else mover]),
         "board": [_tile_view(t) for t in state.board],
         "square_owner": [square_colour(s, rules.blue_parity) for s in range(36)],
         "lines": {
-            name: [_token(state.ends[2 * i]), _token(state.ends[2 * i + 1])]
+            name: [_end(state.ends[2 * i]), _end(state.ends[2 * i + 1])]
             for i, name in enumerate(LINE_NAMES)
         },
-        "reserve": [t.to_view() for t in state.reserve],
-        "collected": [[t.to_view() for t in mine] for mine in state.collected],
+        "reserve": [_token(t) for t in state.reserve],
+        "collected": [[_token(t) for t in mine] for mine in state.collected],
         "scores": [score(mine) for mine in state.collected],
         "gods": [gods_held(mine) for mine in state.collected],
         "favour": [has_favour(mine) for mine in state.collected],
         "stack_sizes": [len(s) for s in state.stacks],
         "hand_sizes": [len(h) for h in state.hands],
         "last_move": _last_move(state),
-        "log": visible_log(state.log, seat),
-        "outcome": outcome_of(state, rules),
     }
-    if seat is not None:
-        result["seat"] = seat
-        result["hand"] = [tile_code(v) for v in state.hands[seat]]
-    return result
 
 
-def _token(token: Any) -> dict[str, Any] | None:
-    return None if token is None else dict(token.to_view())
+def view(state: State, seat: int | None, rules: Rules) -> IliadView | IliadSeatView:
+    """The public view (seat None), or exactly that plus the seat's hand and private lines."""
+    public = public_view(state, rules)
+    if seat is None:
+        return public
+    private: IliadPrivate = {
+        "hand": [tile_code(v) for v in state.hands[seat]],
+        "log": private_log(state.log, seat),
+    }
+    return {**public, "seat": seat, "private": private}
 
 
-def _last_move(state: State) -> dict[str, Any] | None:
+def _last_move(state: State) -> LastMove | None:
     public = [e for e in state.log if e.seat is None]
     if not state.last_squares or not public:
         return None
@@ -98,11 +156,50 @@ def _last_move(state: State) -> dict[str, Any] | None:
     }
 
 
-def outcome_of(state: State, rules: Rules) -> dict[str, Any] | None:
-    """The final result as JSON, once the game is over."""
-    if state.phase != "over":
-        return None
-    return final_outcome(state.collected, rules.seat_names).to_dict()
+def prompt(state: State, rules: Rules) -> str:
+    """What the seat to move must decide now, in words; the result once the game is over."""
+    result = outcome(state, rules)
+    if result is not None:
+        return result.summary
+    mover = to_move(state)
+    assert mover is not None
+    name, other = rules.seat_names[mover], rules.seat_names[1 - mover]
+    if state.phase == "place":
+        return f"{name}: place a tile from your hand"
+    if state.phase == "effect":
+        return f"{name}: {_effect_offer(state, other)}, or decline"
+    if state.phase == "effect_target" and state.given is not None:
+        return f"{name}: choose a reserve token to take for {state.given.label}"
+    if state.phase == "effect_target":
+        assert state.lifted is not None
+        return f"{name}: choose where {_lifted(state, mover, rules)} goes"
+    if state.phase == "order":
+        return f"{name}: choose which full line scores first"
+    assert state.scoring is not None
+    return f"{name}: choose a token from {line_label(state.scoring)}, {other} gets the other"
+
+
+def _lifted(state: State, mover: int, rules: Rules) -> str:
+    """The tile an effect 1 or 2 is moving, as the mover calls it: 'your 1 on c3'."""
+    assert state.lifted is not None
+    square = SQUARE_NAMES[state.lifted]
+    tile = state.board[state.lifted]
+    if tile is None or tile.owner != mover:
+        return _tile_on(state, square, rules)
+    return f"your {tile_name(tile.value) if tile.face_up else 'face-down tile'} on {square}"
+
+
+def _effect_offer(state: State, other: str) -> str:
+    """IL-8: what the tile just placed offers to do."""
+    assert state.placed is not None
+    tile = state.board[state.placed]
+    assert tile is not None
+    return {
+        1: f"move one of {other}'s tiles with your 1",
+        2: "move one of your tiles with your 2",
+        3: "swap a token with the reserve using your 3",
+        4: f"turn your 4 and {other}'s tile beside it face down",
+    }[tile.value]
 
 
 def describe(action: Action, state: State | None, rules: Rules) -> str:
@@ -145,58 +242,3 @@ def _choice_words(action: Action, state: State | None) -> str:
     first, second = line_ends(state)
     other = second if chosen == first else first
     return f"take {chosen.label} (the other player gets {other.label})"
-
-
-def dump(state: State) -> dict[str, Any]:
-    """Full JSON, secrets included: server side only."""
-    return {
-        "seed": state.seed,
-        "first_player": state.first_player,
-        "turn": state.turn,
-        "turn_number": state.turn_number,
-        "phase": state.phase,
-        "board": [None if t is None else [t.owner, t.value, t.face_up] for t in state.board],
-        "ends": [None if t is None else t.code for t in state.ends],
-        "reserve": [t.code for t in state.reserve],
-        "collected": [[t.code for t in mine] for mine in state.collected],
-        "hands": [list(h) for h in state.hands],
-        "stacks": [list(s) for s in state.stacks],
-        "placed": state.placed,
-        "lifted": state.lifted,
-        "given": None if state.given is None else state.given.code,
-        "due": list(state.due),
-        "scoring": state.scoring,
-        "winner": state.winner,
-        "last_squares": list(state.last_squares),
-        "last_seat": state.last_seat,
-        "log": [e.to_json() for e in state.log],
-    }
-
-
-def load(data: Mapping[str, Any]) -> State:
-    """Inverse of dump."""
-    board = tuple(
-        None if t is None else Tile(int(t[0]), int(t[1]), bool(t[2])) for t in data["board"]
-    )
-    return State(
-        seed=int(data["seed"]),
-        first_player=int(data["first_player"]),
-        turn=int(data["turn"]),
-        turn_number=int(data["turn_number"]),
-        phase=str(data["phase"]),
-        board=board,
-        ends=tuple(None if c is None else token_from_code(c) for c in data["ends"]),
-        reserve=tuple(token_from_code(c) for c in data["reserve"]),
-        collected=tuple(tuple(token_from_code(c) for c in mine) for mine in data["collected"]),
-        hands=tuple(tuple(int(v) for v in h) for h in data["hands"]),
-        stacks=tuple(tuple(int(v) for v in s) for s in data["stacks"]),
-        placed=data["placed"],
-        lifted=data["lifted"],
-        given=None if data["given"] is None else token_from_code(data["given"]),
-        due=tuple(int(d) for d in data["due"]),
-        scoring=data["scoring"],
-        winner=data["winner"],
-        last_squares=tuple(int(s) for s in data["last_squares"]),
-        last_seat=data["last_seat"],
-        log=tuple(LogEntry.from_json(e) for e in data["log"]),
-    )

@@ -1,7 +1,8 @@
 """Iliad, the card game (Asmodee 2006): rival kings besiege Troy with armies of cards."""
 
-from bot.games.iliad_cards.game import IliadCards
+from bot.engine import register
+from bot.games.iliad_cards.game import GAME, IliadCards
 
-GAME = IliadCards()
+register(GAME)
 
 __all__ = ["GAME", "IliadCards"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.games.iliad_cards.cards import Table
+from bot.games.iliad_cards.data import Table
 from bot.games.iliad_cards.model import HARROW_PART, Unit
 
 Army = tuple[Unit, ...]

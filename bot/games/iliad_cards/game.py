@@ -1,25 +1,16 @@
-"""The Iliad card game on the engine contract: spec, action codes and words, the hooks."""
+"""The Iliad card game object: its spec and summary, and the engine contract's methods."""
 
 from __future__ import annotations
 
-import re
+import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, overload
 
-from bot.engine import GameSpec, IllegalAction, Outcome
-from bot.games.iliad_cards import rules, scoring, siege, views
-from bot.games.iliad_cards.army import NEW, SHIELDED_CHARIOT
-from bot.games.iliad_cards.cards import ATTACKERS, Table, table
+from bot.engine import GameSpec, Outcome
+from bot.games.iliad_cards import codes, hidden, rules, scoring, siege, views
+from bot.games.iliad_cards.data import Table, table
 from bot.games.iliad_cards.model import SEAT_NAMES, Action, State, dump, load
-from bot.games.iliad_cards.text import (
-    a_card,
-    article,
-    attacker_name,
-    part_label,
-    seat,
-    unit_label,
-    victory_name,
-)
+from bot.games.iliad_cards.views import IliadCardsSeatView, IliadCardsView
 
 SUMMARY = """\
 Iliad, the card game (Asmodee 2006), for 2-5 players. HOUSE RULES: the printed rulebook could \
@@ -39,10 +30,6 @@ Thanatos card. Gorgon: a player strictly strongest at the start of their turn ta
 and Agamemnon. Athena/Poseidon go to the most City/Trireme VP (ties: holder keeps). Then \
 draw 3. 12 VP (15 with 2) wins; else the best after 8 sieges or when victory cards run out.\
 """
-
-_SIMPLE = re.compile(r"^(pass)$|^(play|attack|pick)\.([a-z0-9-]+)$")
-_NUMBERS = re.compile(r"^(put)\.(new|[0-9]{1,2})$|^(foe)\.([0-9])$|^(hit)\.([0-9]{1,2})\.([0-9])$")
-_VICTORY = re.compile(r"^(city|trireme|helen)[0-9]{1,2}$")
 
 
 def max_plies(t: Table) -> int:
@@ -86,7 +73,7 @@ class IliadCards:
 
     def to_move(self, state: State) -> int | None:
         """The seat to decide now."""
-        return None if state.phase == "over" else state.current
+        return rules.to_move(state)
 
     def legal_actions(self, state: State) -> list[Action]:
         """Every decision open now."""
@@ -104,33 +91,31 @@ class IliadCards:
         """The result once the game is over."""
         return scoring.outcome(state) if state.phase == "over" else None
 
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        """What `seat` (None: everyone) may see."""
+    @overload
+    def view(self, state: State, seat: None) -> IliadCardsView: ...
+    @overload
+    def view(self, state: State, seat: int) -> IliadCardsSeatView: ...
+    @overload
+    def view(self, state: State, seat: int | None) -> IliadCardsView | IliadCardsSeatView: ...
+    def view(self, state: State, seat: int | None) -> IliadCardsView | IliadCardsSeatView:
+        """What a seat (None: everyone) may see: the public view, or it plus `private`."""
         return views.view(state, seat)
 
+    def resample_hidden(self, state: State, seat: int, rng: random.Random) -> State:
+        """A state `seat` cannot tell apart: hands and deck orders re-dealt, a fresh seed."""
+        return hidden.resample_hidden(state, seat, rng)
+
     def encode(self, action: Action) -> str:
-        """'pass', 'play.hoplite3', 'attack.rider', 'put.new', 'foe.2', 'hit.3.0', 'pick.city2'."""
-        verb, what, at, part = action
-        if verb in ("play", "attack", "pick"):
-            return f"{verb}.{what}"
-        if verb == "put":
-            return "put.new" if at == NEW else f"put.{at}"
-        if verb == "foe":
-            return f"foe.{at}"
-        if verb == "hit":
-            return f"hit.{at}.{part}"
-        return verb
+        """Short text for a button: 'pass', 'play.hoplite3', 'hit.3.0' …"""
+        return codes.encode(action)
 
     def decode(self, text: str) -> Action:
         """Inverse of encode; IllegalAction for anything else."""
-        action = _parse(text)
-        if action is None or self.encode(action) != text or not _known(action):
-            raise IllegalAction(f"{text!r} is not a move in the Iliad card game.")
-        return action
+        return codes.decode(text)
 
     def describe(self, action: Action, state: State | None = None) -> str:
         """Human words for an action, in context when `state` is given."""
-        return describe(action, state)
+        return views.describe(action, state)
 
     def dump(self, state: State) -> dict[str, Any]:
         """The full state as JSON."""
@@ -148,61 +133,4 @@ class IliadCards:
         }
 
 
-def _parse(text: str) -> Action | None:
-    simple = _SIMPLE.match(text)
-    if simple:
-        return Action("pass") if simple[1] else Action(simple[2], simple[3])
-    numbers = _NUMBERS.match(text)
-    if not numbers:
-        return None
-    if numbers[1]:
-        return Action("put", "", NEW if numbers[2] == "new" else int(numbers[2]))
-    if numbers[3]:
-        return Action("foe", "", int(numbers[4]))
-    return Action("hit", "", int(numbers[6]), int(numbers[7]))
-
-
-def _known(action: Action) -> bool:
-    if action.verb == "play":
-        return action.what in table().by_code
-    if action.verb == "attack":
-        return action.what in (*ATTACKERS, SHIELDED_CHARIOT)
-    if action.verb == "pick":
-        return bool(_VICTORY.match(action.what))
-    return True
-
-
-def describe(action: Action, state: State | None) -> str:
-    """'play a Hoplite 3', 'put it onto the 4 phalanx', 'strike the Hoplite 2 (last card …)'."""
-    t = table()
-    verb, what, at, part = action
-    if verb == "pass":
-        return "pass" + (
-            f" and take hero {t.hero_name(state.heroes[-1])}" if state and state.heroes else ""
-        )
-    if verb == "play":
-        return f"play {a_card(what, t)}" if what in t.by_code else f"play {what}"
-    if verb == "attack":
-        name = attacker_name(what, t) if what in (*ATTACKERS, SHIELDED_CHARIOT) else what
-        return f"attack with {article(name)} {name}"
-    if verb == "pick":
-        return f"take {victory_name(what)}" if _VICTORY.match(what) else f"take {what}"
-    if verb == "foe":
-        return f"strike {seat(at)}'s army" if at < len(SEAT_NAMES) else f"strike seat {at}"
-    if state is None or state.phase not in ("put", "hit"):
-        return f"{verb} at {at}" + (f".{part}" if verb == "hit" else "")
-    if verb == "put":
-        return _describe_put(state, at, t)
-    army = state.armies[state.pending[2]]
-    return f"strike {part_label(army[at], part, t)}" if at < len(army) else f"hit {at}.{part}"
-
-
-def _describe_put(state: State, at: int, t: Table) -> str:
-    army = state.armies[state.current]
-    if at == NEW:
-        return (
-            "start a new phalanx"
-            if t.card(state.pending[1]).kind == "hoplite"
-            else "stand it alone"
-        )
-    return f"put it onto {unit_label(army[at], t)}" if at < len(army) else f"put it at {at}"
+GAME = IliadCards()

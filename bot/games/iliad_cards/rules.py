@@ -21,10 +21,15 @@ from bot.games.iliad_cards.army import (
     remove,
     targets,
 )
-from bot.games.iliad_cards.cards import table
+from bot.games.iliad_cards.data import table
 from bot.games.iliad_cards.model import Action, State
 from bot.games.iliad_cards.siege import end_turn, hero_unit, pick_options, run_picks, take
 from bot.games.iliad_cards.text import PROMPTS, a_card, attacker_name, part_label, seat, unit_label
+
+
+def to_move(state: State) -> int | None:
+    """IC-10: the seat deciding now (a picker while victory cards are chosen); None once over."""
+    return None if state.phase == "over" else state.current
 
 
 def _foe_targets(state: State, verb: str, what: str, foe: int) -> list[Target]:

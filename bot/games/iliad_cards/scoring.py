@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.engine import Outcome, ranking_from_keys
-from bot.games.iliad_cards.cards import Table, table
+from bot.games.iliad_cards.data import Table, table
 from bot.games.iliad_cards.model import State, victory_kind, victory_value
 from bot.games.iliad_cards.text import AMPHORA_NAMES, seat, victory_name
 
@@ -21,7 +21,7 @@ def kind_vp(state: State, who: int, kind: str) -> int:
 
 
 def amphora_vp(state: State, who: int, t: Table) -> int:
-    """VP from the amphoras a seat holds."""
+    """IC-5: VP from the amphoras a seat holds, at the values the data file gives."""
     return sum(
         t.amphoras[key] for key, h in zip(AMPHORA_KEYS, state.amphoras, strict=True) if h == who
     )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.engine import LogEntry, rng
 from bot.games.iliad_cards.army import strength, unit_cards
-from bot.games.iliad_cards.cards import Table, table
+from bot.games.iliad_cards.data import Table, table
 from bot.games.iliad_cards.model import NO_PENDING, State, Unit, thanatos_penalty
 from bot.games.iliad_cards.scoring import kind_vp, outcome, target_vp, vp
 from bot.games.iliad_cards.text import (
@@ -25,14 +25,20 @@ def _heroes(players: int, t: Table) -> tuple[int, ...]:
     return tuple(v for v, _ in t.heroes[:players]) if players >= 3 else ()
 
 
-def new_game(players: int, seed: int) -> State:
-    """IC-6: shuffle the three decks, deal the hands, pick a start player, begin siege 1."""
-    t = table()
-    chance = rng(seed, 0)
+def decks(t: Table) -> tuple[list[str], list[str], list[str]]:
+    """IC-1 army, IC-2 victory and IC-3 oracle cards, as card codes, in table order."""
     army = [c.code for c in t.cards for _ in range(c.count)]
     victory = [f"city{v}" for v in t.cities] + [f"trireme{v}" for v in t.triremes]
     victory.append(f"helen{t.helen}")
     oracle = [f"thanatos{-v}" for v in t.thanatos] + ["gorgon"] * t.gorgons
+    return army, victory, oracle
+
+
+def new_game(players: int, seed: int) -> State:
+    """IC-6: shuffle the three decks, deal the hands, pick a start player, begin siege 1."""
+    t = table()
+    chance = rng(seed, 0)
+    army, victory, oracle = decks(t)
     for deck in (army, victory, oracle):
         chance.shuffle(deck)
     size = t.hand_size

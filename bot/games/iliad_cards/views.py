@@ -1,46 +1,167 @@
-"""What each seat may see: the public table, plus one seat's own hand and private lines."""
+"""What each seat may see, as typed views (hands only under their owner's `private`), and words
+for actions."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import NotRequired, TypedDict
 
-from bot.engine import visible_log
-from bot.games.iliad_cards.army import unit_strength
-from bot.games.iliad_cards.cards import Table, table
-from bot.games.iliad_cards.model import SEAT_NAMES, State, Unit, victory_kind, victory_value
+from bot.engine import SeatView, View, private_log, visible_log
+from bot.games.iliad_cards.army import NEW, SHIELDED_CHARIOT, unit_strength
+from bot.games.iliad_cards.codes import VICTORY_CODE
+from bot.games.iliad_cards.data import ATTACKERS, Table, table
+from bot.games.iliad_cards.model import SEAT_NAMES, Action, State, Unit, victory_kind, victory_value
 from bot.games.iliad_cards.scoring import AMPHORA_KEYS, kind_vp, outcome, target_vp, vp
 from bot.games.iliad_cards.text import (
     AMPHORA_NAMES,
     PROMPTS,
+    a_card,
+    article,
     attacker_name,
     card_hint,
     card_name,
     oracle_name,
+    part_label,
     phalanx_text,
     seat,
     unit_label,
     victory_name,
 )
 
+
+class UnitView(TypedDict):
+    """A group in an army: a phalanx, a hero or a card standing alone (with what it carries)."""
+
+    kind: str
+    strength: int
+    label: str
+    values: NotRequired[list[int]]  # a phalanx's hoplites, highest first
+    text: NotRequired[str]  # a phalanx as "4-3-2"
+    value: NotRequired[int]  # a hero's value
+    name: NotRequired[str]  # a hero's name
+    harrow: NotRequired[bool]
+    rider: NotRequired[bool]
+
+
+class VictoryView(TypedDict):
+    """A victory card: its code, kind, VP and name."""
+
+    card: str
+    kind: str
+    vp: int
+    name: str
+
+
+class CampView(TypedDict):
+    """One seat's public side: army, strength, hand size, passing, collected cards and VP."""
+
+    seat: int
+    name: str
+    units: list[UnitView]
+    strength: int
+    hand_size: int
+    passed: bool
+    pass_order: int | None
+    victory: list[VictoryView]
+    thanatos: list[int]
+    amphoras: list[str]
+    city_vp: int
+    trireme_vp: int
+    vp: int
+
+
+class PendingView(TypedDict):
+    """The card or attacker a split decision is about, and the opponent chosen so far."""
+
+    verb: str
+    name: str
+    foe: int | None
+
+
+class OracleView(TypedDict):
+    """This siege's oracle card."""
+
+    kind: str  # gorgon or thanatos
+    name: str
+
+
+class HeroView(TypedDict):
+    """A hero still to be taken this siege."""
+
+    value: int
+    name: str
+
+
+class AmphoraView(TypedDict):
+    """An amphora, its VP and who holds it."""
+
+    name: str
+    vp: int
+    holder: int | None
+
+
+class HandGroup(TypedDict):
+    """One kind of card in a hand, with how many and what it does."""
+
+    code: str
+    kind: str
+    name: str
+    count: int
+    hint: str
+
+
+class IliadCardsView(View):
+    """The table everyone sees: the siege, decks by size, display, amphoras, every camp."""
+
+    recent: list[str]  # the newest public log lines, for the board image
+    siege: int
+    sieges_max: int | None
+    phase: str  # turn, put, foe, hit, pick or over
+    pending: PendingView | None
+    oracle: OracleView | None
+    oracle_deck: int
+    display: list[VictoryView]
+    victory_deck: int
+    army_deck: int
+    discard: int
+    heroes: list[HeroView]
+    start_player: int
+    target_vp: int
+    amphoras: list[AmphoraView]
+    camps: list[CampView]
+
+
+class IliadCardsPrivate(TypedDict):
+    """One seat's secrets: its hand (codes, and grouped by kind) and the lines only it reads."""
+
+    hand: list[str]
+    hand_groups: list[HandGroup]
+    log: list[str]
+
+
+class IliadCardsSeatView(IliadCardsView, SeatView[IliadCardsPrivate]):
+    """The table plus one seat's hand."""
+
+
 RECENT = 10  # public log lines every view carries for the board image
 
 
-def _unit(unit: Unit, t: Table) -> dict[str, Any]:
-    data: dict[str, Any] = {
+def _unit(unit: Unit, t: Table) -> UnitView:
+    data: UnitView = {
         "kind": unit.kind,
         "strength": unit_strength(unit, t),
         "label": unit_label(unit, t).removeprefix("the "),
     }
     if unit.kind == "phalanx":
-        data.update(values=list(unit.values), harrow=unit.harrow, text=phalanx_text(unit.values))
+        data["values"], data["text"] = list(unit.values), phalanx_text(unit.values)
+        data["harrow"] = unit.harrow
     elif unit.kind == "hero":
-        data.update(value=unit.values[0], name=t.hero_name(unit.values[0]))
+        data["value"], data["name"] = unit.values[0], t.hero_name(unit.values[0])
     else:
-        data.update(harrow=unit.harrow, rider=unit.rider)
+        data["harrow"], data["rider"] = unit.harrow, unit.rider
     return data
 
 
-def _victory(card: str) -> dict[str, Any]:
+def _victory(card: str) -> VictoryView:
     return {
         "card": card,
         "kind": victory_kind(card),
@@ -49,7 +170,7 @@ def _victory(card: str) -> dict[str, Any]:
     }
 
 
-def _camp(state: State, who: int, t: Table) -> dict[str, Any]:
+def _camp(state: State, who: int, t: Table) -> CampView:
     """One seat's public side: army, strength, hand size, collected cards and VP."""
     army = state.armies[who]
     return {
@@ -69,7 +190,7 @@ def _camp(state: State, who: int, t: Table) -> dict[str, Any]:
     }
 
 
-def _pending(state: State, t: Table) -> dict[str, Any] | None:
+def _pending(state: State, t: Table) -> PendingView | None:
     verb, what, foe = state.pending
     if not verb or state.phase in ("turn", "pick", "over"):
         return None
@@ -77,17 +198,29 @@ def _pending(state: State, t: Table) -> dict[str, Any] | None:
     return {"verb": verb, "name": name, "foe": None if foe < 0 else foe}
 
 
-def _prompt(state: State) -> str:
+def prompt(state: State) -> str:
+    """What the seat to move must decide now; the result sentence once the game is over."""
     if state.phase == "over":
-        return "The game is over."
+        return outcome(state).summary
     return f"{seat(state.current)}: {PROMPTS[state.phase]}"
 
 
-def public_view(state: State) -> dict[str, Any]:
+def _recent(state: State) -> list[str]:
+    """The newest RECENT public lines, oldest first, read from the end of the log."""
+    lines: list[str] = []
+    for entry in reversed(state.log):
+        if entry.seat is None:
+            lines.append(entry.text)
+            if len(lines) == RECENT:
+                break
+    return lines[::-1]
+
+
+def public_view(state: State) -> IliadCardsView:
     """Everything on the table; no hand and no deck order."""
     t = table()
     over = state.phase == "over"
-    oracle = None
+    oracle: OracleView | None = None
     if state.oracle:
         gorgon = state.oracle == "gorgon"
         oracle = {"kind": "gorgon" if gorgon else "thanatos", "name": oracle_name(state.oracle)}
@@ -98,12 +231,12 @@ def public_view(state: State) -> dict[str, Any]:
         "first_player": state.first_player,
         "to_move": None if over else state.current,
         "log": visible_log(state.log, None),
-        "recent": visible_log(state.log[-RECENT * 3 :], None)[-RECENT:],  # same for every seat
+        "recent": _recent(state),
         "outcome": outcome(state).to_dict() if over else None,
         "siege": state.siege,
         "sieges_max": len(t.thanatos) + t.gorgons if state.players >= 3 else None,
         "phase": state.phase,
-        "prompt": _prompt(state),
+        "prompt": prompt(state),
         "pending": _pending(state, t),
         "oracle": oracle,
         "oracle_deck": len(state.oracle_deck),
@@ -122,7 +255,7 @@ def public_view(state: State) -> dict[str, Any]:
     }
 
 
-def _hand_groups(hand: tuple[str, ...], t: Table) -> list[dict[str, Any]]:
+def _hand_groups(hand: tuple[str, ...], t: Table) -> list[HandGroup]:
     """The hand as kinds with counts, in table order (hands are kept sorted that way)."""
     return [
         {
@@ -136,14 +269,51 @@ def _hand_groups(hand: tuple[str, ...], t: Table) -> list[dict[str, Any]]:
     ]
 
 
-def view(state: State, who: int | None) -> dict[str, Any]:
-    """The public view, plus the seat's own hand and private log lines when `who` is a seat."""
-    data = public_view(state)
+def view(state: State, who: int | None) -> IliadCardsView | IliadCardsSeatView:
+    """The public view, or exactly that plus the seat's hand and private lines under `private`."""
+    public = public_view(state)
     if who is None:
-        return data
-    data["seat"] = who
-    data["log"] = visible_log(state.log, who)
+        return public
     hand = state.hands[who]
-    data["hand"] = list(hand)
-    data["hand_groups"] = _hand_groups(hand, table())
-    return data
+    private: IliadCardsPrivate = {
+        "hand": list(hand),
+        "hand_groups": _hand_groups(hand, table()),
+        "log": private_log(state.log, who),
+    }
+    return {**public, "seat": who, "private": private}
+
+
+def describe(action: Action, state: State | None) -> str:
+    """'play a Hoplite 3', 'put it onto the 4 phalanx', 'strike the Hoplite 2 (last card …)'."""
+    t = table()
+    verb, what, at, part = action
+    if verb == "pass":
+        return "pass" + (
+            f" and take hero {t.hero_name(state.heroes[-1])}" if state and state.heroes else ""
+        )
+    if verb == "play":
+        return f"play {a_card(what, t)}" if what in t.by_code else f"play {what}"
+    if verb == "attack":
+        name = attacker_name(what, t) if what in (*ATTACKERS, SHIELDED_CHARIOT) else what
+        return f"attack with {article(name)} {name}"
+    if verb == "pick":
+        return f"take {victory_name(what)}" if VICTORY_CODE.match(what) else f"take {what}"
+    if verb == "foe":
+        return f"strike {seat(at)}'s army" if at < len(SEAT_NAMES) else f"strike seat {at}"
+    if state is None or state.phase not in ("put", "hit"):
+        return f"{verb} at {at}" + (f".{part}" if verb == "hit" else "")
+    if verb == "put":
+        return _describe_put(state, at, t)
+    army = state.armies[state.pending[2]]
+    return f"strike {part_label(army[at], part, t)}" if at < len(army) else f"hit {at}.{part}"
+
+
+def _describe_put(state: State, at: int, t: Table) -> str:
+    army = state.armies[state.current]
+    if at == NEW:
+        return (
+            "start a new phalanx"
+            if t.card(state.pending[1]).kind == "hoplite"
+            else "stand it alone"
+        )
+    return f"put it onto {unit_label(army[at], t)}" if at < len(army) else f"put it at {at}"

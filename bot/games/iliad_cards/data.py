@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
-DATA_PATH = Path(__file__).resolve().parents[3] / "data" / "iliad_cards.json"
+from bot.engine import load_data
 
 ARMY_KINDS = (
     "hoplite",
@@ -94,6 +92,7 @@ def _ints(values: Any, what: str) -> tuple[int, ...]:
 
 
 def _cards(raw: list[dict[str, Any]]) -> tuple[ArmyCard, ...]:
+    """IC-1: the army cards, their kinds and counts, checked."""
     cards = tuple(
         ArmyCard(str(c["code"]), str(c["kind"]), str(c["name"]), int(c["value"]), int(c["count"]))
         for c in raw
@@ -123,7 +122,10 @@ def _attack(raw: dict[str, Any]) -> dict[str, tuple[str, ...]]:
 
 
 def parse(raw: dict[str, Any]) -> Table:
-    """A checked Table from the data file's JSON; raises ValueError naming what is wrong."""
+    """A checked Table from the data file's JSON; raises ValueError naming what is wrong.
+
+    IC-1 army cards, IC-2 victory cards, IC-3 oracle cards, IC-4 heroes, IC-5 amphoras.
+    """
     heroes = tuple((int(h["value"]), str(h["name"])) for h in raw["heroes"]["cards"])
     if [v for v, _ in heroes] != sorted({v for v, _ in heroes}):
         raise ValueError("hero values must be distinct and listed lowest first")
@@ -161,4 +163,4 @@ def parse(raw: dict[str, Any]) -> Table:
 @lru_cache(maxsize=1)
 def table() -> Table:
     """The card table, read once per process."""
-    return parse(json.loads(DATA_PATH.read_text(encoding="utf-8")))
+    return parse(load_data("iliad_cards"))

@@ -1,0 +1,110 @@
+"""The Iliad game object: its spec and summary, and the engine contract's methods."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, overload
+
+from bot.engine import GameSpec, Outcome
+from bot.games.iliad import codes, hidden, model, rules, scoring, views
+from bot.games.iliad.data import rules as house
+from bot.games.iliad.model import Action, State
+from bot.games.iliad.setup import new_state
+from bot.games.iliad.views import IliadSeatView, IliadView
+
+SUMMARY = """\
+Two players, Hector (blue) and Achilles (red), duel on a 6x6 board for the favour of five gods.
+On your turn place one of your two hand tiles on an empty square of your colour next to a tile,
+then you may use its effect: 1 moves an opponent tile, 2 moves one of yours, 3 swaps one of your
+tokens for a reserve token, 4 turns itself and a neighbouring opponent tile face down (worth 0).
+5 and Dolos have no effect; a Dolos is worth its two neighbours in the line being scored.
+Every row or column you fill is scored: the higher total (ties: the player on turn) takes one of
+its two end tokens, the other player gets the second. When the board is full, a player who alone
+holds all five gods (or four gods and both marriages) wins; otherwise count each god's best token
+plus all other tokens; ties go to the uncounted god tokens, then the higher Zeus.
+House rules (data/iliad.json): the token values, which colour is whose, placing anywhere of your
+colour when no square touches a tile, a random first player, effect 4 only on face-up tiles."""
+
+
+class Iliad:
+    """The game object the registry holds; every method is a pure function of its arguments."""
+
+    spec = GameSpec(
+        id="iliad",
+        title="Iliad",
+        min_players=2,
+        max_players=2,
+        max_plies=200,
+        seat_names=house().seat_names,
+        summary=SUMMARY,
+    )
+
+    def new_game(
+        self, players: int, seed: int, options: Mapping[str, object] | None = None
+    ) -> State:
+        """Set up a game from its seed."""
+        self.spec.check_players(players)
+        self.spec.resolve_options(options)
+        return new_state(seed, house())
+
+    def to_move(self, state: State) -> int | None:
+        """The seat deciding now."""
+        return rules.to_move(state)
+
+    def legal_actions(self, state: State) -> list[Action]:
+        """Every legal decision now."""
+        return rules.legal_actions(state, house())
+
+    def apply(self, state: State, action: Action) -> State:
+        """A new state after a legal decision."""
+        return rules.apply(state, action, house())
+
+    def hidden_choices(self, state: State) -> bool:
+        """Placing shows which tiles are in hand; every later decision is public."""
+        return state.phase == "place"
+
+    def outcome(self, state: State) -> Outcome | None:
+        """The result once the board is full."""
+        return scoring.outcome(state, house())
+
+    @overload
+    def view(self, state: State, seat: None) -> IliadView: ...
+    @overload
+    def view(self, state: State, seat: int) -> IliadSeatView: ...
+    @overload
+    def view(self, state: State, seat: int | None) -> IliadView | IliadSeatView: ...
+    def view(self, state: State, seat: int | None) -> IliadView | IliadSeatView:
+        """What a seat (None: everyone) may see: the public view, or it plus `private`."""
+        return views.view(state, seat, house())
+
+    def resample_hidden(self, state: State, seat: int, rng: random.Random) -> State:
+        """A state `seat` cannot tell apart: hidden tiles re-dealt, a fresh seed."""
+        return hidden.resample_hidden(state, seat, house(), rng)
+
+    def encode(self, action: Action) -> str:
+        """Short code for a button."""
+        return codes.encode(action)
+
+    def decode(self, text: str) -> Action:
+        """Parse a code; garbage raises IllegalAction."""
+        return codes.decode(text)
+
+    def describe(self, action: Action, state: State | None = None) -> str:
+        """Words for an action."""
+        return views.describe(action, state, house())
+
+    def dump(self, state: State) -> dict[str, Any]:
+        """Full JSON of a state."""
+        return model.dump(state)
+
+    def load(self, data: Mapping[str, Any]) -> State:
+        """State from its JSON."""
+        return model.load(data)
+
+    def playout_stats(self, state: State) -> dict[str, float]:
+        """Numbers the simulator averages."""
+        return {"turns": state.turn_number}
+
+
+GAME = Iliad()

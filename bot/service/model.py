@@ -6,7 +6,7 @@ import asyncio
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.engine import AnyGame, Outcome
+from bot.engine import AnyGame, Outcome, View, ViewContext
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,26 +80,85 @@ class GameInfo:
 
 
 @dataclass(frozen=True, slots=True)
-class MoveResult:
-    """What one accepted move did; it is already committed when the caller sees this."""
+class Board:
+    """What the game message shows, taken under the game's lock at one committed version.
 
-    game_id: int
-    version: int
+    `view` is the game's public view, untouched; `context` is what the platform adds beside
+    it (names, status, a platform-made result). `turn` is None once the game is over; when
+    `hidden_choices` is true only the mover may see `turn.choices` (they would show a hand).
+    """
+
+    info: GameInfo
+    view: View
+    context: ViewContext
+    turn: Turn | None
+    hidden_choices: bool
+
+    @property
+    def public_choices(self) -> tuple[Choice, ...] | None:
+        """The choices a public message may show; None when only the mover may see them."""
+        if self.turn is None or self.hidden_choices:
+            return None
+        return self.turn.choices
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """One player's private view (public view + seat + private) and the context to draw it."""
+
+    info: GameInfo
+    player: Player
     seat: int
-    user_id: int
-    code: str
+    view: View
+    context: ViewContext
+
+
+@dataclass(frozen=True, slots=True)
+class Started:
+    """A game that just left its lobby: the first board and every seat's hand."""
+
+    board: Board
+    hands: tuple[Hand, ...]
+
+    @property
+    def info(self) -> GameInfo:
+        """The game as it is now (active)."""
+        return self.board.info
+
+
+@dataclass(frozen=True, slots=True)
+class MoveResult:
+    """What one accepted move did, with everything needed to show it; already committed.
+
+    `board` and `hands` were taken under the game's lock at the version the move committed,
+    so the caller never asks again: `hands` are the seats whose private part changed.
+    """
+
+    seat: int
     description: str
     public_lines: tuple[str, ...]
-    previous_to_move: int | None
-    to_move: int | None
-    to_move_user: int | None
-    changed_seats: tuple[int, ...]
-    outcome: Outcome | None
+    board: Board
+    hands: tuple[Hand, ...]
+
+    @property
+    def info(self) -> GameInfo:
+        """The game right after the move."""
+        return self.board.info
 
     @property
     def finished(self) -> bool:
         """True when this move ended the game."""
-        return self.outcome is not None
+        return self.board.info.outcome is not None
+
+    @property
+    def same_mover(self) -> bool:
+        """The seat that moved decides again (the game message is redrawn in place)."""
+        return self.board.info.to_move == self.seat
+
+    @property
+    def changed_seats(self) -> tuple[int, ...]:
+        """The seats whose private view changed (each gets a new hand image)."""
+        return tuple(hand.seat for hand in self.hands)
 
 
 @dataclass(slots=True, eq=False)

@@ -180,12 +180,18 @@ class Table:
             self._shown.pop(info.game_id, None)
 
     async def strip(self, info: GameInfo) -> None:
-        """Take the buttons off a game's current message (the game was abandoned)."""
-        shown = self._shown.pop(info.game_id, None)
-        current = shown.message_id if shown is not None else None
-        current = current if current is not None else info.message_id
-        if current is not None:
-            await self._strip(info.place_id, current)
+        """Take the buttons off a game's current message (the game was abandoned).
+
+        Waits for a redraw in progress, so the message it posts is the one stripped, and marks
+        the end's version as shown, so a redraw still waiting is dropped.
+        """
+        shown = self.shown(info.game_id)
+        async with shown.lock:
+            current = shown.message_id if shown.message_id is not None else info.message_id
+            shown.version = max(shown.version, info.version)
+            if current is not None:
+                await self._strip(info.place_id, current)
+        self._shown.pop(info.game_id, None)
 
     async def _strip(self, place_id: int, message_id: int) -> None:
         message = self.bot.get_partial_messageable(place_id).get_partial_message(message_id)

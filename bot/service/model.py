@@ -32,7 +32,6 @@ class Choice:
 class Turn:
     """Who must decide now in an active game, at which version, and their choices."""
 
-    game_id: int
     version: int
     seat: int
     user_id: int
@@ -73,10 +72,6 @@ class GameInfo:
     def user_at(self, seat: int) -> int | None:
         """The user id sitting at `seat`."""
         return next((p.user_id for p in self.players if p.seat == seat), None)
-
-    def player(self, user_id: int) -> Player | None:
-        """The player record of a user, or None."""
-        return next((p for p in self.players if p.user_id == user_id), None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,24 +136,9 @@ class MoveResult:
     hands: tuple[Hand, ...]
 
     @property
-    def info(self) -> GameInfo:
-        """The game right after the move."""
-        return self.board.info
-
-    @property
-    def finished(self) -> bool:
-        """True when this move ended the game."""
-        return self.board.info.outcome is not None
-
-    @property
     def same_mover(self) -> bool:
         """The seat that moved decides again (the game message is redrawn in place)."""
         return self.board.info.to_move == self.seat
-
-    @property
-    def changed_seats(self) -> tuple[int, ...]:
-        """The seats whose private view changed (each gets a new hand image)."""
-        return tuple(hand.seat for hand in self.hands)
 
 
 @dataclass(slots=True, eq=False)

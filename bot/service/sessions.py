@@ -198,7 +198,7 @@ class SessionCache:
         player = None if seat is None else s.user_at(seat)
         if seat is None or player is None:
             return None
-        return Turn(s.game_id, s.version, seat, player.user_id, self._choices(s))
+        return Turn(s.version, seat, player.user_id, self._choices(s))
 
     def _choices(self, s: Session) -> tuple[Choice, ...]:
         game = s.game

@@ -22,8 +22,8 @@ async def test_resigning_with_two_players_makes_the_other_win(
     service: GameService, store: Store
 ) -> None:
     info = await active(service)
-    quitter = info.player(BOB)
-    assert quitter is not None and quitter.seat is not None
+    quitter = next(p for p in info.players if p.user_id == BOB)
+    assert quitter.seat is not None
     final = await service.resign(info.game_id, BOB)
     done = final.info
     outcome = done.outcome

@@ -35,13 +35,14 @@ async def test_a_move_reports_what_happened(service: GameService, store: Store) 
     result = await service.move(info.game_id, first, "t2", info.version)
     assert result.description == "take 2 counters"
     assert result.public_lines == ("red takes 2.",)
-    assert (result.seat, result.info.to_move, result.same_mover) == (0, 1, False)
-    assert result.info.to_move_user == second
-    assert result.changed_seats == () and result.hands == ()
-    assert result.info.version == info.version + 1 and not result.finished
+    after = result.board.info
+    assert (result.seat, after.to_move, result.same_mover) == (0, 1, False)
+    assert after.to_move_user == second and after.outcome is None
+    assert result.hands == ()
+    assert after.version == info.version + 1
     assert [m.action for m in await store.moves(info.game_id)] == ["t2"]
     row = await store.game(info.game_id)
-    assert row is not None and row.version == result.info.version
+    assert row is not None and row.version == after.version
 
 
 async def test_a_move_brings_the_board_taken_at_its_committed_version(
@@ -69,14 +70,14 @@ async def test_taking_three_changes_only_the_movers_private_view(service: GameSe
     info = await active(service, (ALICE, BOB, CAROL))
     mover = info.user_at(0) or 0
     result = await service.move(info.game_id, mover, "t3")
-    assert result.changed_seats == (0,)
+    assert [h.seat for h in result.hands] == [0]
     hand = result.hands[0]
     assert hand.player.user_id == mover and hand.view["seat"] == 0  # type: ignore[typeddict-item]
     assert hand.view == (await service.hand(info.game_id, mover)).view
-    assert hand.context == result.board.context and hand.info == result.info
+    assert hand.context == result.board.context and hand.info == result.board.info
     assert all("secret" not in line for line in result.public_lines)
     result = await service.move(info.game_id, info.user_at(1) or 0, "t1")
-    assert result.changed_seats == ()
+    assert result.hands == ()
 
 
 async def test_the_last_counter_ends_the_game(service: GameService, store: Store) -> None:
@@ -85,8 +86,8 @@ async def test_the_last_counter_ends_the_game(service: GameService, store: Store
     for user, code in [(first, "t3"), (second, "t3")]:
         await service.move(info.game_id, user, code)
     result = await service.move(info.game_id, first, "t1")
-    outcome = result.info.outcome
-    assert result.finished and result.info.to_move is None and result.info.to_move_user is None
+    outcome = result.board.info.outcome
+    assert result.board.info.to_move is None and result.board.info.to_move_user is None
     assert outcome is not None and outcome.winners == (0,)
     assert result.board.turn is None and result.board.context.status == "finished"
     assert result.public_lines[-1] == "red takes the last counter and wins."

@@ -81,8 +81,8 @@ async def test_restart_resumes_every_game(db_path: Path) -> None:
     turn = boards[games[0].game_id].turn
     info = before[2]
     assert turn is not None and info is not None and turn.version == info.version
-    await again.move(turn.game_id, turn.user_id, turn.choices[0].code, turn.version)
-    await refused(StaleAction, again.move(turn.game_id, turn.user_id, "t1", turn.version))
+    await again.move(info.game_id, turn.user_id, turn.choices[0].code, turn.version)
+    await refused(StaleAction, again.move(info.game_id, turn.user_id, "t1", turn.version))
     await store.close()
 
 
@@ -132,10 +132,10 @@ async def test_dm_flag_and_message_id_do_not_change_the_version(service: GameSer
     after = service.game_at(info.place_id)
     assert after is not None
     assert after.version == info.version and after.message_id == 987
-    bob = after.player(BOB)
-    assert bob is not None and not bob.dm_ok
+    bob = next(p for p in after.players if p.user_id == BOB)
+    assert not bob.dm_ok
     again = GameService(service.store, service._games)
     await again.load()
     reloaded = again.game_at(info.place_id)
     assert reloaded is not None and reloaded.message_id == 987
-    assert not (reloaded.player(BOB) or bob).dm_ok
+    assert [p.dm_ok for p in reloaded.players if p.user_id == BOB] == [False]

@@ -1,7 +1,7 @@
 """Where a move's round trip goes: timestamps taken inside the running bot, stage by stage.
 
 The probe wraps a few of the bot's own calls (on its instances, or module attributes that
-the Table cog looks up at call time) and the fake's body reader, and restores them afterwards.
+the bot's Table looks up at call time) and the fake's body reader, and restores them afterwards.
 Each wrapper only reads the clock: microseconds against the milliseconds measured.
 """
 
@@ -22,12 +22,11 @@ START, RECORDED = "start", "recorded"
 # (from mark, to mark, what happens in between), in the order a move goes through them.
 STAGES: tuple[tuple[str, str, str], ...] = (
     (START, "handler", "fake -> bot: gateway event, parse, route to the button"),
-    ("handler", "transaction", "turn and version checks, engine apply, dump"),
+    ("handler", "transaction", "turn and version checks, engine apply, views, dump"),
     ("transaction", "commit", "sqlite statements (aiosqlite thread hops)"),
     ("commit", "commit done", "sqlite COMMIT, synchronous=FULL (fsync)"),
-    ("commit done", "view-start", "answer the click (defer), game info"),
-    ("view-start", "view", "public view of the new state"),
-    ("view", "draw", "hand over to the render thread"),
+    ("commit done", "show", "the new turn's choices, answer the click (defer)"),
+    ("show", "draw", "hand over to the render thread"),
     ("draw", "png", "draw the board"),
     ("png", "png done", "PNG encode"),
     ("png done", "upload", "back on the event loop, build the message"),
@@ -125,7 +124,7 @@ def install(bot: SymposionBot, timeline: Timeline) -> Callable[[], None]:
     db = store._db  # the connection the store commits on
     patches: list[tuple[object, str, Any]] = [
         (service, "move", _around(service.move, timeline, "handler", None)),
-        (service, "public_view", _around(service.public_view, timeline, "view-start", "view")),
+        (bot.table, "show", _around(bot.table.show, timeline, "show", None)),
         (store, "record_move", _around(store.record_move, timeline, "transaction", None)),
         (db, "commit", _around(db.commit, timeline, "commit", "commit done")),
         (rendering, "board_png", _on_call(rendering.board_png, timeline, "draw")),

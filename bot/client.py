@@ -11,10 +11,13 @@ from discord.ext import commands
 
 from bot.service import GameService
 from bot.store import Store
+from cogs.components import DYNAMIC_ITEMS
+from cogs.replies import report
+from cogs.table import Table
 
 log = logging.getLogger("bot.client")
 
-COGS = ("cogs.table", "cogs.lobby", "cogs.moves", "cogs.info")
+COGS = ("cogs.lobby", "cogs.moves", "cogs.info")
 
 
 def intents() -> discord.Intents:
@@ -23,7 +26,7 @@ def intents() -> discord.Intents:
 
 
 class SymposionBot(commands.Bot):
-    """One bot process; `service` is ready once setup_hook has run."""
+    """One bot process; `service` and `table` are ready once setup_hook has run."""
 
     def __init__(
         self, *, database_path: str | Path, dev_guild_id: int | None = None, **options: Any
@@ -37,6 +40,8 @@ class SymposionBot(commands.Bot):
         self.dev_guild_id = dev_guild_id
         self.store: Store | None = None
         self._service: GameService | None = None
+        self._table: Table | None = None
+        self.tree.error(report)  # the one error path of every slash command
 
     @property
     def service(self) -> GameService:
@@ -45,12 +50,21 @@ class SymposionBot(commands.Bot):
             raise RuntimeError("the bot has not finished setting up")
         return self._service
 
+    @property
+    def table(self) -> Table:
+        """What shows games in Discord (set up in setup_hook)."""
+        if self._table is None:
+            raise RuntimeError("the bot has not finished setting up")
+        return self._table
+
     async def setup_hook(self) -> None:
         """Migrate, load every ongoing game, load cogs and buttons, then sync commands."""
         self.store = await Store.open(self.database_path)
         self._service = GameService(self.store)
         loaded = await self._service.load()
         log.info("loaded %d ongoing game(s) from %s", loaded, self.database_path)
+        self._table = Table(self)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
         for name in COGS:
             await self.load_extension(name)
         await self._sync()

@@ -1,4 +1,4 @@
-"""What every command cog shares: the Table and the game played in this channel."""
+"""What every command cog shares: the bot's Table and the game played in this channel."""
 
 from __future__ import annotations
 
@@ -17,16 +17,18 @@ NO_GAME = "There is no game in this channel. Start one with `/play`."
 
 
 class TableCog(commands.Cog):
-    """A cog whose commands act on the game of the channel they are used in."""
+    """A cog whose commands act on the game of the channel they are used in.
+
+    Errors need no handling here: the bot's command tree sends every one to cogs.replies.report.
+    """
 
     def __init__(self, bot: SymposionBot) -> None:
         self.bot = bot
 
     @property
     def table(self) -> Table:
-        table = self.bot.get_cog("Table")
-        assert table is not None
-        return table  # type: ignore[return-value]
+        """The bot's Table, which shows games."""
+        return self.bot.table
 
     def game_here(self, interaction: discord.Interaction[Any]) -> GameInfo:
         """The ongoing game of this channel or thread, or a clear refusal."""

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any, Self, cast
 
 import discord
 from discord import ButtonStyle, SelectOption
-from discord.ui import Button, DynamicItem, Select
+from discord.ui import Button, DynamicItem, Item, Select
 
 from cogs import ids
+from cogs.replies import report
 
 if TYPE_CHECKING:
+    from bot.client import SymposionBot
     from bot.service import Choice
     from cogs.table import Table
 
@@ -21,110 +23,151 @@ LABEL, OPTION = 80, 100
 
 
 def table_of(interaction: discord.Interaction[Any]) -> Table:
-    """The Table cog that handles every component of ours."""
-    table = interaction.client.get_cog("Table")
-    assert table is not None, "the Table cog is not loaded"
-    return table  # type: ignore[no-any-return]
+    """The bot's Table, which every component of ours acts through."""
+    return cast("SymposionBot", interaction.client).table
 
 
 def _short(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-class _Parsed:
-    """Rebuilds a dynamic item from the clicked component and reads its custom_id's groups."""
-
-    custom_id: str
-    template: re.Pattern[str]
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str], /
-    ) -> Self:
-        return cls(item)  # type: ignore[call-arg]
-
-    def part(self, name: str) -> str:
-        match = self.template.fullmatch(self.custom_id)
-        assert match is not None
-        return match[name]
-
-    def number(self, name: str) -> int:
-        return int(self.part(name))
+def _button(item: Item[Any]) -> Button[Any]:
+    if not isinstance(item, Button):
+        raise TypeError(f"expected a button, got {type(item).__name__}")
+    return item
 
 
-class MoveButton(_Parsed, DynamicItem[Button[Any]], template=ids.MOVE):
+class _Component:
+    """What every component of ours shares: one error path around the work a click does."""
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Run the click's work; refusals and failures go to the one error handler."""
+        try:
+            await self.act(interaction, table_of(interaction))
+        except Exception as error:
+            await report(interaction, error)
+
+    async def act(self, interaction: discord.Interaction[Any], table: Table) -> None:
+        """What a click does; each component says."""
+        raise NotImplementedError
+
+
+class MoveButton(_Component, DynamicItem[Button[Any]], template=ids.MOVE):
     """Plays one action, if the board is still at the version the button was drawn for."""
+
+    def __init__(self, game_id: int, version: int, code: str, button: Button[Any]) -> None:
+        super().__init__(button)
+        self.game_id, self.version, self.code = game_id, version, code
 
     @classmethod
     def make(cls, game_id: int, version: int, choice: Choice) -> Self:
+        """The button for one choice."""
         button: Button[Any] = Button(
             label=_short(choice.text, LABEL),
             style=ButtonStyle.primary,
             custom_id=ids.move_id(game_id, version, choice.code),
         )
-        return cls(button)
+        return cls(game_id, version, choice.code, button)
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        table = table_of(interaction)
-        work = table.play(
-            interaction, self.number("game"), self.part("code"), self.number("version")
-        )
-        await table.guard(interaction, work)
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: Item[Any], match: re.Match[str], /
+    ) -> Self:
+        """The clicked button with its game, version and action code read once."""
+        return cls(int(match["game"]), int(match["version"]), match["code"], _button(item))
+
+    async def act(self, interaction: discord.Interaction[Any], table: Table) -> None:
+        """Play the button's action at the button's version."""
+        await table.play(interaction, self.game_id, self.code, self.version)
 
 
-class MoveSelect(_Parsed, DynamicItem[Select[Any]], template=ids.PICK):
+class MoveSelect(_Component, DynamicItem[Select[Any]], template=ids.PICK):
     """A menu of actions when there are too many for buttons; the value is the action code."""
+
+    def __init__(self, game_id: int, version: int, page: int, select: Select[Any]) -> None:
+        super().__init__(select)
+        self.game_id, self.version, self.page = game_id, version, page
 
     @classmethod
     def make(
         cls, game_id: int, version: int, page: int, choices: Sequence[Choice], placeholder: str
     ) -> Self:
+        """One page of choices as a select menu."""
         options = [SelectOption(label=_short(c.text, OPTION), value=c.code) for c in choices]
         select: Select[Any] = Select(
             custom_id=ids.pick_id(game_id, version, page),
             placeholder=_short(placeholder, 150),
             options=options,
         )
-        return cls(select)
+        return cls(game_id, version, page, select)
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: Item[Any], match: re.Match[str], /
+    ) -> Self:
+        """The used menu with its game, version and page read once."""
+        if not isinstance(item, Select):
+            raise TypeError(f"expected a select menu, got {type(item).__name__}")
+        return cls(int(match["game"]), int(match["version"]), int(match["page"]), item)
+
+    async def act(self, interaction: discord.Interaction[Any], table: Table) -> None:
+        """Play the chosen action at the menu's version."""
         code = self.item.values[0] if self.item.values else ""
-        table = table_of(interaction)
-        work = table.play(interaction, self.number("game"), code, self.number("version"))
-        await table.guard(interaction, work)
+        await table.play(interaction, self.game_id, code, self.version)
 
 
-class TurnButton(_Parsed, DynamicItem[Button[Any]], template=ids.TURN):
+class TurnButton(_Component, DynamicItem[Button[Any]], template=ids.TURN):
     """'Your move': the mover's choices, shown only to them when they would reveal a hand."""
+
+    def __init__(self, game_id: int, version: int, button: Button[Any]) -> None:
+        super().__init__(button)
+        self.game_id, self.version = game_id, version
 
     @classmethod
     def make(cls, game_id: int, version: int) -> Self:
-        return cls(
-            Button(
-                label="Your move",
-                style=ButtonStyle.success,
-                custom_id=ids.turn_id(game_id, version),
-            )
+        """The 'Your move' button of a game message."""
+        button: Button[Any] = Button(
+            label="Your move", style=ButtonStyle.success, custom_id=ids.turn_id(game_id, version)
         )
+        return cls(game_id, version, button)
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        table = table_of(interaction)
-        work = table.show_choices(interaction, self.number("game"), self.number("version"))
-        await table.guard(interaction, work)
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: Item[Any], match: re.Match[str], /
+    ) -> Self:
+        """The clicked button with its game and version read once."""
+        return cls(int(match["game"]), int(match["version"]), _button(item))
+
+    async def act(self, interaction: discord.Interaction[Any], table: Table) -> None:
+        """Show the mover their choices privately."""
+        await table.show_choices(interaction, self.game_id, self.version)
 
 
-class HandButton(_Parsed, DynamicItem[Button[Any]], template=ids.HAND):
+class HandButton(_Component, DynamicItem[Button[Any]], template=ids.HAND):
     """'My hand': the caller's private view as an ephemeral message."""
+
+    def __init__(self, game_id: int, button: Button[Any]) -> None:
+        super().__init__(button)
+        self.game_id = game_id
 
     @classmethod
     def make(cls, game_id: int) -> Self:
-        return cls(
-            Button(label="My hand", style=ButtonStyle.secondary, custom_id=ids.hand_id(game_id))
+        """The 'My hand' button of a game message."""
+        button: Button[Any] = Button(
+            label="My hand", style=ButtonStyle.secondary, custom_id=ids.hand_id(game_id)
         )
+        return cls(game_id, button)
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        table = table_of(interaction)
-        await table.guard(interaction, table.show_hand(interaction, self.number("game")))
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: Item[Any], match: re.Match[str], /
+    ) -> Self:
+        """The clicked button with its game read once."""
+        return cls(int(match["game"]), _button(item))
+
+    async def act(self, interaction: discord.Interaction[Any], table: Table) -> None:
+        """Show the caller their hand privately."""
+        await table.show_hand(interaction, self.game_id)
 
 
 LOBBY_BUTTONS = (
@@ -135,31 +178,58 @@ LOBBY_BUTTONS = (
 )
 
 
-class LobbyButton(_Parsed, DynamicItem[Button[Any]], template=ids.LOBBY):
+class LobbyButton(_Component, DynamicItem[Button[Any]], template=ids.LOBBY):
     """Join / Leave / Start / Cancel on a lobby message."""
+
+    def __init__(self, game_id: int, verb: str, button: Button[Any]) -> None:
+        super().__init__(button)
+        self.game_id, self.verb = game_id, verb
 
     @classmethod
     def make(cls, game_id: int, verb: str, label: str, style: ButtonStyle) -> Self:
-        return cls(Button(label=label, style=style, custom_id=ids.lobby_id(game_id, verb)))
+        """One of the lobby's buttons."""
+        button: Button[Any] = Button(
+            label=label, style=style, custom_id=ids.lobby_id(game_id, verb)
+        )
+        return cls(game_id, verb, button)
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        table = table_of(interaction)
-        work = table.lobby_action(interaction, self.number("game"), self.part("verb"))
-        await table.guard(interaction, work)
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: Item[Any], match: re.Match[str], /
+    ) -> Self:
+        """The clicked button with its game and verb read once."""
+        return cls(int(match["game"]), match["verb"], _button(item))
+
+    async def act(self, interaction: discord.Interaction[Any], table: Table) -> None:
+        """Join, leave, start or cancel the lobby."""
+        await table.lobby_action(interaction, self.game_id, self.verb)
 
 
-class RematchButton(_Parsed, DynamicItem[Button[Any]], template=ids.REMATCH):
+class RematchButton(_Component, DynamicItem[Button[Any]], template=ids.REMATCH):
     """Opens a new lobby with the same players."""
+
+    def __init__(self, game_id: int, button: Button[Any]) -> None:
+        super().__init__(button)
+        self.game_id = game_id
 
     @classmethod
     def make(cls, game_id: int) -> Self:
-        return cls(
-            Button(label="Rematch", style=ButtonStyle.primary, custom_id=ids.rematch_id(game_id))
+        """The Rematch button of a final game message."""
+        button: Button[Any] = Button(
+            label="Rematch", style=ButtonStyle.primary, custom_id=ids.rematch_id(game_id)
         )
+        return cls(game_id, button)
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        table = table_of(interaction)
-        await table.guard(interaction, table.rematch(interaction, self.number("game")))
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: Item[Any], match: re.Match[str], /
+    ) -> Self:
+        """The clicked button with its game read once."""
+        return cls(int(match["game"]), _button(item))
+
+    async def act(self, interaction: discord.Interaction[Any], table: Table) -> None:
+        """Open the rematch lobby."""
+        await table.rematch(interaction, self.game_id)
 
 
 DYNAMIC_ITEMS = (MoveButton, MoveSelect, TurnButton, HandButton, LobbyButton, RematchButton)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.engine import get_game
+from bot.service import game_kind
 from cogs.base import TableCog
 from cogs.lobby import GAME_CHOICES
 
@@ -23,19 +23,18 @@ class Info(TableCog):
     @app_commands.command(name="hand", description="See your private hand for this channel's game")
     @app_commands.guild_only()
     async def hand(self, interaction: Interaction) -> None:
-        async def work() -> None:
-            await self.table.show_hand(interaction, self.game_here(interaction).game_id)
-
-        await self.table.guard(interaction, work())
+        """Show the caller's hand privately."""
+        await self.table.show_hand(interaction, self.game_here(interaction).game_id)
 
     @app_commands.command(name="rules", description="A short summary of a game's rules")
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: Interaction, game: app_commands.Choice[str]) -> None:
-        spec = get_game(game.value).spec
-        players = f"{spec.min_players}–{spec.max_players} players"
-        if spec.min_players == spec.max_players:
-            players = f"{spec.min_players} players"
-        text = f"**{spec.title}** ({players})\n{spec.summary}"
+        """The game's name, player count and rules summary, privately."""
+        kind = game_kind(game.value)
+        players = f"{kind.min_players}–{kind.max_players} players"
+        if kind.min_players == kind.max_players:
+            players = f"{kind.min_players} players"
+        text = f"**{kind.title}** ({players})\n{kind.summary}"
         await interaction.response.send_message(text[:2000], ephemeral=True)
 
     @app_commands.command(name="games", description="Ongoing games in this server")
@@ -58,15 +57,13 @@ class Info(TableCog):
     @app_commands.command(name="history", description="The last things that happened in this game")
     @app_commands.guild_only()
     async def history(self, interaction: Interaction) -> None:
-        async def work() -> None:
-            info = self.game_here(interaction)
-            lines = await self.bot.service.history(info.game_id, limit=15)
-            text = "\n".join(f"• {line}" for line in lines) or "Nothing has happened yet."
-            await interaction.response.send_message(
-                f"**{info.title}** — recent moves:\n{text}"[:2000], ephemeral=True
-            )
-
-        await self.table.guard(interaction, work())
+        """The last public log lines, privately."""
+        info = self.game_here(interaction)
+        lines = await self.bot.service.history(info.game_id, limit=15)
+        text = "\n".join(f"• {line}" for line in lines) or "Nothing has happened yet."
+        await interaction.response.send_message(
+            f"**{info.title}** — recent moves:\n{text}"[:2000], ephemeral=True
+        )
 
 
 async def setup(bot: SymposionBot) -> None:

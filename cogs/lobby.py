@@ -7,14 +7,13 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.engine import all_games, get_game
-from bot.service import ServiceError
+from bot.service import ServiceError, game_kind, game_kinds
 from cogs.base import TableCog
 
 if TYPE_CHECKING:
     from bot.client import SymposionBot
 
-GAME_CHOICES = [app_commands.Choice(name=g.spec.title, value=g.spec.id) for g in all_games()]
+GAME_CHOICES = [app_commands.Choice(name=kind.title, value=kind.id) for kind in game_kinds()]
 
 
 def parse_options(text: str | None) -> dict[str, str]:
@@ -30,9 +29,7 @@ def parse_options(text: str | None) -> dict[str, str]:
 
 def option_suggestions(game_id: str, typed: str) -> list[str]:
     """Every valid name=value for a game, filtered by what was typed."""
-    spec = get_game(game_id).spec
-    pairs = [f"{o.name}={v}" for o in spec.options for v in o.choices]
-    return [p for p in pairs if typed.lower() in p][:25]
+    return [pair for pair in game_kind(game_id).options if typed.lower() in pair][:25]
 
 
 class Lobby(TableCog):
@@ -48,10 +45,8 @@ class Lobby(TableCog):
         game: app_commands.Choice[str],
         options: str | None = None,
     ) -> None:
-        async def work() -> None:
-            await self.table.open_lobby(interaction, game.value, parse_options(options))
-
-        await self.table.guard(interaction, work())
+        """Open a lobby; refusals reach the player through the tree's error handler."""
+        await self.table.open_lobby(interaction, game.value, parse_options(options))
 
     @play.autocomplete("options")
     async def _options(
@@ -61,8 +56,6 @@ class Lobby(TableCog):
         try:
             pairs = option_suggestions(str(game_id), current)
         except ServiceError:
-            return []
-        except Exception:
             return []
         return [app_commands.Choice(name=p, value=p) for p in pairs]
 

@@ -22,12 +22,10 @@ class Moves(TableCog):
     @app_commands.describe(action="Start typing: only your legal moves are listed")
     @app_commands.guild_only()
     async def move(self, interaction: Interaction, action: str) -> None:
-        async def work() -> None:
-            info = self.game_here(interaction)
-            code = await self.bot.service.resolve(info.game_id, interaction.user.id, action)
-            await self.table.play(interaction, info.game_id, code, None)
-
-        await self.table.guard(interaction, work())
+        """Play a typed or picked move on the current board."""
+        info = self.game_here(interaction)
+        code = await self.bot.service.resolve(info.game_id, interaction.user.id, action)
+        await self.table.play(interaction, info.game_id, code, None)
 
     @move.autocomplete("action")
     async def _actions(
@@ -44,40 +42,33 @@ class Moves(TableCog):
     @app_commands.command(name="board", description="Post the current board again")
     @app_commands.guild_only()
     async def board(self, interaction: Interaction) -> None:
-        async def work() -> None:
-            info = self.game_here(interaction)
-            await self.bot.service.require_started(info.game_id)
-            await interaction.response.send_message("Here is the board again.", ephemeral=True)
-            await self.table.post_board(info)
-
-        await self.table.guard(interaction, work())
+        """Post the game message again (it pings the mover)."""
+        board = await self.bot.service.board(self.game_here(interaction).game_id)
+        await interaction.response.send_message("Here is the board again.", ephemeral=True)
+        await self.table.show(board)
 
     @app_commands.command(name="resign", description="Give up this game (you are ranked last)")
     @app_commands.guild_only()
     async def resign(self, interaction: Interaction) -> None:
-        async def work() -> None:
-            info = self.game_here(interaction)
-            ended = await self.bot.service.resign(info.game_id, interaction.user.id)
-            await interaction.response.send_message("You resigned.", ephemeral=True)
-            await self.table.post_board(ended)
-
-        await self.table.guard(interaction, work())
+        """Resign: the game ends for everyone and the final board is posted."""
+        info = self.game_here(interaction)
+        final = await self.bot.service.resign(info.game_id, interaction.user.id)
+        await interaction.response.send_message("You resigned.", ephemeral=True)
+        await self.table.show(final)
 
     @app_commands.command(name="abandon", description="End this channel's game (host or moderator)")
     @app_commands.guild_only()
     async def abandon(self, interaction: Interaction) -> None:
-        async def work() -> None:
-            info = self.game_here(interaction)
-            moderator = bool(interaction.permissions.manage_channels)
-            ended = await self.bot.service.abandon(
-                info.game_id, interaction.user.id, moderator=moderator
-            )
-            await interaction.response.send_message(
-                f"**{ended.title}** was abandoned by {interaction.user.mention}."
-            )
-            await self.table.strip(ended)
-
-        await self.table.guard(interaction, work())
+        """Abandon the game (host or moderator); its message loses its buttons."""
+        info = self.game_here(interaction)
+        moderator = bool(interaction.permissions.manage_channels)
+        ended = await self.bot.service.abandon(
+            info.game_id, interaction.user.id, moderator=moderator
+        )
+        await interaction.response.send_message(
+            f"**{ended.title}** was abandoned by {interaction.user.mention}."
+        )
+        await self.table.strip(ended)
 
 
 async def setup(bot: SymposionBot) -> None:

@@ -1,19 +1,23 @@
-"""The game table: posts lobbies, boards and hands, and turns service results into messages."""
+"""The game table: posts lobbies, boards and hands, and turns service results into messages.
+
+A plain object owned by the bot (`bot.table`), not a cog: commands and components hand it
+what the service answered, and it renders and sends. It never asks the service what a move
+did; the answer already holds the board and the changed hands.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import io
 import logging
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import discord
-from discord.ext import commands
 
 import rendering
-from bot.service import ChannelBusy, GameInfo, MoveResult, ServiceError
+from bot.service import Board, ChannelBusy, GameInfo, Hand, MoveResult, ServiceError
 from cogs import components
-from cogs.replies import answer, explain_failure
 from cogs.texts import final_text, game_text, hand_text, lobby_text
 
 if TYPE_CHECKING:
@@ -24,20 +28,30 @@ log = logging.getLogger("cogs.table")
 Interaction = discord.Interaction[Any]
 
 
-class Table(commands.Cog):
+@dataclass
+class _Shown:
+    """What one game's channel shows: its current message and the version drawn on it."""
+
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    message_id: int | None = None  # None: not posted by this process yet (the service knows)
+    version: int = -1
+
+
+class Table:
     """Everything the bot shows for a game goes through here; no rule is decided here."""
 
     def __init__(self, bot: SymposionBot) -> None:
         self.bot = bot
-        self._showing: dict[int, asyncio.Lock] = {}
-
-    def showing(self, game_id: int) -> asyncio.Lock:
-        """One game's messages change one at a time, so each redraw knows the current message."""
-        return self._showing.setdefault(game_id, asyncio.Lock())
+        self._shown: dict[int, _Shown] = {}
 
     @property
     def service(self) -> GameService:
+        """The bot's game service."""
         return self.bot.service
+
+    def shown(self, game_id: int) -> _Shown:
+        """One game's messages change one at a time, so each redraw knows the current message."""
+        return self._shown.setdefault(game_id, _Shown())
 
     # -- lobby -------------------------------------------------------------------------------
 
@@ -76,21 +90,22 @@ class Table(commands.Cog):
     async def lobby_action(self, interaction: Interaction, game_id: int, verb: str) -> None:
         """Join / Leave / Start / Cancel."""
         user = interaction.user
+        if verb == "start":
+            started = await self.service.start(game_id, user.id)
+            await interaction.response.edit_message(content=lobby_text(started.info), view=None)
+            await self.show(started.board)
+            await self.send_hands(started.hands)
+            return
         if verb == "join":
             info = await self.service.join(game_id, user.id, user.display_name)
         elif verb == "leave":
             info = await self.service.leave(game_id, user.id)
-        elif verb == "start":
-            info = await self.service.start(game_id, user.id)
         else:
             info = await self.service.cancel(game_id, user.id)
         keep = components.lobby_view(game_id) if info.status == "lobby" else None
         await interaction.response.edit_message(content=lobby_text(info), view=keep)
         if verb == "join":
             await self._check_dms(interaction, info)
-        if info.status == "active":
-            await self.post_board(info)
-            await self.send_hands(info, [p.seat for p in info.players if p.seat is not None])
 
     async def _check_dms(self, interaction: Interaction, info: GameInfo) -> None:
         """A short DM on joining; if DMs are closed, say /hand will do and stop trying."""
@@ -118,43 +133,65 @@ class Table(commands.Cog):
 
     # -- the board ---------------------------------------------------------------------------
 
-    async def _board(self, info: GameInfo) -> tuple[str, discord.File, discord.ui.View | None]:
-        """Text, image and components of the game message, all from one public view."""
-        view = await self.service.public_view(info.game_id)
-        png = await asyncio.to_thread(rendering.board_png, info.game_type, view)
+    async def _message(self, board: Board) -> tuple[str, discord.File, discord.ui.View | None]:
+        """Text, image and components of the game message, all from one board."""
+        info = board.info
+        png = await asyncio.to_thread(
+            rendering.board_png, info.game_type, board.view, board.context
+        )
         image = discord.File(io.BytesIO(png), filename=f"{info.game_type}-board.png")
         if info.status != "active":
             final = components.final_view(info.game_id) if info.status == "finished" else None
             return final_text(info), image, final
-        turn = self.service.turn(info.game_id)
+        turn = board.turn
         if turn is None:
-            return game_text(info, None, view), image, None
-        shown = None if self.service.hidden_choices(info.game_id) else turn.choices
+            return game_text(board), image, None
+        shown = board.public_choices
         buttons = components.game_view(info.game_id, turn.version, shown, hand=True)
-        text = game_text(info, turn, view)
+        text = game_text(board)
         if shown and components.shown_choices(shown) < len(shown):
             text += "\nMore moves than fit here: use `/move`."
         return text, image, buttons
 
-    async def post_board(self, info: GameInfo) -> None:
-        """A new game message (it pings the seat to move); the old one loses its buttons."""
-        async with self.showing(info.game_id):
-            await self._post_board(await self.service.info(info.game_id))
-
-    async def _post_board(self, info: GameInfo) -> None:
-        previous = info.message_id
-        content, image, buttons = await self._board(info)
-        channel = self.bot.get_partial_messageable(info.place_id)
-        extra: dict[str, Any] = {"view": buttons} if buttons is not None else {}
-        message = await channel.send(content, file=image, **extra)
-        await self.service.set_message(info.game_id, message.id)
-        if previous is not None and previous != message.id:
-            await self._strip(info.place_id, previous)
+    async def show(self, board: Board, *, in_place: bool = False) -> None:
+        """Show a board: a new game message (it pings the mover; the old one loses its buttons),
+        or, `in_place`, the current message redrawn. A board older than the one up is dropped.
+        """
+        info = board.info
+        shown = self.shown(info.game_id)
+        async with shown.lock:
+            if info.version < shown.version:
+                return
+            current = shown.message_id if shown.message_id is not None else info.message_id
+            content, image, buttons = await self._message(board)
+            channel = self.bot.get_partial_messageable(info.place_id)
+            if in_place and current is not None:
+                message = channel.get_partial_message(current)
+                await message.edit(content=content, attachments=[image], view=buttons)
+            else:
+                extra: dict[str, Any] = {"view": buttons} if buttons is not None else {}
+                sent = await channel.send(content, file=image, **extra)
+                await self.service.set_message(info.game_id, sent.id)
+                shown.message_id = sent.id
+                if current is not None and current != sent.id:
+                    await self._strip(info.place_id, current)
+            shown.version = info.version
+        if info.status != "active":
+            self._shown.pop(info.game_id, None)
 
     async def strip(self, info: GameInfo) -> None:
-        """Take the buttons off a game's current message (the game was abandoned)."""
-        if info.message_id is not None:
-            await self._strip(info.place_id, info.message_id)
+        """Take the buttons off a game's current message (the game was abandoned).
+
+        Waits for a redraw in progress, so the message it posts is the one stripped, and marks
+        the end's version as shown, so a redraw still waiting is dropped.
+        """
+        shown = self.shown(info.game_id)
+        async with shown.lock:
+            current = shown.message_id if shown.message_id is not None else info.message_id
+            shown.version = max(shown.version, info.version)
+            if current is not None:
+                await self._strip(info.place_id, current)
+        self._shown.pop(info.game_id, None)
 
     async def _strip(self, place_id: int, message_id: int) -> None:
         message = self.bot.get_partial_messageable(place_id).get_partial_message(message_id)
@@ -162,16 +199,6 @@ class Table(commands.Cog):
             await message.edit(view=None)
         except discord.HTTPException:
             log.warning("could not remove the buttons of message %s", message_id)
-
-    async def _update_board(self, info: GameInfo) -> None:
-        """The same seat decides again: redraw the game message in place."""
-        if info.message_id is None:
-            await self._post_board(info)
-            return
-        content, image, buttons = await self._board(info)
-        channel = self.bot.get_partial_messageable(info.place_id)
-        message = channel.get_partial_message(info.message_id)
-        await message.edit(content=content, attachments=[image], view=buttons)
 
     # -- moves -------------------------------------------------------------------------------
 
@@ -194,15 +221,8 @@ class Table(commands.Cog):
 
     async def after_move(self, result: MoveResult) -> None:
         """Redraw in place while the same seat decides; else a new message for the next seat."""
-        async with self.showing(result.game_id):
-            info = await self.service.info(result.game_id)
-            if result.finished or result.to_move != result.previous_to_move:
-                await self._post_board(info)
-            else:
-                await self._update_board(info)
-        if result.finished:
-            self._showing.pop(result.game_id, None)
-        await self.send_hands(info, list(result.changed_seats))
+        await self.show(result.board, in_place=result.same_mover)
+        await self.send_hands(result.hands)
 
     async def show_choices(self, interaction: Interaction, game_id: int, version: int) -> None:
         """'Your move': the mover's choices, privately."""
@@ -214,52 +234,29 @@ class Table(commands.Cog):
 
     # -- hands -------------------------------------------------------------------------------
 
-    async def _hand_file(self, info: GameInfo, user_id: int) -> discord.File:
-        view = await self.service.seat_view(info.game_id, user_id)
-        png = await asyncio.to_thread(rendering.hand_png, info.game_type, view)
-        return discord.File(io.BytesIO(png), filename=f"{info.game_type}-hand.png")
+    async def _hand_file(self, hand: Hand) -> discord.File:
+        game_type = hand.info.game_type
+        png = await asyncio.to_thread(rendering.hand_png, game_type, hand.view, hand.context)
+        return discord.File(io.BytesIO(png), filename=f"{game_type}-hand.png")
 
-    async def send_hands(self, info: GameInfo, seats: list[int]) -> None:
-        """DM each of these seats their private view, unless their DMs are known to be closed."""
-        for player in info.players:
-            if player.seat not in seats or not player.dm_ok:
+    async def send_hands(self, hands: tuple[Hand, ...]) -> None:
+        """DM each of these hands to its player, unless their DMs are known to be closed."""
+        for hand in hands:
+            player = hand.player
+            if not player.dm_ok:
                 continue
             try:
                 user = self.bot.get_user(player.user_id) or await self.bot.fetch_user(
                     player.user_id
                 )
-                await user.send(
-                    hand_text(info, player), file=await self._hand_file(info, player.user_id)
-                )
+                await user.send(hand_text(hand.info, player), file=await self._hand_file(hand))
             except discord.HTTPException:
-                await self.service.set_dm_ok(info.game_id, player.user_id, False)
+                await self.service.set_dm_ok(hand.info.game_id, player.user_id, False)
 
     async def show_hand(self, interaction: Interaction, game_id: int) -> None:
         """/hand or 'My hand': the caller's private view, ephemerally."""
-        info = await self.service.info(game_id)
-        player = info.player(interaction.user.id)
-        if player is None or player.seat is None:
-            raise ServiceError(f"You are not playing in this game of {info.title}.")
+        hand = await self.service.hand(game_id, interaction.user.id)
         await interaction.response.defer(ephemeral=True, thinking=True)
         await interaction.followup.send(
-            hand_text(info, player),
-            file=await self._hand_file(info, player.user_id),
-            ephemeral=True,
+            hand_text(hand.info, hand.player), file=await self._hand_file(hand), ephemeral=True
         )
-
-    # -- errors ------------------------------------------------------------------------------
-
-    async def guard(self, interaction: Interaction, work: Any) -> None:
-        """Run one interaction's work; a ServiceError is a clear private answer, a bug is logged."""
-        try:
-            await work
-        except ServiceError as error:
-            await answer(interaction, str(error))
-        except Exception:
-            log.exception("unexpected error while handling an interaction")
-            await explain_failure(interaction)
-
-
-async def setup(bot: SymposionBot) -> None:
-    await bot.add_cog(Table(bot))
-    bot.add_dynamic_items(*components.DYNAMIC_ITEMS)

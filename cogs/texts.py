@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from bot.service import GameInfo, Player, Turn
+from bot.service import Board, GameInfo, Player, View
 
 
 def _mention(user_id: int) -> str:
@@ -34,21 +32,34 @@ def lobby_text(info: GameInfo) -> str:
     return f"{head} — {room}. Join, then the host presses Start.\n{seats}"
 
 
-def _seat_label(info: GameInfo, view: dict[str, Any], seat: int) -> str:
-    seats = view.get("seats") or []
-    name = seats[seat] if seat < len(seats) else f"seat {seat + 1}"
-    user = info.user_at(seat)
+def _seat_label(board: Board, seat: int) -> str:
+    """The mover as a mention with their seat's name, e.g. '<@1> (Achilles)'."""
+    name = _seat_name(board.view, seat)
+    user = board.info.user_at(seat)
     return f"{_mention(user)} ({name})" if user is not None else name
 
 
-def game_text(info: GameInfo, turn: Turn | None, view: dict[str, Any]) -> str:
+def _seat_name(view: View, seat: int) -> str:
+    seats = view["seats"]
+    return seats[seat] if 0 <= seat < len(seats) else f"seat {seat + 1}"
+
+
+def prompt_words(view: View, seat: int) -> str:
+    """What the mover decides, from the game's prompt, without the seat's name in front."""
+    prompt = str(view.get("prompt") or "make a move").strip()
+    prefix = f"{_seat_name(view, seat)}: "
+    if prompt.startswith(prefix):
+        prompt = prompt[len(prefix) :]
+    return prompt.rstrip(". ") or "make a move"
+
+
+def game_text(board: Board) -> str:
     """Whose turn it is and what they decide, plus the last thing that happened."""
-    lines = [f"**{info.title}**"]
-    if turn is not None:
-        prompt = str(view.get("prompt") or "make a move")
-        what = prompt.split(": ", 1)[-1]
-        lines.append(f"{_seat_label(info, view, turn.seat)} to move: {what}.")
-    log = view.get("log") or []
+    lines = [f"**{board.info.title}**"]
+    if board.turn is not None:
+        seat = board.turn.seat
+        lines.append(f"{_seat_label(board, seat)} to move: {prompt_words(board.view, seat)}.")
+    log = board.view["log"]
     if log:
         lines.append(f"Last: {log[-1]}")
     return "\n".join(lines)

@@ -4,6 +4,8 @@ Discord-free: cogs translate interactions into these calls and ServiceError mess
 ephemeral replies. Only bot.store speaks SQL; only bot.engine knows the rules.
 """
 
+from bot.engine import View, ViewContext
+from bot.service.catalogue import GameKind, game_kind, game_kinds
 from bot.service.endings import RESIGNATION, resignation_outcome
 from bot.service.errors import (
     AlreadyJoined,
@@ -25,21 +27,24 @@ from bot.service.errors import (
     UnknownGame,
 )
 from bot.service.game_service import STALE, GameService, seating
-from bot.service.model import Choice, GameInfo, MoveResult, Player, Turn
+from bot.service.model import Board, Choice, GameInfo, Hand, MoveResult, Player, Started, Turn
 from bot.service.sessions import GameLookup
 
 __all__ = [
     "RESIGNATION",
     "STALE",
     "AlreadyJoined",
+    "Board",
     "ChannelBusy",
     "Choice",
     "GameInfo",
+    "GameKind",
     "GameLookup",
     "GameNotFound",
     "GameNotOver",
     "GameOver",
     "GameService",
+    "Hand",
     "IllegalMove",
     "InvalidOptions",
     "LobbyFull",
@@ -53,8 +58,13 @@ __all__ = [
     "Player",
     "ServiceError",
     "StaleAction",
+    "Started",
     "Turn",
     "UnknownGame",
+    "View",
+    "ViewContext",
+    "game_kind",
+    "game_kinds",
     "resignation_outcome",
     "seating",
 ]

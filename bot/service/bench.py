@@ -38,13 +38,13 @@ async def fill_sessions(
             users = users[: info.min_players]
         for user in users[1:]:
             await service.join(info.game_id, user, f"Player {user}")
-        await service.start(info.game_id, users[0])
+        board = (await service.start(info.game_id, users[0])).board
         for _ in range(plies):
-            turn = service.turn(info.game_id)
+            turn = board.turn
             if turn is None:
                 break
             code = chooser.choice(turn.choices).code
-            await service.move(info.game_id, turn.user_id, code, turn.version)
+            board = (await service.move(info.game_id, turn.user_id, code, turn.version)).board
         game_ids.append(info.game_id)
     return game_ids
 

@@ -1,13 +1,15 @@
-"""Pure helpers that tell what a move changed: new log lines and whose secrets moved."""
+"""Pure helpers that tell what a move changed: new public log lines and whose private part moved."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, NamedTuple
 
-from bot.engine import AnyGame
+from bot.engine import AnyGame, View
 
-Path = tuple[object, ...]
+# Not secret by contract: `seat` names the viewer and a seat's private lines live under `private`.
+_SHARED = frozenset({"seat", "log"})
+_MISSING = object()
 
 
 def new_lines(before: Sequence[Any], after: Sequence[Any]) -> list[Any]:
@@ -21,46 +23,35 @@ def new_lines(before: Sequence[Any], after: Sequence[Any]) -> list[Any]:
     return list(after)
 
 
-def secret_parts(public: Any, private: Any, path: Path = ()) -> list[tuple[Path, Any]]:
-    """Every part of a seat's view that differs from the public view (log excluded)."""
-    if public == private:  # one C-level comparison skips the walk of every shared part
-        return []
-    if isinstance(public, dict) and isinstance(private, dict):
-        parts: list[tuple[Path, Any]] = []
-        for key, value in private.items():
-            if not path and key == "log":
-                continue
-            if key not in public:
-                parts.append(((*path, key), value))
-            else:
-                parts.extend(secret_parts(public[key], value, (*path, key)))
-        return parts
-    if isinstance(public, list) and isinstance(private, list) and len(public) == len(private):
-        parts = []
-        for index, (pub, priv) in enumerate(zip(public, private, strict=True)):
-            parts.extend(secret_parts(pub, priv, (*path, index)))
-        return parts
-    return [] if public == private else [(path, private)]
+def private_part(seat_view: Mapping[str, Any], public: Mapping[str, Any]) -> dict[str, Any]:
+    """What a seat's view holds beyond the public view: by the view contract, its `private`."""
+    return {
+        key: value
+        for key, value in seat_view.items()
+        if key not in _SHARED and public.get(key, _MISSING) != value
+    }
 
 
-def move_changes(
-    game: AnyGame, before: Any, after: Any, players: int
-) -> tuple[list[Any], tuple[int, ...]]:
-    """The public log lines a move added, and the seats whose secrets or private log changed."""
+class Changes(NamedTuple):
+    """What one move changed: public lines, the new public view, each changed seat's view."""
+
+    lines: list[str]
+    public: View
+    seats: dict[int, View]
+
+
+def move_changes(game: AnyGame, before: Any, after: Any, players: int) -> Changes:
+    """The public log lines a move added and the seats whose private part changed."""
     public_before = game.view(before, None)
     public_after = game.view(after, None)
-    public_lines = new_lines(public_before["log"], public_after["log"])
-    changed: list[int] = []
+    lines = [str(line) for line in new_lines(public_before["log"], public_after["log"])]
+    seats: dict[int, View] = {}
     for seat in range(players):
-        seat_before = game.view(before, seat)
         seat_after = game.view(after, seat)
-        secrets_moved = secret_parts(public_before, seat_before) != secret_parts(
-            public_after, seat_after
-        )
-        private_added = len(new_lines(seat_before["log"], seat_after["log"])) > len(public_lines)
-        if secrets_moved or private_added:
-            changed.append(seat)
-    return public_lines, tuple(changed)
+        was = private_part(game.view(before, seat), public_before)
+        if private_part(seat_after, public_after) != was:
+            seats[seat] = seat_after
+    return Changes(lines, public_after, seats)
 
 
 def normalise(text: str) -> str:

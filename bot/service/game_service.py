@@ -6,7 +6,7 @@ import random
 from collections.abc import Awaitable, Mapping, Sequence
 from typing import Any
 
-from bot.engine import AnyGame, IllegalAction, rng
+from bot.engine import AnyGame, IllegalAction, Outcome, OutcomeView, rng
 from bot.service.diff import move_changes, normalise
 from bot.service.endings import RESIGNATION, resignation_outcome
 from bot.service.errors import (
@@ -23,7 +23,7 @@ from bot.service.errors import (
     StaleAction,
     UnknownGame,
 )
-from bot.service.model import Choice, GameInfo, MoveResult, Player, Session, Turn
+from bot.service.model import Board, Choice, GameInfo, MoveResult, Player, Session, Started
 from bot.service.sessions import SessionCache, label
 from bot.store import PlaceTaken, StaleVersion
 
@@ -161,8 +161,11 @@ class GameService(SessionCache):
         if user_id != s.host_id:
             raise NotHost(f"Only {who} of {label(s.game, s.game_id)} can {doing}.")
 
-    async def start(self, game_id: int, user_id: int) -> GameInfo:
-        """Host only: draw the seat order from the seed, set up the engine state, go active."""
+    async def start(self, game_id: int, user_id: int) -> Started:
+        """Host only: draw the seat order from the seed, set up the engine state, go active.
+
+        Returns the first board and every seat's hand, taken at the committed version.
+        """
         async with self._locked(game_id, "lobby") as s:
             self._host_only(s, user_id, "start it")
             spec = s.game.spec
@@ -187,7 +190,9 @@ class GameService(SessionCache):
             ]
             s.players = sorted(seated, key=lambda p: seat_of[p.user_id])
             s.status, s.state = "active", state
-            return self._info(s)
+            board = self._board(s)
+            hands = tuple(self._hand(s, seat, board.info) for seat in range(count))
+            return Started(board, hands)
 
     async def cancel(self, game_id: int, user_id: int) -> GameInfo:
         """Host only: close a lobby that has not started."""
@@ -238,14 +243,16 @@ class GameService(SessionCache):
         s: Session,
         status: str,
         flags: Mapping[str, Any],
-        result: dict[str, Any] | None = None,
+        result: OutcomeView | None = None,
     ) -> GameInfo:
+        """Store the end (and any platform-made result), then let the game go from memory."""
         merged = {**s.flags, **flags}
-        write = self.store.end_game(s.game_id, s.version, status, result=result, flags=merged)
+        stored = None if result is None else dict(result)
+        write = self.store.end_game(s.game_id, s.version, status, result=stored, flags=merged)
         s.version = await self._write(s, write)
         s.status, s.flags = status, merged
         self._drop(s)
-        return await self.info(s.game_id)
+        return self._info(s, None if result is None else Outcome.from_dict(result))
 
     async def set_message(self, game_id: int, message_id: int | None) -> None:
         """Remember the game's current message id (buttons keep their version)."""
@@ -279,34 +286,11 @@ class GameService(SessionCache):
         assert seat is not None
         return seat
 
-    def turn(self, game_id: int) -> Turn | None:
-        """Who must decide now in an active game, with every legal choice (for buttons)."""
-        s = self._sessions.get(game_id)
-        seat = s.to_move() if s is not None else None
-        if s is None or seat is None:
-            return None
-        player = s.user_at(seat)
-        if player is None:
-            return None
-        return Turn(game_id, s.version, seat, player.user_id, self._choices(s))
-
-    def _choices(self, s: Session) -> tuple[Choice, ...]:
-        game = s.game
-        return tuple(
-            Choice(game.encode(a), game.describe(a, s.state)) for a in game.legal_actions(s.state)
-        )
-
     def choices(self, game_id: int, user_id: int) -> list[Choice]:
         """The legal (code, text) choices for this user: empty unless they are to move."""
-        turn = self.turn(game_id)
-        return [] if turn is None or turn.user_id != user_id else list(turn.choices)
-
-    def hidden_choices(self, game_id: int) -> bool:
-        """Whether the mover's choices would reveal their secrets (then only they see them)."""
         s = self._sessions.get(game_id)
-        if s is None or s.to_move() is None:
-            return False
-        return bool(s.game.hidden_choices(s.state))
+        turn = None if s is None else self._turn(s)
+        return [] if turn is None or turn.user_id != user_id else list(turn.choices)
 
     async def my_choices(self, game_id: int, user_id: int, version: int) -> list[Choice]:
         """The mover's choices for a 'Your move' button drawn at `version`."""
@@ -315,10 +299,6 @@ class GameService(SessionCache):
             raise StaleAction(STALE)
         self._mover(s, user_id)
         return list(self._choices(s))
-
-    async def require_started(self, game_id: int) -> None:
-        """Refuse board commands while the game is still a lobby."""
-        await self._require(game_id, ("active",))
 
     async def resolve(self, game_id: int, user_id: int, typed: str) -> str:
         """The legal code a typed value means (a code or a choice's words), else a refusal."""
@@ -343,6 +323,8 @@ class GameService(SessionCache):
         """Check turn and version, apply through the engine, commit, then report what changed.
 
         `version` is the one the player saw (a button's); None means "the current board".
+        The result carries the new board and each changed seat's hand, taken under the lock
+        at the committed version: the caller shows them and never asks again.
         """
         async with self._locked(game_id, "active") as s:
             if version is not None and version != s.version:
@@ -355,7 +337,7 @@ class GameService(SessionCache):
             except IllegalAction as error:
                 raise IllegalMove(str(error)) from error
             outcome = game.outcome(after)
-            lines, changed = move_changes(game, before, after, len(s.players))
+            changes = move_changes(game, before, after, len(s.players))
             write = self.store.record_move(
                 game_id,
                 s.version,
@@ -367,28 +349,27 @@ class GameService(SessionCache):
             )
             s.version = await self._write(s, write)
             s.state = after
-            to_move = game.to_move(after)
             if outcome is not None:
                 s.status = "finished"
                 self._drop(s)
-            nxt = s.user_at(to_move) if to_move is not None else None
+            board = self._board(s, changes.public)
+            hands = tuple(
+                self._hand(s, changed, board.info, view=view)
+                for changed, view in changes.seats.items()
+            )
             return MoveResult(
-                game_id=game_id,
-                version=s.version,
                 seat=seat,
-                user_id=user_id,
-                code=game.encode(action),
                 description=game.describe(action, before),
-                public_lines=tuple(str(line) for line in lines),
-                previous_to_move=seat,
-                to_move=to_move,
-                to_move_user=None if nxt is None else nxt.user_id,
-                changed_seats=changed,
-                outcome=outcome,
+                public_lines=tuple(changes.lines),
+                board=board,
+                hands=hands,
             )
 
-    async def resign(self, game_id: int, user_id: int) -> GameInfo:
-        """A player gives up: ranked last, the game ends with reason "resignation"."""
+    async def resign(self, game_id: int, user_id: int) -> Board:
+        """A player gives up: ranked last, the game ends with reason "resignation".
+
+        Returns the final board, with the service-made result beside the game's view.
+        """
         async with self._locked(game_id, "active") as s:
             seat = self._seat_of(s, user_id).seat
             assert seat is not None
@@ -398,7 +379,9 @@ class GameService(SessionCache):
                     names[p.seat] = p.name
             outcome = resignation_outcome(seat, names)
             flags = {"ended_by": RESIGNATION, "resigned_seat": seat}
-            return await self._end(s, "finished", flags, outcome.to_dict())
+            result = outcome.to_dict()
+            await self._end(s, "finished", flags, result)
+            return self._board(s, result=result)
 
     async def abandon(self, game_id: int, user_id: int, *, moderator: bool = False) -> GameInfo:
         """Host or moderator: stop a lobby or game for good (status "abandoned")."""

@@ -6,7 +6,7 @@ import asyncio
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.engine import AnyGame, Outcome
+from bot.engine import AnyGame, Outcome, View, ViewContext
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,7 +32,6 @@ class Choice:
 class Turn:
     """Who must decide now in an active game, at which version, and their choices."""
 
-    game_id: int
     version: int
     seat: int
     user_id: int
@@ -74,32 +73,72 @@ class GameInfo:
         """The user id sitting at `seat`."""
         return next((p.user_id for p in self.players if p.seat == seat), None)
 
-    def player(self, user_id: int) -> Player | None:
-        """The player record of a user, or None."""
-        return next((p for p in self.players if p.user_id == user_id), None)
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """What the game message shows, taken under the game's lock at one committed version.
+
+    `view` is the game's public view, untouched; `context` is what the platform adds beside
+    it (names, status, a platform-made result). `turn` is None once the game is over; when
+    `hidden_choices` is true only the mover may see `turn.choices` (they would show a hand).
+    """
+
+    info: GameInfo
+    view: View
+    context: ViewContext
+    turn: Turn | None
+    hidden_choices: bool
+
+    @property
+    def public_choices(self) -> tuple[Choice, ...] | None:
+        """The choices a public message may show; None when only the mover may see them."""
+        if self.turn is None or self.hidden_choices:
+            return None
+        return self.turn.choices
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """One player's private view (public view + seat + private) and the context to draw it."""
+
+    info: GameInfo
+    player: Player
+    seat: int
+    view: View
+    context: ViewContext
+
+
+@dataclass(frozen=True, slots=True)
+class Started:
+    """A game that just left its lobby: the first board and every seat's hand."""
+
+    board: Board
+    hands: tuple[Hand, ...]
+
+    @property
+    def info(self) -> GameInfo:
+        """The game as it is now (active)."""
+        return self.board.info
 
 
 @dataclass(frozen=True, slots=True)
 class MoveResult:
-    """What one accepted move did; it is already committed when the caller sees this."""
+    """What one accepted move did, with everything needed to show it; already committed.
 
-    game_id: int
-    version: int
+    `board` and `hands` were taken under the game's lock at the version the move committed,
+    so the caller never asks again: `hands` are the seats whose private part changed.
+    """
+
     seat: int
-    user_id: int
-    code: str
     description: str
     public_lines: tuple[str, ...]
-    previous_to_move: int | None
-    to_move: int | None
-    to_move_user: int | None
-    changed_seats: tuple[int, ...]
-    outcome: Outcome | None
+    board: Board
+    hands: tuple[Hand, ...]
 
     @property
-    def finished(self) -> bool:
-        """True when this move ended the game."""
-        return self.outcome is not None
+    def same_mover(self) -> bool:
+        """The seat that moved decides again (the game message is redrawn in place)."""
+        return self.board.info.to_move == self.seat
 
 
 @dataclass(slots=True, eq=False)

@@ -5,11 +5,11 @@ from __future__ import annotations
 import logging
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from typing import Any
+from typing import Any, cast
 
-from bot.engine import AnyGame, IllegalAction, Outcome, get_game
+from bot.engine import AnyGame, IllegalAction, Outcome, OutcomeView, View, ViewContext, get_game
 from bot.service.errors import GameNotFound, GameOver, NotAPlayer, NotInLobby, NotStarted
-from bot.service.model import GameInfo, Player, Session
+from bot.service.model import Board, Choice, GameInfo, Hand, Player, Session, Turn
 from bot.store import ONGOING, GameRow, SeatRow, Store
 
 log = logging.getLogger(__name__)
@@ -34,6 +34,12 @@ def status_error(title: str, status: str, wanted: tuple[str, ...]) -> Exception:
         return NotInLobby(f"{title} has already started.")
     ended = {"finished": "is over", "cancelled": "was cancelled", "abandoned": "was abandoned"}
     return GameOver(f"{title} {ended.get(status, 'is over')}.")
+
+
+def _outcome(view: View, result: OutcomeView | None) -> Outcome | None:
+    """The result to report: the platform's (a resignation) if it made one, else the engine's."""
+    chosen = result if result is not None else view["outcome"]
+    return None if chosen is None else Outcome.from_dict(chosen)
 
 
 class SessionCache:
@@ -94,14 +100,6 @@ class SessionCache:
         for move in await self.store.moves(row.id):
             state = game.apply(state, game.decode(move.action))
         return state
-
-    async def replay(self, game_id: int) -> Any:
-        """The state rebuilt from the seed and every stored move (to check snapshots)."""
-        row = await self._row(game_id)
-        if row.status == "lobby":
-            raise status_error(f"Game #{game_id}", row.status, ("active",))
-        players = [_player(seat) for seat in await self.store.seats(game_id)]
-        return await self._replay(row, self._games(row.game_type), players)
 
     def _keep(self, session: Session) -> None:
         self._sessions[session.game_id] = session
@@ -175,16 +173,6 @@ class SessionCache:
             max_players=spec.max_players,
         )
 
-    async def info(self, game_id: int) -> GameInfo:
-        """A read-only picture of any game, ongoing or not."""
-        session = self._sessions.get(game_id)
-        if session is not None:
-            return self._info(session)
-        row = await self._row(game_id)
-        ended = await self._session_from_store(row)
-        outcome = None if row.result is None else Outcome.from_dict(row.result)
-        return self._info(ended, outcome)
-
     def game_at(self, place_id: int) -> GameInfo | None:
         """The ongoing game in this channel or thread, if any."""
         game_id = self._by_place.get(place_id)
@@ -202,9 +190,56 @@ class SessionCache:
         """How many games are held in memory."""
         return len(self._sessions)
 
-    # -- views ------------------------------------------------------------------------------
+    # -- snapshots: a view with what the platform adds beside it ----------------------------
 
-    async def _viewable(self, game_id: int) -> tuple[Session, dict[str, Any] | None]:
+    def _turn(self, s: Session) -> Turn | None:
+        """Who must decide now in an active game, with every legal choice."""
+        seat = s.to_move()
+        player = None if seat is None else s.user_at(seat)
+        if seat is None or player is None:
+            return None
+        return Turn(s.version, seat, player.user_id, self._choices(s))
+
+    def _choices(self, s: Session) -> tuple[Choice, ...]:
+        game = s.game
+        return tuple(
+            Choice(game.encode(a), game.describe(a, s.state)) for a in game.legal_actions(s.state)
+        )
+
+    def _context(self, s: Session, view: View, result: OutcomeView | None) -> ViewContext:
+        """Names by seat, the game's status, and the result when the platform decided it."""
+        names = [""] * len(view["seats"])
+        for player in s.players:
+            if player.seat is not None and player.seat < len(names):
+                names[player.seat] = player.name
+        own = None if result is None or result == view["outcome"] else result
+        return ViewContext(tuple(names), s.status, own)
+
+    def _board(
+        self, s: Session, view: View | None = None, result: OutcomeView | None = None
+    ) -> Board:
+        """The game message's picture of a started game, as it is now."""
+        seen = s.game.view(s.state, None) if view is None else view
+        turn = self._turn(s)
+        hidden = turn is not None and bool(s.game.hidden_choices(s.state))
+        info = self._info(s, _outcome(seen, result))
+        return Board(info, seen, self._context(s, seen, result), turn, hidden)
+
+    def _hand(
+        self,
+        s: Session,
+        seat: int,
+        info: GameInfo,
+        result: OutcomeView | None = None,
+        view: View | None = None,
+    ) -> Hand:
+        """One seat's private view with the platform's context beside it."""
+        player = s.user_at(seat)
+        assert player is not None, f"seat {seat} of game #{s.game_id} has no player"
+        seen = s.game.view(s.state, seat) if view is None else view
+        return Hand(info, player, seat, seen, self._context(s, seen, result))
+
+    async def _viewable(self, game_id: int) -> tuple[Session, OutcomeView | None]:
         """A started game (cached or from the store) and its stored result, if any."""
         session = self._sessions.get(game_id)
         if session is not None and session.state is not None:
@@ -216,39 +251,27 @@ class SessionCache:
         session = await self._session_from_store(row)
         if session.state is None:
             raise NotStarted(f"{title} never started.")
-        return session, row.result
+        return session, None if row.result is None else cast(OutcomeView, row.result)
 
-    def _decorate(
-        self, session: Session, view: dict[str, Any], result: dict[str, Any] | None
-    ) -> dict[str, Any]:
-        """Add the platform's facts (status, player names, a service-made result) to a view."""
-        names = [""] * len(view.get("seats", []) or session.players)
-        for player in session.players:
-            if player.seat is not None and player.seat < len(names):
-                names[player.seat] = player.name
-        view["names"] = names
-        view["status"] = session.status
-        if session.status != "active":
-            view["to_move"] = None
-        if result is not None:
-            view["outcome"] = result
-        return view
-
-    async def public_view(self, game_id: int) -> dict[str, Any]:
-        """What everyone may see (the channel image is drawn from this)."""
+    async def board(self, game_id: int) -> Board:
+        """The game message of a started game, ongoing or over (/board, a redraw)."""
         session, result = await self._viewable(game_id)
-        return self._decorate(session, session.game.view(session.state, None), result)
+        async with session.lock:
+            return self._board(session, result=result)
 
-    async def seat_view(self, game_id: int, user_id: int) -> dict[str, Any]:
-        """What one player may see: the public view plus their own secrets."""
+    async def hand(self, game_id: int, user_id: int) -> Hand:
+        """What one player may see: the public view plus their own secrets (/hand, My hand)."""
         session, result = await self._viewable(game_id)
         seat = self._seat_of(session, user_id).seat
         if seat is None:
             raise NotStarted(f"{label(session.game, game_id)} has not started yet.")
-        return self._decorate(session, session.game.view(session.state, seat), result)
+        async with session.lock:
+            view = session.game.view(session.state, seat)
+            info = self._info(session, _outcome(view, result))
+            return self._hand(session, seat, info, result, view)
 
     async def history(self, game_id: int, limit: int = 10) -> list[str]:
         """The last public log lines of a started game, oldest first."""
-        view = await self.public_view(game_id)
-        lines = [str(line) for line in view.get("log", [])]
+        session, _ = await self._viewable(game_id)
+        lines = [str(line) for line in session.game.view(session.state, None)["log"]]
         return lines[-limit:] if limit > 0 else []

@@ -9,7 +9,6 @@ from bot.store.database import Store
 from bot.store.migrations import MIGRATIONS_DIR, migration_files
 from bot.store.records import (
     ONGOING,
-    STATUSES,
     GameRow,
     MoveRow,
     PlaceTaken,
@@ -24,7 +23,6 @@ from bot.store.records import (
 __all__ = [
     "MIGRATIONS_DIR",
     "ONGOING",
-    "STATUSES",
     "GameRow",
     "MoveRow",
     "PlaceTaken",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 from typing import Any
@@ -13,8 +13,6 @@ import aiosqlite
 
 from bot.store.migrations import MIGRATIONS_DIR, migration_files, migration_script
 from bot.store.records import (
-    ONGOING,
-    STATUSES,
     GameRow,
     MoveRow,
     PlaceTaken,
@@ -92,13 +90,6 @@ class Store:
     async def _one(self, sql: str, params: Sequence[object] = ()) -> sqlite3.Row | None:
         rows = await self._all(sql, params)
         return rows[0] if rows else None
-
-    async def pragma(self, name: str) -> object:
-        """The value of one PRAGMA (journal_mode, foreign_keys …), for checks and tests."""
-        if not name.isidentifier():
-            raise ValueError(f"not a pragma name: {name!r}")
-        row = await self._one(f"PRAGMA {name}")
-        return None if row is None else row[0]
 
     # -- migrations -------------------------------------------------------------------------
 
@@ -199,32 +190,10 @@ class Store:
         )
         return None if row is None else game_row(row)
 
-    async def games_at(self, place_id: int, limit: int = 10) -> list[GameRow]:
-        """The most recent games of any status in this channel or thread, newest first."""
-        rows = await self._all(
-            f"SELECT * FROM games WHERE {_PLACE} = ? ORDER BY id DESC LIMIT ?", (place_id, limit)
-        )
-        return [game_row(row) for row in rows]
-
     async def open_games(self) -> list[GameRow]:
         """Every lobby and active game, oldest first: what the bot loads on start."""
         rows = await self._all(
             "SELECT * FROM games WHERE status IN ('lobby', 'active') ORDER BY id"
-        )
-        return [game_row(row) for row in rows]
-
-    async def games_in_guild(
-        self, guild_id: int, statuses: Iterable[str] = ONGOING, limit: int = 100
-    ) -> list[GameRow]:
-        """Games of a server with the given statuses, oldest first."""
-        wanted = tuple(statuses)
-        unknown = [s for s in wanted if s not in STATUSES]
-        if unknown or not wanted:
-            raise ValueError(f"bad statuses: {wanted!r}")
-        marks = ", ".join("?" for _ in wanted)
-        rows = await self._all(
-            f"SELECT * FROM games WHERE guild_id = ? AND status IN ({marks}) ORDER BY id LIMIT ?",
-            (guild_id, *wanted, limit),
         )
         return [game_row(row) for row in rows]
 
@@ -269,14 +238,6 @@ class Store:
             await db.execute(
                 "UPDATE seats SET dm_ok = ? WHERE game_id = ? AND user_id = ?",
                 (int(ok), game_id, user_id),
-            )
-
-    async def set_display_name(self, game_id: int, user_id: int, name: str) -> None:
-        """Refresh a player's shown name (no version change)."""
-        async with self._transaction() as db:
-            await db.execute(
-                "UPDATE seats SET display_name = ? WHERE game_id = ? AND user_id = ?",
-                (name, game_id, user_id),
             )
 
     # -- game life --------------------------------------------------------------------------
@@ -387,26 +348,12 @@ class Store:
         async with self._transaction() as db:
             await db.execute("UPDATE games SET message_id = ? WHERE id = ?", (message_id, game_id))
 
-    async def set_flags(self, game_id: int, flags: Mapping[str, Any]) -> None:
-        """Replace the game's free-form flags (no version change)."""
-        async with self._transaction() as db:
-            await db.execute(
-                "UPDATE games SET flags = ? WHERE id = ?", (dumps(dict(flags)), game_id)
-            )
-
     # -- moves and snapshots ----------------------------------------------------------------
 
     async def moves(self, game_id: int) -> list[MoveRow]:
         """Every move of a game, in order."""
         rows = await self._all("SELECT * FROM moves WHERE game_id = ? ORDER BY seq", (game_id,))
         return [move_row(row) for row in rows]
-
-    async def recent_moves(self, game_id: int, limit: int = 10) -> list[MoveRow]:
-        """The last `limit` moves of a game, oldest first."""
-        rows = await self._all(
-            "SELECT * FROM moves WHERE game_id = ? ORDER BY seq DESC LIMIT ?", (game_id, limit)
-        )
-        return [move_row(row) for row in reversed(rows)]
 
     async def snapshot(self, game_id: int) -> Snapshot | None:
         """The latest stored state of a started game."""

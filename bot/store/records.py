@@ -9,7 +9,6 @@ from datetime import UTC, datetime
 from typing import Any
 
 ONGOING = ("lobby", "active")
-STATUSES = ("lobby", "active", "finished", "cancelled", "abandoned")
 
 
 class StoreError(Exception):

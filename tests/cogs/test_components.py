@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from discord import ButtonStyle
+
 from bot.service import Choice
-from cogs import components
+from cogs import components, ids
 
 
 def choices(n: int, words: str = "move") -> list[Choice]:
@@ -44,6 +46,29 @@ def test_hidden_choices_show_only_your_move() -> None:
     assert [item.custom_id for item in view.children] == ["sy:t:7:9", "sy:h:7"]
 
 
-def test_custom_ids_parse_back() -> None:
-    button = components.MoveButton.make(12, 34, Choice("kC-10", "take -10"))
-    assert button.part("code") == "kC-10" and button.number("version") == 34
+async def test_custom_ids_parse_back_into_typed_fields() -> None:
+    made = components.MoveButton.make(12, 34, Choice("kC-10", "take -10"))
+    match = ids.MOVE.fullmatch(made.custom_id)
+    assert match is not None
+    clicked = await components.MoveButton.from_custom_id(None, made.item, match)  # type: ignore[arg-type]
+    assert (clicked.game_id, clicked.version, clicked.code) == (12, 34, "kC-10")
+    assert clicked.item is made.item
+
+
+async def test_every_component_reads_its_custom_id_once() -> None:
+    made = [
+        components.MoveSelect.make(5, 6, 2, choices(3), "pick"),
+        components.TurnButton.make(5, 6),
+        components.HandButton.make(5),
+        components.LobbyButton.make(5, "leave", "Leave", ButtonStyle.secondary),
+        components.RematchButton.make(5),
+    ]
+    parsed = []
+    for item in made:
+        match = type(item).__discord_ui_compiled_template__.fullmatch(item.custom_id)
+        assert match is not None, item.custom_id
+        again = await type(item).from_custom_id(None, item.item, match)  # type: ignore[arg-type]
+        parsed.append(vars(again))
+    assert [p["game_id"] for p in parsed] == [5] * 5
+    assert (parsed[0]["version"], parsed[0]["page"], parsed[1]["version"]) == (6, 2, 6)
+    assert parsed[3]["verb"] == "leave"

@@ -176,8 +176,8 @@ def record_hand_images(monkeypatch: Any) -> dict[bytes, int]:
     drawn: dict[bytes, int] = {}
     real = rendering.hand_png
 
-    def drawing(game_id: str, view: Any) -> bytes:
-        png = real(game_id, view)
+    def drawing(game_id: str, view: Any, context: Any = None) -> bytes:
+        png = real(game_id, view, context)
         drawn[png] = int(view["seat"])
         return png
 
@@ -189,14 +189,14 @@ async def hands_sent_to_others(
     fake: FakeDiscord, bot: Any, game_id: int, drawn: dict[bytes, int]
 ) -> list[str]:
     """Private images (DMs and ephemeral replies) that show another seat's view."""
-    info = await bot.service.info(game_id)
+    seat_of = {row.user_id: row.seat for row in await bot.store.seats(game_id)}
     wrong = []
     for message in fake.messages():
         receiver = message.dm_user_id if message.is_dm else message.interaction_user_id
         for name, png in message.files.items():
             if not name.endswith("-hand.png"):
                 continue
-            player = info.player(receiver) if receiver is not None else None
-            if player is None or drawn.get(png) != player.seat:
+            seat = seat_of.get(receiver) if receiver is not None else None
+            if seat is None or drawn.get(png) != seat:
                 wrong.append(f"{name} to {receiver}: seat {drawn.get(png)}")
     return wrong

@@ -133,8 +133,8 @@ async def test_two_clicks_on_the_same_button_apply_once(
     message = game_message(fake_discord)
     mover = user_name(fake_discord, mover_id(message))
     button = next(c for c in message.custom_ids() if c.startswith("sy:m:"))
-    game_id = int(button.split(":")[2])
-    version = bot.service.turn(game_id).version
+    games = fake_discord.channel("games").id
+    version = bot.service.game_at(games).version
     clicks = await asyncio.gather(
         fake_discord.click(message, user=mover, custom_id=button),
         fake_discord.click(message, user=mover, custom_id=button),
@@ -142,8 +142,7 @@ async def test_two_clicks_on_the_same_button_apply_once(
     for click in clicks:
         await click.wait_answered()
     await bot_runner.settle()
-    info = await bot.service.info(game_id)
-    assert info.version == version + 1
+    assert bot.service.game_at(games).version == version + 1
     refusals = [m for c in clicks for m in c.messages() if m.ephemeral]
     assert len(refusals) == 1 and "moved on" in refusals[0].content
 

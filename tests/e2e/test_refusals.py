@@ -54,8 +54,8 @@ async def test_game_refusals_change_nothing(
 ) -> None:
     bot = await bot_runner.start(factory(tmp_path / "s.sqlite3"))
     message = await open_game(fake_discord, "iliad", "alice", ["bob"])
-    game_id = bot.service.game_at(fake_discord.channel("games").id).game_id
-    version = (await bot.service.info(game_id)).version
+    games = fake_discord.channel("games").id
+    version = bot.service.game_at(games).version
     mover = user_name(fake_discord, mover_id(message))
     waiting = "bob" if mover == "alice" else "alice"
 
@@ -81,7 +81,7 @@ async def test_game_refusals_change_nothing(
     abandon = await fake_discord.slash("abandon", {}, user="bob", channel="games")
     if mover != "bob":
         assert "host or a moderator" in await ephemeral_answer(abandon)
-    assert (await bot.service.info(game_id)).version == version
+    assert bot.service.game_at(games).version == version
 
 
 async def test_a_stale_button_says_the_board_moved_on(
@@ -101,8 +101,8 @@ async def test_a_stale_button_says_the_board_moved_on(
     )
     await fake_discord.wait_for(is_live_board, since=mark)
     assert "You played" in await ephemeral_answer(played)
-    game_id = bot.service.game_at(fake_discord.channel("games").id).game_id
-    version = (await bot.service.info(game_id)).version
+    games = fake_discord.channel("games").id
+    version = bot.service.game_at(games).version
     snapshot = fake_discord.message(private.id)
     stale_id = next(c for c in snapshot.custom_ids() if c.startswith(("sy:m:", "sy:s:")))
     if stale_id.startswith("sy:m:"):
@@ -111,7 +111,7 @@ async def test_a_stale_button_says_the_board_moved_on(
         value = snapshot.selects()[0]["options"][0]["value"]
         stale = await fake_discord.select(snapshot, [value], user=mover, custom_id=stale_id)
     assert "moved on" in await ephemeral_answer(stale)
-    assert (await bot.service.info(game_id)).version == version
+    assert bot.service.game_at(games).version == version
     assert game_message(fake_discord).id is not None
 
 
@@ -123,11 +123,11 @@ async def test_an_unexpected_error_is_logged_and_the_player_told_the_game_is_saf
 
     bot = await bot_runner.start(factory(tmp_path / "s.sqlite3"))
     await open_game(fake_discord, "iliad", "alice", ["bob"])
-    game_id = bot.service.game_at(fake_discord.channel("games").id).game_id
-    version = (await bot.service.info(game_id)).version
+    games = fake_discord.channel("games").id
+    version = bot.service.game_at(games).version
     real = rendering.board_png
 
-    def broken(game: str, view: object) -> bytes:
+    def broken(game: str, view: object, context: object = None) -> bytes:
         raise RuntimeError("the renderer broke")
 
     monkeypatch.setattr(rendering, "board_png", broken)
@@ -141,7 +141,7 @@ async def test_an_unexpected_error_is_logged_and_the_player_told_the_game_is_saf
     failure = await moved.wait_message(lambda m: m.ephemeral and "game is safe" in m.content)
     assert "renderer" not in failure.content  # no internals shown to players
     await bot_runner.settle()
-    assert (await bot.service.info(game_id)).version == version + 1  # the move is whole
+    assert bot.service.game_at(games).version == version + 1  # the move is whole
     monkeypatch.setattr(rendering, "board_png", real)
     mark = fake_discord.mark()
     await fake_discord.slash("board", {}, user=mover, channel="games")

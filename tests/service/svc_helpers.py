@@ -44,7 +44,7 @@ async def active(
 ) -> GameInfo:
     """A started toy game."""
     info = await lobby(service, users, channel, **kw)
-    return await service.start(info.game_id, users[0])
+    return (await service.start(info.game_id, users[0])).info
 
 
 async def refused(kind: type[ServiceError], call: Awaitable[Any]) -> str:

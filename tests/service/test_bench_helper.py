@@ -10,8 +10,9 @@ from bot.store import Store
 async def test_fill_sessions_builds_ongoing_games(service: GameService, store: Store) -> None:
     ids = await fill_sessions(service, 5, "toy", players=3, plies=2)
     assert len(ids) == 5 and service.ongoing_count() == 5
+    listed = {info.game_id: info for info in service.guild_games(1)}
     for game_id in ids:
-        info = await service.info(game_id)
+        info = listed[game_id]
         assert info.status == "active" and len(info.players) == 3
         assert len(await store.moves(game_id)) == 2
 

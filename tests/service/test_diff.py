@@ -1,8 +1,10 @@
-"""What-changed helpers: new log lines (also from capped logs) and a seat's secret parts."""
+"""What-changed helpers: new log lines (also from capped logs) and whose private part moved."""
 
 from __future__ import annotations
 
-from bot.service.diff import new_lines, normalise, secret_parts
+from toygame import TOY, Take
+
+from bot.service.diff import move_changes, new_lines, normalise, private_part
 
 
 def test_new_lines_from_a_growing_log() -> None:
@@ -21,11 +23,22 @@ def test_repeated_lines_are_not_lost() -> None:
     assert new_lines(["pass", "pass"], ["pass", "pass", "pass"]) == ["pass"]
 
 
-def test_secret_parts_find_only_what_differs_from_public() -> None:
-    public = {"log": ["x"], "pile": 3, "hands": [{"n": 2}, {"n": 1}], "to_move": 0}
-    mine = {"log": ["x", "y"], "pile": 3, "hands": [{"n": 2, "cards": [5, 7]}, {"n": 1}]}
-    assert secret_parts(public, mine) == [(("hands", 0, "cards"), [5, 7])]
-    assert secret_parts({"a": [1]}, {"a": [1, 2], "me": 0}) == [(("a",), [1, 2]), (("me",), 0)]
+def test_the_private_part_is_what_a_seat_sees_beyond_the_public_view() -> None:
+    public = {"log": ["x"], "pile": 3, "to_move": 0}
+    mine = {"log": ["x"], "pile": 3, "to_move": 0, "seat": 1, "private": {"secret": 4}}
+    assert private_part(mine, public) == {"private": {"secret": 4}}
+    assert private_part(public, public) == {}
+
+
+def test_a_move_changes_only_the_seats_whose_private_part_moved() -> None:
+    state = TOY.new_game(3, 5)
+    taken_one = move_changes(TOY, state, TOY.apply(state, Take(1)), 3)
+    assert taken_one.seats == {} and taken_one.lines == ["red takes 1."]
+    after = TOY.apply(state, Take(3))  # taking three draws a new secret for the mover
+    taken_three = move_changes(TOY, state, after, 3)
+    assert list(taken_three.seats) == [0]
+    assert taken_three.seats[0] == TOY.view(after, 0)
+    assert taken_three.public == TOY.view(after, None)
 
 
 def test_normalise_ignores_case_and_spacing() -> None:

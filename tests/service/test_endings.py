@@ -22,9 +22,10 @@ async def test_resigning_with_two_players_makes_the_other_win(
     service: GameService, store: Store
 ) -> None:
     info = await active(service)
-    quitter = info.player(BOB)
-    assert quitter is not None and quitter.seat is not None
-    done = await service.resign(info.game_id, BOB)
+    quitter = next(p for p in info.players if p.user_id == BOB)
+    assert quitter.seat is not None
+    final = await service.resign(info.game_id, BOB)
+    done = final.info
     outcome = done.outcome
     assert done.status == "finished" and outcome is not None
     assert outcome.reason == RESIGNATION
@@ -35,17 +36,20 @@ async def test_resigning_with_two_players_makes_the_other_win(
     assert row is not None and row.result == outcome.to_dict()
     assert row.flags["ended_by"] == RESIGNATION and row.flags["resigned_seat"] == quitter.seat
     assert service.game_at(CHANNEL) is None
-    view = await service.public_view(info.game_id)
-    assert view["outcome"] == outcome.to_dict() and view["to_move"] is None
+    assert final.turn is None and final.view["outcome"] is None  # the engine did not end it
+    assert final.context.result == outcome.to_dict() and final.context.status == "finished"
+    assert final.context.outcome(final.view) == outcome.to_dict()
+    again = await service.board(info.game_id)  # read back from the store
+    assert (again.context, again.info, again.view) == (final.context, done, final.view)
 
 
 async def test_resigning_out_of_turn_is_allowed_and_ranks_last(service: GameService) -> None:
     info = await active(service, (ALICE, BOB, CAROL))
     quitter = info.user_at(2) or 0
-    done = await service.resign(info.game_id, quitter)
-    assert done.outcome is not None
-    assert done.outcome.ranking == (1, 1, 3)
-    assert "share the win" in done.outcome.summary
+    outcome = (await service.resign(info.game_id, quitter)).info.outcome
+    assert outcome is not None
+    assert outcome.ranking == (1, 1, 3)
+    assert "share the win" in outcome.summary
 
 
 async def test_only_players_resign_and_only_while_the_game_runs(service: GameService) -> None:
@@ -79,7 +83,7 @@ async def test_a_lobby_can_be_abandoned_by_its_host(service: GameService) -> Non
     info = await lobby(service)
     done = await service.abandon(info.game_id, ALICE)
     assert done.status == "abandoned"
-    message = await refused(NotStarted, service.public_view(info.game_id))
+    message = await refused(NotStarted, service.board(info.game_id))
     assert "never started" in message
 
 
@@ -97,4 +101,4 @@ async def test_rematch_seats_the_same_players_in_the_same_channel(service: GameS
     message = await refused(ChannelBusy, service.rematch(info.game_id, ALICE))
     assert f"#{again.game_id}" in message
     started = await service.start(again.game_id, BOB)
-    assert started.status == "active"
+    assert started.info.status == "active"

@@ -104,7 +104,20 @@ async def test_only_the_host_starts_and_only_with_enough_players(service: GameSe
     await service.join(info.game_id, BOB, "Bob")
     await refused(NotHost, service.start(info.game_id, BOB))
     started = await service.start(info.game_id, ALICE)
-    assert started.status == "active" and started.to_move == 0
+    assert started.info.status == "active" and started.info.to_move == 0
+
+
+async def test_start_brings_the_first_board_and_every_hand(service: GameService) -> None:
+    info = await lobby(service, (ALICE, BOB, CAROL))
+    started = await service.start(info.game_id, ALICE)
+    board = started.board
+    assert board.info.version == info.version + 1 and board.view["to_move"] == 0
+    assert board.turn is not None and board.turn.user_id == board.info.user_at(0)
+    assert board.context.names == tuple(p.name for p in board.info.players)
+    assert [h.seat for h in started.hands] == [0, 1, 2]
+    for hand in started.hands:
+        assert hand.player.seat == hand.seat and hand.view["seat"] == hand.seat  # type: ignore[typeddict-item]
+        assert hand.view == (await service.hand(info.game_id, hand.player.user_id)).view
 
 
 async def test_seat_order_is_drawn_from_the_seed(service: GameService, store: Store) -> None:
@@ -138,9 +151,9 @@ async def test_game_actions_in_a_lobby_are_refused(service: GameService) -> None
     info = await lobby(service)
     await refused(NotStarted, service.move(info.game_id, ALICE, "t1"))
     await refused(NotStarted, service.resign(info.game_id, ALICE))
-    await refused(NotStarted, service.public_view(info.game_id))
+    await refused(NotStarted, service.board(info.game_id))
+    await refused(NotStarted, service.hand(info.game_id, ALICE))
     assert service.choices(info.game_id, ALICE) == []
-    assert service.turn(info.game_id) is None
 
 
 async def test_cancel_is_for_the_host(service: GameService) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from svc_helpers import ALICE, BOB, CAROL, DAN, active, refused
+from svc_helpers import ALICE, BOB, CAROL, DAN, NAMES, active, refused
 
 from bot.engine import IllegalAction
 from bot.service import (
@@ -35,22 +35,49 @@ async def test_a_move_reports_what_happened(service: GameService, store: Store) 
     result = await service.move(info.game_id, first, "t2", info.version)
     assert result.description == "take 2 counters"
     assert result.public_lines == ("red takes 2.",)
-    assert (result.previous_to_move, result.to_move) == (0, 1)
-    assert result.to_move_user == second
-    assert result.changed_seats == ()
-    assert result.version == info.version + 1 and not result.finished
+    after = result.board.info
+    assert (result.seat, after.to_move, result.same_mover) == (0, 1, False)
+    assert after.to_move_user == second and after.outcome is None
+    assert result.hands == ()
+    assert after.version == info.version + 1
     assert [m.action for m in await store.moves(info.game_id)] == ["t2"]
     row = await store.game(info.game_id)
-    assert row is not None and row.version == result.version
+    assert row is not None and row.version == after.version
+
+
+async def test_a_move_brings_the_board_taken_at_its_committed_version(
+    service: GameService,
+) -> None:
+    info = await active(service)
+    first, second = users(info)
+    result = await service.move(info.game_id, first, "t2", info.version)
+    board = result.board
+    assert board.info.version == info.version + 1 and board.info.status == "active"
+    assert board.view["pile"] == 8 and board.view["to_move"] == 1  # type: ignore[typeddict-item]
+    assert board.view["log"][-1] == "red takes 2." and "private" not in board.view
+    assert board.context.names == ("Alice", "Bob") or board.context.names == ("Bob", "Alice")
+    assert board.context.names[1] == NAMES[second] and board.context.status == "active"
+    assert board.context.result is None and not board.hidden_choices
+    turn = board.turn
+    assert turn is not None and (turn.seat, turn.user_id) == (1, second)
+    assert turn.version == board.info.version
+    assert [c.code for c in turn.choices] == ["t1", "t2", "t3"]
+    assert board.public_choices == turn.choices
+    assert service.choices(info.game_id, second) == list(turn.choices)
 
 
 async def test_taking_three_changes_only_the_movers_private_view(service: GameService) -> None:
     info = await active(service, (ALICE, BOB, CAROL))
-    result = await service.move(info.game_id, info.user_at(0) or 0, "t3")
-    assert result.changed_seats == (0,)
+    mover = info.user_at(0) or 0
+    result = await service.move(info.game_id, mover, "t3")
+    assert [h.seat for h in result.hands] == [0]
+    hand = result.hands[0]
+    assert hand.player.user_id == mover and hand.view["seat"] == 0  # type: ignore[typeddict-item]
+    assert hand.view == (await service.hand(info.game_id, mover)).view
+    assert hand.context == result.board.context and hand.info == result.board.info
     assert all("secret" not in line for line in result.public_lines)
     result = await service.move(info.game_id, info.user_at(1) or 0, "t1")
-    assert result.changed_seats == ()
+    assert result.hands == ()
 
 
 async def test_the_last_counter_ends_the_game(service: GameService, store: Store) -> None:
@@ -59,16 +86,20 @@ async def test_the_last_counter_ends_the_game(service: GameService, store: Store
     for user, code in [(first, "t3"), (second, "t3")]:
         await service.move(info.game_id, user, code)
     result = await service.move(info.game_id, first, "t1")
-    assert result.finished and result.to_move is None and result.to_move_user is None
-    assert result.outcome is not None and result.outcome.winners == (0,)
+    outcome = result.board.info.outcome
+    assert result.board.info.to_move is None and result.board.info.to_move_user is None
+    assert outcome is not None and outcome.winners == (0,)
+    assert result.board.turn is None and result.board.context.status == "finished"
     assert result.public_lines[-1] == "red takes the last counter and wins."
     row = await store.game(info.game_id)
     assert row is not None and row.status == "finished"
-    assert row.result == result.outcome.to_dict()
+    assert row.result == outcome.to_dict()
     assert service.game_at(info.place_id) is None
     await refused(GameOver, service.move(info.game_id, second, "t1"))
-    final = await service.public_view(info.game_id)
-    assert final["status"] == "finished" and final["outcome"]["winners"] == [0]
+    final = await service.board(info.game_id)
+    assert final.context.status == "finished" and final.context.result is None
+    assert final.view["outcome"] is not None and final.view["outcome"]["winners"] == [0]
+    assert final.info.outcome == outcome and final.turn is None
 
 
 async def test_refusals_write_nothing(service: GameService, store: Store) -> None:
@@ -85,7 +116,7 @@ async def test_refusals_write_nothing(service: GameService, store: Store) -> Non
     assert await store.moves(info.game_id) == []
     row = await store.game(info.game_id)
     assert row is not None and row.version == info.version
-    assert service.turn(info.game_id) is not None
+    assert (await service.board(info.game_id)).info.version == info.version
 
 
 async def test_the_engines_own_message_passes_through(service: GameService) -> None:
@@ -141,7 +172,7 @@ async def test_choices_are_for_the_seat_to_move_only(service: GameService) -> No
     assert service.choices(info.game_id, second) == []
     assert service.choices(info.game_id, DAN) == []
     assert service.choices(12345, first) == []
-    turn = service.turn(info.game_id)
+    turn = (await service.board(info.game_id)).turn
     assert turn is not None and turn.user_id == first and turn.version == info.version
 
 
@@ -160,12 +191,13 @@ async def test_typed_values_resolve_to_legal_codes(service: GameService) -> None
 async def test_views_show_only_what_the_viewer_may_see(service: GameService) -> None:
     info = await active(service)
     first, _ = users(info)
-    public = await service.public_view(info.game_id)
-    mine = await service.seat_view(info.game_id, first)
-    assert public["secrets"] == [None, None] and mine["secrets"][0] is not None
-    assert public["names"] == [p.name for p in info.players]
-    assert public["status"] == "active"
-    await refused(NotAPlayer, service.seat_view(info.game_id, CAROL))
+    board = await service.board(info.game_id)
+    mine = await service.hand(info.game_id, first)
+    assert "private" not in board.view and mine.view["private"]["secret"] > 0  # type: ignore[typeddict-item]
+    assert {k: v for k, v in mine.view.items() if k not in ("seat", "private")} == board.view
+    assert board.context.names == tuple(p.name for p in info.players)
+    assert board.context.status == "active" and "names" not in board.view
+    await refused(NotAPlayer, service.hand(info.game_id, CAROL))
     await service.move(info.game_id, first, "t1")
     assert await service.history(info.game_id, 1) == ["red takes 1."]
     assert (await service.history(info.game_id))[0] == "The pile has 10 counters."

@@ -15,51 +15,74 @@ from bot.store import Store
 async def play(service: GameService, game_id: int, plies: int, seed: int) -> None:
     """Random legal moves through the service, as players would send them."""
     chooser = random.Random(seed)
+    board = await service.board(game_id)
     for _ in range(plies):
-        turn = service.turn(game_id)
+        turn = board.turn
         if turn is None:
             return
-        await service.move(game_id, turn.user_id, chooser.choice(turn.choices).code, turn.version)
+        code = chooser.choice(turn.choices).code
+        board = (await service.move(game_id, turn.user_id, code, turn.version)).board
+
+
+async def forget_snapshots(store: Store) -> None:
+    """Drop every stored snapshot, so loading must replay the moves from the seed."""
+    async with store._transaction() as db:
+        await db.execute("DELETE FROM snapshots")
 
 
 async def test_snapshot_equals_replay_of_moves(service: GameService, store: Store) -> None:
+    snapshots = {}
     for seed in range(8):
         info = await active(service, (ALICE, BOB, CAROL), channel=seed + 1)
         await play(service, info.game_id, 2 + seed, seed)
         snapshot = await store.snapshot(info.game_id)
         assert snapshot is not None
-        replayed = await service.replay(info.game_id)
-        assert TOY.dump(replayed) == snapshot.state
         assert snapshot.seq == len(await store.moves(info.game_id))
         row = await store.game(info.game_id)
         assert row is not None and snapshot.version == row.version
+        snapshots[info.game_id] = snapshot.state
+    boards = {game_id: await service.board(game_id) for game_id in snapshots}
+    await forget_snapshots(store)
+    replayed = GameService(store, lookup)
+    ongoing = await replayed.load()
+    assert 0 < ongoing < len(snapshots)  # finished games are replayed when read, too
+    for game_id, state in snapshots.items():
+        assert await replayed.board(game_id) == boards[game_id]
+        session = replayed._sessions.get(game_id)
+        assert session is None or TOY.dump(session.state) == state
 
 
 async def test_restart_resumes_every_game(db_path: Path) -> None:
     store = await Store.open(db_path)
     service = GameService(store, lookup)
-    waiting = await lobby(service, (ALICE,), channel=1)
+    await lobby(service, (ALICE,), channel=1)
     games = [await active(service, (ALICE, BOB), channel=c) for c in (2, 3, 4)]
     for index, game in enumerate(games):
         await play(service, game.game_id, index + 1, index)
-    before = {g.game_id: await service.info(g.game_id) for g in [waiting, *games]}
+    before = {place: service.game_at(place) for place in (1, 2, 3, 4)}
     dumps = {g.game_id: TOY.dump(service._sessions[g.game_id].state) for g in games}
+    boards = {g.game_id: await service.board(g.game_id) for g in games}
     await store.close()
 
     store = await Store.open(db_path)
     again = GameService(store, lookup)
     assert await again.load() == 4
-    for game_id, info in before.items():
-        assert await again.info(game_id) == info
+    for place, info in before.items():
+        assert info is not None and again.game_at(place) == info
     for game_id, dump in dumps.items():
         assert TOY.dump(again._sessions[game_id].state) == dump
-        assert TOY.dump(await again.replay(game_id)) == dump
-    assert again.game_at(1) == before[waiting.game_id]
+        assert await again.board(game_id) == boards[game_id]
+    await forget_snapshots(store)
+    replayed = GameService(store, lookup)
+    assert await replayed.load() == 4
+    for game_id, dump in dumps.items():
+        assert TOY.dump(replayed._sessions[game_id].state) == dump
     # Buttons from before the restart still work, and stale ones are still refused.
-    turn = again.turn(games[0].game_id)
-    assert turn is not None and turn.version == before[games[0].game_id].version
-    await again.move(turn.game_id, turn.user_id, turn.choices[0].code, turn.version)
-    await refused(StaleAction, again.move(turn.game_id, turn.user_id, "t1", turn.version))
+    turn = boards[games[0].game_id].turn
+    info = before[2]
+    assert turn is not None and info is not None and turn.version == info.version
+    await again.move(info.game_id, turn.user_id, turn.choices[0].code, turn.version)
+    await refused(StaleAction, again.move(info.game_id, turn.user_id, "t1", turn.version))
     await store.close()
 
 
@@ -98,7 +121,7 @@ async def test_a_write_from_elsewhere_makes_the_cached_game_reload(
     await other.move(info.game_id, first, "t1")
     message = await refused(StaleAction, service.move(info.game_id, first, "t2"))
     assert "moved on" in message
-    turn = service.turn(info.game_id)
+    turn = (await service.board(info.game_id)).turn
     assert turn is not None and turn.seat == 1 and turn.version == info.version + 1
 
 
@@ -106,11 +129,13 @@ async def test_dm_flag_and_message_id_do_not_change_the_version(service: GameSer
     info = await active(service, (ALICE, BOB))
     await service.set_dm_ok(info.game_id, BOB, False)
     await service.set_message(info.game_id, 987)
-    after = await service.info(info.game_id)
+    after = service.game_at(info.place_id)
+    assert after is not None
     assert after.version == info.version and after.message_id == 987
-    bob = after.player(BOB)
-    assert bob is not None and not bob.dm_ok
+    bob = next(p for p in after.players if p.user_id == BOB)
+    assert not bob.dm_ok
     again = GameService(service.store, service._games)
     await again.load()
-    reloaded = await again.info(info.game_id)
-    assert reloaded.message_id == 987 and not (reloaded.player(BOB) or bob).dm_ok
+    reloaded = again.game_at(info.place_id)
+    assert reloaded is not None and reloaded.message_id == 987
+    assert [p.dm_ok for p in reloaded.players if p.user_id == BOB] == [False]

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import Any
 
-DATA_FILE = Path(__file__).resolve().parents[3] / "data" / "ilium.json"
+from bot.engine import load_data
 
 
 @dataclass(frozen=True)
@@ -101,9 +99,14 @@ def _board(raw: dict[str, Any]) -> tuple[tuple[Site, ...], tuple[Pathway, ...]]:
 
 
 @cache
+def _raw() -> dict[str, Any]:
+    return load_data("ilium")
+
+
+@cache
 def rules() -> Rules:
     """The rules, parsed once."""
-    raw = json.loads(DATA_FILE.read_text(encoding="utf-8"))
+    raw = _raw()
     sites, paths = _board(raw)
     names = [site.name for site in sites]
     two = raw["two_players"]
@@ -157,7 +160,7 @@ def path_codes() -> tuple[str, ...]:
 
 def house_rules() -> dict[str, str]:
     """Each [house] rule's text, for the summary and the README."""
-    raw = json.loads(DATA_FILE.read_text(encoding="utf-8"))
+    raw = _raw()
     texts = {"board": str(raw["board"]["house"])}
     texts.update({key: str(entry["rule"]) for key, entry in raw["house_rules"].items()})
     return texts

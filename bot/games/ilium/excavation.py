@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from bot.engine import LogEntry
+from bot.engine import LogEntry, evolve
 from bot.games.ilium.data import rules
-from bot.games.ilium.model import DONE, SITE, TOKEN, State, evolve, note, swap
+from bot.games.ilium.model import DONE, SITE, TOKEN, State, note, swap
 from bot.games.ilium.text import seat_name, token_words
 
 Standing = tuple[int, int, int]  # (seat, archaeologists, nearest space to the shovel)

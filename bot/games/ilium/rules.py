@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bot.engine import IllegalAction, LogEntry
+from bot.engine import IllegalAction, LogEntry, evolve
 from bot.games.ilium.data import open_paths, rules
 from bot.games.ilium.excavation import excavate, lowest_types, run_takes, site_choices, take
 from bot.games.ilium.model import (
@@ -23,7 +23,6 @@ from bot.games.ilium.model import (
     UNUSED,
     Action,
     State,
-    evolve,
     note,
     swap,
 )

@@ -66,7 +66,7 @@ class Rules:
         return f"{self.sites[way.shovel].name}-{self.sites[way.far].name}"
 
     def deck(self, players: int) -> tuple[int, ...]:
-        """One colour's assignment cards for this player count, lowest first."""
+        """One colour's assignment cards for this player count, lowest first (IM-2, IM-6)."""
         removed = dict(self.cards_removed_4p) if players == 4 else {}
         return tuple(
             value for value, count in self.cards for _ in range(count - removed.get(value, 0))
@@ -78,6 +78,7 @@ class Rules:
 
 
 def _pairs(table: dict[str, int]) -> tuple[tuple[int, int], ...]:
+    """(value, how many) pairs: the token set per type (IM-1) and the cards per colour (IM-2)."""
     return tuple(sorted((int(value), int(count)) for value, count in table.items()))
 
 
@@ -86,6 +87,7 @@ def _house(raw: dict[str, Any], key: str) -> Any:
 
 
 def _board(raw: dict[str, Any]) -> tuple[tuple[Site, ...], tuple[Pathway, ...]]:
+    """IM-4 [house]: the 13 sites (numeral = pathways) and 25 pathways, shovel end first."""
     sites = tuple(
         Site(str(s["name"]), int(s["numeral"]), float(s["x"]), float(s["y"]))
         for s in raw["board"]["sites"]

@@ -95,7 +95,8 @@ def lowest_types(state: State, site: int) -> list[int]:
 
 
 def take(state: State, seat: int, site: int, kind: int) -> State:
-    """The seat takes the site's lowest token of that type (the first, with Burial Vaults)."""
+    """IM-14, IM-15: the seat takes the site's lowest token of that type into its public
+    collection (the first, with Burial Vaults: IM-23)."""
     tokens = state.sites[site]
     if state.vaults:
         index = 0

@@ -55,7 +55,7 @@ def deal_sites(players: int, vaults: bool, chance: random.Random) -> tuple[tuple
 
 
 def new_state(players: int, seed: int, strategic: bool, vaults: bool) -> State:
-    """A fresh game, the first player's card already revealed."""
+    """A fresh game: shuffled decks (IM-6), historians dealt (IM-7), a random start (IM-8)."""
     chance = rng(seed, 0)
     sites = deal_sites(players, vaults, chance)
     decks = []

@@ -10,6 +10,7 @@ from bot.engine import LogEntry, rng
 from bot.games.atlandice.data import DICE_EACH_TWO, MARKET, TILES
 
 Goods = tuple[int, int, int, int, int]  # count per kind 1..5
+OVER = "over"  # the step once the game has ended
 
 
 class Action(NamedTuple):

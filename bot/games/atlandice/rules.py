@@ -13,6 +13,7 @@ from bot.games.atlandice.data import (
     TILES,
 )
 from bot.games.atlandice.model import (
+    OVER,
     Action,
     State,
     Work,
@@ -78,7 +79,7 @@ def holders_for(players: int) -> int:
 
 def to_move(state: State) -> int | None:
     """The seat deciding now."""
-    if state.step == flow.OVER:
+    if state.step == OVER:
         return None
     if state.step == "take":
         return seat_to_take(state)
@@ -115,7 +116,7 @@ def _pairs(state: State) -> list[Action]:
 def legal_actions(state: State) -> list[Action]:
     """Every choice of the decision at hand, sorted."""
     step = state.step
-    if step == flow.OVER:
+    if step == OVER:
         return []
     if step == "take":
         found = _take_actions(state)
@@ -130,7 +131,7 @@ def legal_actions(state: State) -> list[Action]:
 
 def apply(state: State, action: Action) -> State:
     """A new state after `action`; the input is never changed."""
-    if state.step == flow.OVER:
+    if state.step == OVER:
         raise IllegalAction("The game is over.")
     if action not in legal_actions(state):
         raise IllegalAction("That move is not possible now.")

@@ -33,25 +33,37 @@ AREA_NAMES: tuple[str, ...] = (
     *(str(d["name"]) for d in RAW["districts"]),
     str(RAW["black_market"]["name"]),
 )
-TILES: tuple[Tile, ...] = tuple(
-    Tile(
-        index=3 * (district["number"] - 1) + i,
-        district=int(district["number"]),
-        name=str(tile["id"]),
-        effect=str(tile["effect"]),
-        faces=tuple(int(f) for f in tile["faces"]),
-        short=str(tile["short"]),
-        symbols=int(tile["symbols"]),
+
+
+def _tiles() -> tuple[Tile, ...]:
+    """AT-1: five district types of three tiles each; AT-2 [house]: their pointer symbols."""
+    return tuple(
+        Tile(
+            index=3 * (district["number"] - 1) + i,
+            district=int(district["number"]),
+            name=str(tile["id"]),
+            effect=str(tile["effect"]),
+            faces=tuple(int(f) for f in tile["faces"]),
+            short=str(tile["short"]),
+            symbols=int(tile["symbols"]),
+        )
+        for district in RAW["districts"]
+        for i, tile in enumerate(district["tiles"])
     )
-    for district in RAW["districts"]
-    for i, tile in enumerate(district["tiles"])
-)
-MARKET_SYMBOLS = int(RAW["black_market"]["symbols"])
-PER_KIND = int(RAW["resources_per_kind"])
+
+
+def _per_players(key: str) -> dict[int, int]:
+    """AT-3, AT-5: a count by number of players (dice; resources put on each district)."""
+    return {int(k): int(v) for k, v in RAW[key].items()}
+
+
+TILES = _tiles()
+MARKET_SYMBOLS = int(RAW["black_market"]["symbols"])  # AT-2 [house]
+PER_KIND = int(RAW["resources_per_kind"])  # AT-3
 MARKET_START = int(RAW["market_start_per_kind"])
 MARKET_CAP = int(RAW["market_cap"])
-DISTRICT_START: dict[int, int] = {int(k): int(v) for k, v in RAW["district_start"].items()}
-DICE: dict[int, int] = {int(k): int(v) for k, v in RAW["dice"].items()}
+DISTRICT_START = _per_players("district_start")
+DICE = _per_players("dice")
 DICE_EACH_TWO = int(RAW["dice_per_player_two"])
 SUBMARINE_START = int(RAW["submarine_start"])
 TILE_VP = int(RAW["tile_vp"])

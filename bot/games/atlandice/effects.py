@@ -79,7 +79,7 @@ def turn_targets(table: Table, source: int) -> list[int]:
 
 
 def sub_targets(table: Table) -> list[int]:
-    """Machine works: areas the submarine can move to."""
+    """Machine works: areas the submarine can move to (AT-13: its own area gives nothing)."""
     return [a for a in open_areas(table) if a != table.sub]
 
 
@@ -150,7 +150,7 @@ def _step_if(work: Work, possible: bool, step: str, nothing: str) -> None:
 
 
 def enter(work: Work) -> None:
-    """Start the effect of the searched area's active tile (auto step 'effect')."""
+    """AT-14: start the effect of the searched area's active tile (auto step 'effect')."""
     tile_index = active_tile(work, work.area)
     if tile_index is None:
         work.step = DONE
@@ -200,7 +200,7 @@ def _move_die(work: Work, source: int, target: int) -> None:
 
 
 def resolve(work: Work, action: Action) -> None:
-    """Carry out an effect decision (already checked legal)."""
+    """AT-14: carry out an effect decision (already checked legal); AT-13 for the submarine."""
     if action == NO:
         _decline(work)
         return

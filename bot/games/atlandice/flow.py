@@ -47,6 +47,7 @@ DECISIONS = frozenset(
 
 
 def _start_round(work: Work) -> None:
+    """AT-6: the start player rolls every die; 6s and closed districts' dice lie at the market."""
     faces = work.roll_all(DICE[work.players])
     work.dice = faces
     at_market = sum(1 for f in faces if area_of(work, f) == MARKET)
@@ -88,10 +89,12 @@ def grab(work: Work, kind: int, step: str) -> None:
 
 
 def _search(work: Work) -> None:
+    """AT-7: take one resource lying in the searched area (any kind lying there)."""
     _grab(work, "grab", "bonus_check")
 
 
 def _bonus_check(work: Work) -> None:
+    """AT-7: one more resource there when the submarine is at that area."""
     if work.sub == work.area:
         _grab(work, "bonus", "effect")
     else:
@@ -99,6 +102,7 @@ def _bonus_check(work: Work) -> None:
 
 
 def _done(work: Work) -> None:
+    """AT-8: after each search, empty districts are scored; AT-7: then the next seat takes."""
     head, *parts = work.line
     work.say(head + (": " + ", ".join(parts) if parts else ""))
     work.line = []
@@ -108,6 +112,8 @@ def _done(work: Work) -> None:
 
 
 def _clock(work: Work) -> None:
+    """AT-9: the hand moves by the left-over die's area symbols; a symbol it stops on happens
+    (AT-11 inventory, AT-12 donation); reaching the waves ends the game (AT-15)."""
     (face,) = work.dice
     area = area_of(work, face)
     if work.hand >= CLOCK_END:
@@ -203,6 +209,7 @@ def _largest(hand: Sequence[int]) -> int:
 
 
 def _end_round(work: Work) -> None:
+    """AT-9: the start player passes to the left; AT-15: the game ends after the waves' round."""
     if work.sunk or work.hand >= CLOCK_END:
         _final(work)
         return
@@ -213,6 +220,7 @@ def _end_round(work: Work) -> None:
 
 
 def _final(work: Work) -> None:
+    """AT-16: the final majorities of every resource still in the game are logged."""
     work.step = OVER
     finals = final_scores(work)
     for kind in range(1, len(KINDS) + 1):

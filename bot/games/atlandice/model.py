@@ -174,12 +174,12 @@ Table = State | Work  # read-only helpers accept either
 
 
 def holders(table: Table) -> int:
-    """Seats plus the neutral player (two-player games only)."""
+    """Seats plus the neutral player (AT-18: two-player games only)."""
     return table.players + (1 if table.players == 2 else 0)
 
 
 def is_closed(table: Table, district: int) -> bool:
-    """A district whose third tile is gone."""
+    """A district whose third tile is gone (AT-10)."""
     return not table.stacks[district - 1]
 
 

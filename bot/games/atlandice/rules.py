@@ -73,7 +73,7 @@ def new_state(players: int, seed: int) -> State:
 
 
 def holders_for(players: int) -> int:
-    """Seats plus the neutral player with two."""
+    """Seats plus the neutral player with two (AT-18)."""
     return players + (1 if players == 2 else 0)
 
 
@@ -89,6 +89,7 @@ def to_move(state: State) -> int | None:
 
 
 def _take_actions(state: State) -> list[Action]:
+    """AT-7: a die from any area that has one; AT-19: with two, one of three to the neutral."""
     areas = dice_areas(state)
     if state.players != 2:
         return [Action("t", a) for a in areas]
@@ -103,6 +104,7 @@ def _take_actions(state: State) -> list[Action]:
 
 
 def _pairs(state: State) -> list[Action]:
+    """AT-12: any pair of resources the donor holds (two of a kind too), or stop."""
     hand = state.held[flow.donor_seat(state)]
     pairs = [
         Action("p", a, b)

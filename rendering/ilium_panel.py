@@ -53,7 +53,7 @@ def _player(
     )
     draw.ellipse((x + 14, y + 12, x + 40, y + 38), fill=colour, outline=kit.INK, width=2)
     title = seat_title(view, context, seat) + ("  - to move" if moving else "")
-    title = kit.fit_text(draw, title, 26, PANEL_RIGHT - x - 250)
+    title = kit.fit_text(draw, title, 26, PANEL_RIGHT - x - 215)
     draw.text((x + 50, y + 10), title, font=kit.font(26), fill=kit.INK)
     draw.text(
         (PANEL_RIGHT - 16, y + 16),

@@ -4,11 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image, ImageDraw
 
 from bot.engine.view import ViewContext
+from bot.games.atlandice.viewtypes import (
+    AtlandiceArea,
+    AtlandiceHolder,
+    AtlandiceSeatView,
+    AtlandiceView,
+)
 from rendering import kit
 
 BOARD_SIZE = (1500, 1000)
@@ -118,14 +123,14 @@ def _pointer_marks(draw: Draw, right: int, y: int, count: int) -> None:
         draw.polygon([(x, y - 9), (x + 14, y), (x, y + 9)], fill=(255, 255, 255))
 
 
-def _area_colour(area: Mapping[str, Any]) -> kit.RGB:
-    resource = area.get("resource")
-    return KIND_COLOURS[str(resource)] if resource else MARKET_COLOUR
+def _area_colour(area: AtlandiceArea) -> kit.RGB:
+    resource = area["resource"]
+    return KIND_COLOURS[resource] if resource else MARKET_COLOUR
 
 
-def _draw_area(draw: Draw, index: int, area: Mapping[str, Any], searching: bool) -> None:
+def _draw_area(draw: Draw, index: int, area: AtlandiceArea, searching: bool) -> None:
     left, top, right, bottom = _area_box(index)
-    closed = bool(area.get("closed"))
+    closed = area["closed"]
     band = CLOSED if closed else _area_colour(area)
     draw.rounded_rectangle((left, top, right, top + 44), radius=12, fill=band)
     draw.rectangle((left, top + 30, right, top + 44), fill=band)
@@ -134,34 +139,33 @@ def _draw_area(draw: Draw, index: int, area: Mapping[str, Any], searching: bool)
         (left + 14, top + 22), title, font=kit.font(26), fill=kit.readable_on(band), anchor="lm"
     )
     if not closed:
-        _pointer_marks(draw, right - 4, top + 22, int(area.get("symbols", 0)))
+        _pointer_marks(draw, right - 4, top + 22, area["symbols"])
     if searching:
         draw.rounded_rectangle(
             (left, top, right, bottom), radius=12, outline=kit.HIGHLIGHT, width=5
         )
     y = top + 56
-    tile = area.get("tile")
+    tile = area["tile"]
     if closed:
         kit.centred(
             draw, ((left + right) / 2, y + 20), "CLOSED - dice go to the market", 20, kit.MUTED
         )
     elif tile:
-        below = int(area.get("face_down", 0))
-        name = f"{tile['name']}  ({below} below)"
+        name = f"{tile['name']}  ({area['face_down']} below)"
         draw.text((left + 14, y), kit.plain(name), font=kit.font(18), fill=kit.MUTED)
-        short = kit.fit_text(draw, kit.plain(str(tile["short"])), 22, AREA_W - 28)
+        short = kit.fit_text(draw, kit.plain(tile["short"]), 22, AREA_W - 28)
         draw.text((left + 14, y + 24), short, font=kit.font(22), fill=kit.INK)
     else:
         draw.text(
             (left + 14, y + 10), "no effect, choose any kind", font=kit.font(20), fill=kit.MUTED
         )
-    _resource_row(draw, left + 14, top + 136, area.get("goods", {}))
-    dice = [int(face) for face in area.get("dice", [])]
-    room = AREA_W - 28 - (115 if area.get("submarine") else 0) - 42
+    _resource_row(draw, left + 14, top + 136, area["goods"])
+    dice = area["dice"]
+    room = AREA_W - 28 - (115 if area["submarine"] else 0) - 42
     step = min(50, room // max(1, len(dice) - 1))
     for i, face in enumerate(dice):
         _die(draw, left + 14 + i * step, top + 168, face)
-    if area.get("submarine"):
+    if area["submarine"]:
         _submarine(draw, right - 110, top + 170)
 
 
@@ -173,9 +177,18 @@ def _submarine(draw: Draw, x: int, y: int) -> None:
     kit.centred(draw, (x + 48, y + 27), "SUB", 18)
 
 
-def _holder_colour(holder: Mapping[str, Any]) -> kit.RGB:
-    seat = holder.get("seat")
-    return NEUTRAL_COLOUR if seat is None else SEAT_COLOURS[int(seat) % len(SEAT_COLOURS)]
+def _holder_colour(holder: AtlandiceHolder) -> kit.RGB:
+    seat = holder["seat"]
+    return NEUTRAL_COLOUR if seat is None else SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def _holder_name(holder: AtlandiceHolder, view: AtlandiceView, context: ViewContext) -> str:
+    """A seat's player name with its character ('ann (Mathilda)'), or 'neutral'."""
+    seat = holder["seat"]
+    if seat is None:
+        return holder["name"]
+    name = context.name(seat, view["seats"])
+    return holder["name"] if name == holder["name"] else f"{name} ({holder['name']})"
 
 
 def _tile_words(tiles: Sequence[str]) -> str:
@@ -185,9 +198,10 @@ def _tile_words(tiles: Sequence[str]) -> str:
 def _draw_holder(
     draw: Draw,
     box: tuple[int, int, int, int],
-    holder: Mapping[str, Any],
+    holder: AtlandiceHolder,
+    title: str,
     to_move: bool,
-    final: Sequence[Sequence[Any]] | None,
+    final: Mapping[str, int] | None,
 ) -> None:
     left, top, right, _ = box
     colour = _holder_colour(holder)
@@ -196,7 +210,7 @@ def _draw_holder(
         draw.rounded_rectangle(box, radius=12, outline=kit.HIGHLIGHT, width=6)
     draw.rounded_rectangle((left, top, right, top + 46), radius=12, fill=colour)
     draw.rectangle((left, top + 32, right, top + 46), fill=colour)
-    name = str(holder["name"]) + ("  (to move)" if to_move else "")
+    name = title + ("  (to move)" if to_move else "")
     draw.text(
         (left + 14, top + 23),
         kit.fit_text(draw, name, 24, right - left - 120),
@@ -211,25 +225,25 @@ def _draw_holder(
         fill=kit.readable_on(colour),
         anchor="rm",
     )
-    _resource_row(draw, left + 14, top + 82, holder.get("goods", {}), skip_zero=False, size=16)
+    _resource_row(draw, left + 14, top + 82, holder["goods"], skip_zero=False, size=16)
     width = right - left - 28
-    tiles = holder.get("tiles", [])
+    tiles = holder["tiles"]
     text = kit.fit_text(draw, f"Tiles ({len(tiles)}): {_tile_words(tiles)}", 19, width)
     draw.text((left + 14, top + 120), kit.plain(text), font=kit.font(19), fill=kit.INK)
     draw.text(
         (left + 14, top + 150),
-        f"VP tokens: {holder.get('chips', 0)}",
+        f"VP tokens: {holder['chips']}",
         font=kit.font(19),
         fill=kit.INK,
     )
-    total = sum(int(v) for v in holder.get("goods", {}).values())
+    total = sum(holder["goods"].values())
     draw.text((left + 14, top + 180), f"Resources held: {total}", font=kit.font(19), fill=kit.MUTED)
     if final is not None:
-        words = " ".join(f"{KIND_LETTERS.get(str(k), '?')}+{vp}" for k, vp in final) or "none"
+        words = " ".join(f"{KIND_LETTERS[k]}+{vp}" for k, vp in final.items()) or "none"
         draw.text(
             (left + 14, top + 210), f"Final majorities: {words}", font=kit.font(19), fill=kit.INK
         )
-    elif holder.get("neutral"):
+    elif holder["neutral"]:
         draw.text(
             (left + 14, top + 210), "neutral player: cannot win", font=kit.font(18), fill=kit.MUTED
         )
@@ -243,22 +257,25 @@ def _holder_boxes(count: int) -> list[tuple[int, int, int, int]]:
     ]
 
 
-def _header(draw: Draw, view: Mapping[str, Any]) -> None:
-    seats = view.get("seats", [])
-    start = seats[int(view.get("start_player", 0))] if seats else ""
-    left = f"ATLANDICE   Round {view.get('round', 1)}   Start player: {start}"
-    draw.text((24, 30), left, font=kit.font(28), fill=kit.INK, anchor="lm")
-    right = f"Dice left: {view.get('dice_left', 0)}   to take: {view.get('takes_left', 0)}"
-    if view.get("outcome"):
+def _header(draw: Draw, view: AtlandiceView, context: ViewContext) -> None:
+    start = context.name(view["start_player"], view["seats"])
+    left = f"ATLANDICE   Round {view['round']}   Start player: {start}"
+    draw.text(
+        (24, 30), kit.fit_text(draw, left, 28, 800), font=kit.font(28), fill=kit.INK, anchor="lm"
+    )
+    right = f"Dice left: {view['dice_left']}   to take: {view['takes_left']}"
+    if view["outcome"]:
         right = "Game over: the hand reached the waves"
-    elif view.get("sunk"):
+    elif context.outcome(view):
+        right = "Game over"
+    elif view["sunk"]:
         right = "The waves! Last round   " + right
     draw.text((BOARD_SIZE[0] - 24, 30), right, font=kit.font(24), fill=kit.INK, anchor="rm")
 
 
-def _hand(draw: Draw, view: Mapping[str, Any]) -> None:
-    clock = view.get("clock", {})
-    hand = min(int(view.get("hand", 0)), int(clock.get("end", 16)))
+def _clock_hand(draw: Draw, view: AtlandiceView) -> None:
+    clock = view["clock"]
+    hand = min(clock["hand"], clock["end"])
     x = CLOCK_X + hand * CLOCK_BOX
     draw.rounded_rectangle(
         (x - 2, CLOCK_Y - 2, x + CLOCK_BOX - 2, CLOCK_Y + CLOCK_H + 2),
@@ -271,93 +288,89 @@ def _hand(draw: Draw, view: Mapping[str, Any]) -> None:
     draw.polygon([(tip, CLOCK_Y + CLOCK_H + 4), (tip - 12, base), (tip + 12, base)], fill=kit.INK)
 
 
-def _footer(draw: Draw, view: Mapping[str, Any]) -> None:
-    outcome = view.get("outcome")
-    line = str(outcome["summary"]) if outcome else str(view.get("prompt", ""))
+def _footer(draw: Draw, view: AtlandiceView, context: ViewContext) -> None:
+    outcome = context.outcome(view)
+    line = outcome["summary"] if outcome else view["prompt"]
     draw.text(
         (24, 946), kit.fit_text(draw, kit.plain(line), 24, 1450), font=kit.font(24), fill=kit.INK
     )
-    log = view.get("log", [])
+    log = view["log"]
     if log:
-        last = kit.fit_text(draw, kit.plain(str(log[-1])), 18, 1450)
+        last = kit.fit_text(draw, kit.plain(log[-1]), 18, 1450)
         draw.text((24, 976), last, font=kit.font(18), fill=kit.MUTED)
 
 
-def render_board(view: Mapping[str, Any], context: ViewContext) -> Image.Image:
+def render_board(view: AtlandiceView, context: ViewContext) -> Image.Image:
     """The public table: clock, areas with tiles, goods, dice and submarine, every holder."""
-    clock = view.get("clock", {})
-    marks = tuple(sorted((int(k), str(v)) for k, v in clock.get("symbols", {}).items()))
-    image = _static_board(int(clock.get("end", 16)), marks).copy()
+    clock = view["clock"]
+    marks = tuple(sorted((int(k), v) for k, v in clock["symbols"].items()))
+    image = _static_board(clock["end"], marks).copy()
     draw = ImageDraw.Draw(image)
-    _header(draw, view)
-    _hand(draw, view)
-    searching = view.get("searching")
-    for index, area in enumerate(view.get("areas", [])):
-        _draw_area(draw, index, area, searching == area.get("number"))
-    holders = view.get("holders", [])
-    to_move = view.get("to_move")
-    finals = view.get("final") or [None] * len(holders)
+    _header(draw, view, context)
+    _clock_hand(draw, view)
+    for index, area in enumerate(view["areas"]):
+        _draw_area(draw, index, area, view["searching"] == area["number"])
+    holders = view["holders"]
+    finals: Sequence[Mapping[str, int] | None] = view["final"] or [None] * len(holders)
     boxes = _holder_boxes(max(1, len(holders)))
     for box, holder, final in zip(boxes, holders, finals, strict=False):
-        moving = holder.get("seat") is not None and holder["seat"] == to_move
-        _draw_holder(draw, box, holder, moving, final)
-    _footer(draw, view)
+        moving = holder["seat"] is not None and holder["seat"] == view["to_move"]
+        title = _holder_name(holder, view, context)
+        _draw_holder(draw, box, holder, title, moving, final)
+    _footer(draw, view, context)
     return image
 
 
-def render_hand(view: Mapping[str, Any], context: ViewContext) -> Image.Image:
+def render_hand(view: AtlandiceSeatView, context: ViewContext) -> Image.Image:
     """One seat's own summary (nothing in Atlandice is secret): resources, tiles, VP, prompt."""
     image, draw = kit.canvas(*HAND_SIZE)
-    holders = view.get("holders", [])
-    seat = view.get("seat")
-    if seat is None:
-        seat = view.get("to_move") or 0
-    holder = next((h for h in holders if h.get("seat") == seat), holders[0] if holders else {})
-    colour = _holder_colour(holder) if holder else kit.MUTED
+    seat = view["seat"]
+    holder = next(h for h in view["holders"] if h["seat"] == seat)
+    colour = _holder_colour(holder)
     draw.rectangle((0, 0, HAND_SIZE[0], 70), fill=colour)
     draw.text(
         (24, 35),
-        str(holder.get("name", "")),
+        kit.fit_text(draw, _holder_name(holder, view, context), 36, HAND_SIZE[0] - 220),
         font=kit.font(36),
         fill=kit.readable_on(colour),
         anchor="lm",
     )
     draw.text(
         (HAND_SIZE[0] - 24, 35),
-        f"{holder.get('vp', 0)} VP",
+        f"{holder['vp']} VP",
         font=kit.font(36),
         fill=kit.readable_on(colour),
         anchor="rm",
     )
-    _resource_row(draw, 30, 120, holder.get("goods", {}), size=24, skip_zero=False)
+    _resource_row(draw, 30, 120, holder["goods"], size=24, skip_zero=False)
     draw.text(
         (30, 152), "gems, books, provisions, tools, weapons", font=kit.font(18), fill=kit.MUTED
     )
-    tiles = holder.get("tiles", [])
+    tiles = holder["tiles"]
     draw.text((30, 190), f"Tiles taken ({len(tiles)}), 3 VP each:", font=kit.font(24), fill=kit.INK)
     if not tiles:
         draw.text((50, 226), "none yet", font=kit.font(22), fill=kit.MUTED)
     for i, tile in enumerate(tiles[:6]):
         draw.text(
             (50 + (i % 2) * 400, 226 + (i // 2) * 32),
-            kit.plain(str(tile)),
+            kit.plain(tile),
             font=kit.font(22),
             fill=kit.INK,
         )
-    draw.text((30, 340), f"VP tokens: {holder.get('chips', 0)}", font=kit.font(24), fill=kit.INK)
+    draw.text((30, 340), f"VP tokens: {holder['chips']}", font=kit.font(24), fill=kit.INK)
     draw.text(
         (30, 380),
-        f"Round {view.get('round', 1)}, clock at {view.get('hand', 0)}",
+        f"Round {view['round']}, clock at {view['clock']['hand']}",
         font=kit.font(24),
         fill=kit.MUTED,
     )
-    outcome = view.get("outcome")
+    outcome = context.outcome(view)
     if outcome:
-        text = str(outcome["summary"])
-    elif view.get("to_move") == seat:
-        text = "Your turn - " + str(view.get("prompt", "")).split(": ", 1)[-1]
+        text = outcome["summary"]
+    elif view["to_move"] == seat:
+        text = "Your turn - " + view["prompt"].split(": ", 1)[-1]
     else:
-        text = str(view.get("prompt", ""))
+        text = view["prompt"]
     for i, chunk in enumerate(_wrap(draw, kit.plain(text), 26, HAND_SIZE[0] - 60)[:3]):
         draw.text((30, 440 + i * 36), chunk, font=kit.font(26), fill=kit.INK)
     return image

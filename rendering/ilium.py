@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image, ImageDraw
 
 from bot.engine.view import ViewContext
+from bot.games.ilium.viewtypes import IliumPathway, IliumSeatView, IliumSite, IliumView
 from rendering import kit
 from rendering.ilium_layout import CHIP, GAP, SITE_R, SPACE_R, Layout, board_key, layout
 from rendering.ilium_panel import PANEL_X, draw_hand, draw_panel
@@ -25,20 +25,18 @@ CLOSED = (205, 205, 205)
 SITE_FILL = (92, 74, 58)
 TRAY = (250, 245, 232)
 
-View = Mapping[str, Any]
 
-
-def render_board(view: View, context: ViewContext) -> Image.Image:
+def render_board(view: IliumView, context: ViewContext) -> Image.Image:
     """The public board: the site graph on the left, the players on the right."""
     places = layout(board_key(view), MAP_BOX, FRAME)
     image = _background(places).copy()
     draw = ImageDraw.Draw(image)
-    _status(draw, view)
+    _headline(draw, view, context)
     for index, way in enumerate(view["pathways"]):
         _pathway(draw, view, places, index, way)
     for index, site in enumerate(view["sites"]):
         _site(draw, view, places, index, site)
-    draw_panel(draw, view)
+    draw_panel(draw, view, context)
     return image
 
 
@@ -56,9 +54,10 @@ def _background(places: Layout) -> Image.Image:
     return image
 
 
-def _status(draw: ImageDraw.ImageDraw, view: View) -> None:
-    outcome = view.get("outcome")
-    text = outcome["summary"] if outcome else view["status"]
+def _headline(draw: ImageDraw.ImageDraw, view: IliumView, context: ViewContext) -> None:
+    """What the seat to move must decide (the result once over), then the game's markers."""
+    outcome = context.outcome(view)
+    text = outcome["summary"] if outcome else view["prompt"]
     line = kit.fit_text(draw, kit.plain(text), 28, PANEL_X - 60)
     draw.text((30, 12), line, font=kit.font(28), fill=kit.INK)
     value = view["trigger_value"]
@@ -74,7 +73,7 @@ def _status(draw: ImageDraw.ImageDraw, view: View) -> None:
 
 
 def _pathway(
-    draw: ImageDraw.ImageDraw, view: View, places: Layout, index: int, way: Mapping[str, Any]
+    draw: ImageDraw.ImageDraw, view: IliumView, places: Layout, index: int, way: IliumPathway
 ) -> None:
     (x0, y0), (x1, y1) = places.centres[way["shovel"]], places.centres[way["far"]]
     if not way["open"]:
@@ -89,7 +88,7 @@ def _pathway(
 
 def _space(
     draw: ImageDraw.ImageDraw,
-    view: View,
+    view: IliumView,
     at: tuple[float, float],
     cell: Sequence[int] | None,
     *,
@@ -112,7 +111,7 @@ def _space(
 
 
 def _site(
-    draw: ImageDraw.ImageDraw, view: View, places: Layout, index: int, site: Mapping[str, Any]
+    draw: ImageDraw.ImageDraw, view: IliumView, places: Layout, index: int, site: IliumSite
 ) -> None:
     x, y = places.centres[index]
     box = (x - SITE_R, y - SITE_R, x + SITE_R, y + SITE_R)
@@ -144,8 +143,8 @@ def _tray(draw: ImageDraw.ImageDraw, places: Layout, index: int, numeral: int) -
     draw.rounded_rectangle(tray, 7, fill=TRAY, outline=SITE_FILL, width=2)
 
 
-def render_hand(view: View, context: ViewContext) -> Image.Image:
+def render_hand(view: IliumSeatView, context: ViewContext) -> Image.Image:
     """A seat's private image: its historian card and its next assignment card."""
     image, draw = kit.canvas(*HAND_SIZE)
-    draw_hand(draw, view, HAND_SIZE)
+    draw_hand(draw, view, context, HAND_SIZE)
     return image

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+
+from bot.games.ilium.viewtypes import IliumView
 
 Point = tuple[float, float]
 Rect = tuple[float, float, float, float]
@@ -28,7 +29,7 @@ class Layout:
     blocks: tuple[tuple[float, float, int], ...]  # per site: left, top, columns
 
 
-def board_key(view: Mapping[str, Any]) -> tuple[tuple[SiteKey, ...], tuple[PathKey, ...]]:
+def board_key(view: IliumView) -> tuple[tuple[SiteKey, ...], tuple[PathKey, ...]]:
     """What the layout depends on: the graph, never the pieces."""
     sites = tuple(
         (float(s["x"]), float(s["y"]), int(s["numeral"]), bool(s["closed"])) for s in view["sites"]

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from PIL import ImageDraw
 
+from bot.engine.view import ViewContext
+from bot.games.ilium.viewtypes import IliumPrivate, IliumScore, IliumSeat, IliumSeatView, IliumView
 from rendering import kit
 from rendering.ilium_parts import TYPE_COLOURS, chip, player_colour
 
@@ -16,18 +17,28 @@ ROW = 31
 SMALL_CHIP = 27
 DONATED = (200, 30, 30)
 
-View = Mapping[str, Any]
+
+def seat_title(view: IliumView, context: ViewContext, seat: int) -> str:
+    """The player's name with their colour ('ann (Red)'), or the colour alone."""
+    colour = view["seats"][seat]
+    name = context.name(seat, view["seats"])
+    return colour if name == colour else f"{name} ({colour})"
 
 
-def draw_panel(draw: ImageDraw.ImageDraw, view: View) -> None:
+def draw_panel(draw: ImageDraw.ImageDraw, view: IliumView, context: ViewContext) -> None:
     """One block per player, stacked down the right side."""
     height = (1200 - 30) // max(view["players"], 3)
     for seat in range(view["players"]):
-        _player(draw, view, seat, (PANEL_X, 20 + seat * height), height - 12)
+        _player(draw, view, context, seat, (PANEL_X, 20 + seat * height), height - 12)
 
 
 def _player(
-    draw: ImageDraw.ImageDraw, view: View, seat: int, at: tuple[int, int], height: int
+    draw: ImageDraw.ImageDraw,
+    view: IliumView,
+    context: ViewContext,
+    seat: int,
+    at: tuple[int, int],
+    height: int,
 ) -> None:
     x, y = at
     info = view["table"][seat]
@@ -41,7 +52,8 @@ def _player(
         width=5 if moving else 2,
     )
     draw.ellipse((x + 14, y + 12, x + 40, y + 38), fill=colour, outline=kit.INK, width=2)
-    title = info["name"] + ("  - to move" if moving else "")
+    title = seat_title(view, context, seat) + ("  - to move" if moving else "")
+    title = kit.fit_text(draw, title, 26, PANEL_RIGHT - x - 215)
     draw.text((x + 50, y + 10), title, font=kit.font(26), fill=kit.INK)
     draw.text(
         (PANEL_RIGHT - 16, y + 16),
@@ -51,25 +63,25 @@ def _player(
         anchor="ra",
     )
     # once the game is over, the score replaces the supplies
-    lines = _final_lines(view, seat) or [_supplies(view, info), _cards_line(view, info)]
+    lines = _final_lines(view, context, seat) or [_supplies(info), _cards_line(info)]
     draw.text((x + 16, y + 44), lines[0], font=kit.font(18), fill=kit.INK)
     draw.text((x + 16, y + 66), lines[1], font=kit.font(18), fill=kit.MUTED)
     top = y + 94
     for kind, name in enumerate(view["types"]):
-        _type_row(draw, view, info, kind, name, (x + 16, top + kind * ROW))
+        _type_row(draw, view, seat, kind, name, (x + 16, top + kind * ROW))
 
 
-def _supplies(view: View, info: Mapping[str, Any]) -> str:
+def _supplies(info: IliumSeat) -> str:
     return (
         f"{info['deck']} cards, {info['archaeologists_left']} archaeologists, "
         f"{info['cubes']} cube{'s' * (info['cubes'] != 1)} left"
     )
 
 
-def _cards_line(view: View, info: Mapping[str, Any]) -> str:
+def _cards_line(info: IliumSeat) -> str:
     played = info["played"]
     last = f"last card {played[-1]}" if played else "no card yet"
-    if "cards_left" in info:
+    if info["cards_left"] is not None:
         left = ", ".join(f"{n} x{v}" for v, n in info["cards_left"].items())
         return f"{last}; left: {left}"
     return f"{last}; {len(played)} played"
@@ -77,18 +89,19 @@ def _cards_line(view: View, info: Mapping[str, Any]) -> str:
 
 def _type_row(
     draw: ImageDraw.ImageDraw,
-    view: View,
-    info: Mapping[str, Any],
+    view: IliumView,
+    seat: int,
     kind: int,
     name: str,
     at: tuple[int, int],
 ) -> None:
     x, y = at
+    info = view["table"][seat]
     draw.rounded_rectangle((x, y + 2, x + 12, y + SMALL_CHIP), 3, fill=TYPE_COLOURS[kind])
     draw.text((x + 18, y + 4), name, font=kit.font(18), fill=kit.INK)
     values = [t for t in info["collected"] if t[0] == kind]
     shown = values[:9]
-    given = _donated(view, info, kind)
+    given = _donated(view, seat, kind)
     for i, token in enumerate(shown):
         left = x + 112 + i * (SMALL_CHIP + 3)
         chip(draw, (left, y), token, SMALL_CHIP, view["trigger_value"])
@@ -98,29 +111,28 @@ def _type_row(
             draw.line((left, y + SMALL_CHIP, left + SMALL_CHIP, y), fill=DONATED, width=4)
     if len(values) > len(shown):
         draw.text((x + 112 + 9 * 30, y + 4), "+", font=kit.font(18), fill=kit.INK)
-    tally = _final_score(view, info) or info
+    tally: IliumScore | IliumSeat = _final_score(view, seat) or info
     total = f"{tally['tokens_by_type'][kind]} / {tally['artifacts_by_type'][kind]}"
     draw.text((PANEL_RIGHT - 16, y + 4), total, font=kit.font(18), fill=kit.INK, anchor="ra")
 
 
-def _final_score(view: View, info: Mapping[str, Any]) -> Mapping[str, Any] | None:
+def _final_score(view: IliumView, seat: int) -> IliumScore | None:
     """The seat's tally after its donation, once the game is over."""
-    final = view.get("final")
-    return final["scores"][view["seats"].index(info["name"])] if final else None
+    final = view["final"]
+    return final["scores"][seat] if final else None
 
 
-def _donated(view: View, info: Mapping[str, Any], kind: int) -> list[int] | None:
+def _donated(view: IliumView, seat: int, kind: int) -> list[int] | None:
     """The token of this type the seat gave to its historian, once the game is over."""
-    final = view.get("final")
+    final = view["final"]
     if not final:
         return None
-    seat = view["seats"].index(info["name"])
     given = final["donations"][seat]
     return list(given) if given and given[0] == kind else None
 
 
-def _final_lines(view: View, seat: int) -> list[str]:
-    outcome, final = view.get("outcome"), view.get("final")
+def _final_lines(view: IliumView, context: ViewContext, seat: int) -> list[str]:
+    outcome, final = context.outcome(view), view["final"]
     if not outcome or not final:
         return []
     given = final["donations"][seat]
@@ -133,16 +145,20 @@ def _final_lines(view: View, seat: int) -> list[str]:
     ]
 
 
-def draw_hand(draw: ImageDraw.ImageDraw, view: View, size: tuple[int, int]) -> None:
+def draw_hand(
+    draw: ImageDraw.ImageDraw, view: IliumSeatView, context: ViewContext, size: tuple[int, int]
+) -> None:
     """The seat's historian card, its next card (or cards left) and its own tally."""
-    secret = view.get("private") or {}
-    seat = int(secret.get("seat", 0))
+    secret = view["private"]
+    seat = view["seat"]
     info = view["table"][seat]
     colour = player_colour(view, seat)
     draw.rectangle((0, 0, size[0], 64), fill=colour)
-    heading = f"{info['name']} - your private cards"
+    heading = kit.fit_text(
+        draw, f"{seat_title(view, context, seat)} - your private cards", 30, size[0] - 48
+    )
     draw.text((24, 14), heading, font=kit.font(30), fill=kit.readable_on(colour))
-    historian = str(secret.get("historian", "?"))
+    historian = secret["historian"]
     kind = view["types"].index(historian) if historian in view["types"] else 0
     _card(draw, (40, 100, 420, 470), "Historian", historian, TYPE_COLOURS[kind])
     draw.text(
@@ -158,16 +174,16 @@ def draw_hand(draw: ImageDraw.ImageDraw, view: View, size: tuple[int, int]) -> N
             view["types"], info["tokens_by_type"], info["artifacts_by_type"], strict=True
         )
     )
-    draw.text((480, 480), _supplies(view, info), font=kit.font(18), fill=kit.INK)
+    draw.text((480, 480), _supplies(info), font=kit.font(18), fill=kit.INK)
     draw.text((40, 548), f"Tokens/artifacts: {mine}", font=kit.font(18), fill=kit.MUTED)
 
 
-def _next_card(draw: ImageDraw.ImageDraw, secret: Mapping[str, Any], box: Sequence[int]) -> None:
-    if "hand" in secret:
+def _next_card(draw: ImageDraw.ImageDraw, secret: IliumPrivate, box: Sequence[int]) -> None:
+    if secret["hand"] is not None:
         left = "  ".join(f"{v}: x{n}" for v, n in secret["hand"].items())
         _card(draw, box, "Cards left", left, (236, 228, 210), size=34)
         return
-    nxt = secret.get("next_card")
+    nxt = secret["next_card"]
     text = str(nxt) if nxt is not None else "none"
     _card(draw, box, "Next card", text, (236, 228, 210), size=96 if nxt is not None else 40)
     if nxt is not None:

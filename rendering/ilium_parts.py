@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from PIL import ImageDraw
 
+from bot.games.ilium.viewtypes import IliumView
 from rendering import kit
 
 STONE = (226, 216, 194)
@@ -26,7 +26,7 @@ def roman(number: int) -> str:
     return _ROMAN.get(number, str(number))
 
 
-def player_colour(view: Mapping[str, Any], seat: int) -> kit.RGB:
+def player_colour(view: IliumView, seat: int) -> kit.RGB:
     """The seat's colour as the lobby names it."""
     return kit.SEAT_COLOURS.get(view["colours"][seat], kit.MUTED)
 

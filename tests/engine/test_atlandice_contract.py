@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
@@ -29,8 +30,10 @@ def test_describe_without_state() -> None:
 def test_views_hide_only_the_face_down_order() -> None:
     state = GAME.new_game(4, 3)
     view = GAME.view(state, None)
-    for key in ("game", "players", "seats", "first_player", "to_move", "log", "outcome"):
+    for key in ("game", "players", "seats", "first_player", "to_move", "prompt", "log", "outcome"):
         assert key in view
+    assert "hand" not in view and "seat" not in view and "private" not in view
+    assert view["clock"]["hand"] == state.hand == 0 and view["clock"]["end"] == 16
     text = repr(view)
     for area in view["areas"][:5]:
         assert area["face_down"] == 2
@@ -59,3 +62,34 @@ def test_log_names_the_seat() -> None:
     assert any(
         line.startswith(("Mathilda takes", "Nereus takes", "Calypso takes")) for line in lines
     )
+
+
+def test_a_seat_view_is_the_public_view_plus_whose_it_is() -> None:
+    state = GAME.new_game(3, 4)
+    public = GAME.view(state, None)
+    for seat in range(3):
+        mine = GAME.view(state, seat)
+        assert mine == {**public, "seat": seat, "private": {"log": []}}
+
+
+def test_prompt_names_the_mover_and_once_over_gives_the_result() -> None:
+    chooser = random.Random(9)
+    state = GAME.new_game(2, 9)
+    while GAME.to_move(state) is not None:
+        view = GAME.view(state, None)
+        assert view["prompt"].startswith(f"{view['seats'][view['to_move']]}: ")
+        state = GAME.apply(state, chooser.choice(GAME.legal_actions(state)))
+    final = GAME.view(state, None)
+    assert final["outcome"] is not None and final["prompt"] == final["outcome"]["summary"]
+
+
+def test_AT5_resampling_shuffles_only_the_face_down_tiles_and_the_dice_to_come() -> None:
+    state = GAME.new_game(3, 5)
+    orders = set()
+    for draw in range(12):
+        other = GAME.resample_hidden(state, draw % 3, random.Random(draw))
+        assert [s[0] for s in other.stacks] == [s[0] for s in state.stacks]
+        assert [Counter(s) for s in other.stacks] == [Counter(s) for s in state.stacks]
+        assert GAME.view(other, None) == GAME.view(state, None) and other.seed != state.seed
+        orders.add(other.stacks)
+    assert len(orders) > 1

@@ -66,9 +66,17 @@ def test_every_effect_is_known_and_faces_are_dice_faces() -> None:
 def test_house_rules_are_marked_in_the_data_file() -> None:
     raw = json.loads(data.DATA_PATH.read_text(encoding="utf-8"))
     house = raw["house"]
-    for key in ("tile_symbols", "black_market_symbols", "clock", "start_player", "tied_tile"):
+    keys = ("tile_symbols", "black_market_symbols", "clock", "start_player", "tied_tile")
+    for key in (*keys, "empty_new_tile", "chained_search", "neutral_donation"):
         assert key in house and "AT-" in house[key]
     assert raw["start_player"] == "random" and raw["chained_search"] is False
+    assert raw["neutral_donation"] == data.NEUTRAL_DONATION == "all_pairs_largest_first"
+    assert "neutral_donates" not in house  # AT-20: the neutral player does donate
+
+
+def test_AT14_jewelers_c_rerolls_only_on_a_six() -> None:
+    (tile,) = [t for t in data.TILES if t.name == "Jewelers (c)"]
+    assert tile.effect == "search_roll" and tile.faces == (6,) and "6" in tile.short
 
 
 def test_summary_is_short_and_marks_house_rules() -> None:

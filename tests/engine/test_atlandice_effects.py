@@ -61,9 +61,10 @@ def test_AT14_jewelers_b_swap_with_another_district() -> None:
     assert state.goods[1] == counts(gem=1, book=2)
 
 
-def test_AT14_jewelers_c_reroll_sixes_then_search_that_district_with_its_effect() -> None:
+def test_AT14_jewelers_c_a_six_rerolls_then_searches_that_district_with_its_effect() -> None:
     state = play(at("Jewelers (c)", 6, 3, 1, stacks=stacks("Jewelers (c)", "Taverns (a)")), "t1")
     assert state.step == "dive" and codes(state) == ["x", "y"]
+    assert GAME.view(state, None)["prompt"] == "Mathilda: rolled 3: search the Taverns too?"
     state = play(state, "y")  # the Taverns: a provision, then the Taverns (a) roll (a 1)
     assert state.step == "tick"
     state = play(state, "y")
@@ -73,8 +74,29 @@ def test_AT14_jewelers_c_reroll_sixes_then_search_that_district_with_its_effect(
     )
 
 
+def test_AT14_jewelers_c_any_roll_but_a_six_gives_nothing() -> None:
+    for face in (1, 2, 3, 4, 5):
+        state = play(at("Jewelers (c)", face, 2), "t1")
+        assert state.held[0] == counts(gem=1) and GAME.to_move(state) == 1
+        assert state.log[-1].text.endswith(f"rolls {face}: nothing")
+
+
+def test_AT14_jewelers_c_a_second_six_searches_the_black_market() -> None:
+    state = play(at("Jewelers (c)", 6, 6, goods=goods(black_market=market(tool=1))), "t1")
+    assert state.step == "dive" and "the black market" in GAME.view(state, None)["prompt"]
+    state = play(state, "y")
+    assert state.held[0] == counts(gem=1, tool=1)
+    assert "rolls 6, 6: searches the black market, 1 tool" in state.log[-1].text
+
+
+def test_AT14_jewelers_c_a_reroll_naming_a_closed_district_searches_nothing() -> None:
+    state = play(at("Jewelers (c)", 6, 2, stacks=stacks("Jewelers (c)", closed=(2,))), "t1")
+    assert state.held[0] == counts(gem=1) and GAME.to_move(state) == 1
+    assert state.log[-1].text.endswith("rolls 6, 2: the Libraries are closed")
+
+
 def test_AT14_house_a_chained_search_does_not_start_another() -> None:
-    state = play(at("Jewelers (c)", 1), "t1 y")
+    state = play(at("Jewelers (c)", 6, 1), "t1 y")
     assert state.held[0] == counts(gem=2)
     assert state.log[-1].text.endswith("no further search")
     assert GAME.to_move(state) == 1

@@ -311,6 +311,42 @@ def test_AT20_neutral_player_wins_majorities_but_cannot_win() -> None:
     assert 1 in outcome.ranking and any("cannot win" in line for line in outcome.breakdown)
 
 
+def _two_player_donation(held: tuple[tuple[int, ...], ...]) -> State:
+    """Nereus takes the round's last die at the market; the left-over 6 moves the hand 3 -> 5."""
+    two = ((0, 0), (1, 2), (0, 2), (1, 1), (0, 0))
+    state = position(
+        2,
+        start=0,
+        taken=two,
+        dice=(6, 6),
+        hand=3,
+        goods=goods(black_market=market(book=2)),
+        held=held,
+    )
+    return play(state, "t6")
+
+
+def test_AT20_neutral_player_donates_too_as_many_pairs_as_it_can() -> None:
+    neutral = counts(gem=1, book=3, tool=2, weapon=1)
+    state = _two_player_donation((counts(gem=1), counts(gem=2), neutral))
+    assert state.hand == 5 and state.step == "donate" and GAME.to_move(state) == 1
+    before = state.goods
+    state = play(state, "x")  # Nereus keeps his; nobody decides for the neutral player
+    # [house] each pair from its largest stacks, ties to the lower number; one weapon is left
+    assert state.held[2] == counts(weapon=1) and state.chips == (0, 0, 3)
+    assert "neutral donates 3 pair(s) (book+book, tool+gem, book+tool): +3 VP" in log(state)
+    assert state.goods[1][1] == before[1][1] + 3 and state.goods[3][3] == before[3][3] + 2
+    assert state.goods[0][0] == before[0][0] + 1 and state.round == 2
+
+
+def test_AT20_neutral_player_donates_even_when_no_seat_can() -> None:
+    state = _two_player_donation((counts(), counts(), counts(tool=2)))
+    assert state.round == 2 and state.chips == (0, 0, 1) and state.held[2] == counts()
+    assert "neutral donates 1 pair(s) (tool+tool): +1 VP" in log(state)
+    alone = _two_player_donation((counts(), counts(), counts(tool=1)))
+    assert alone.chips == (0, 0, 0) and "neutral donates nothing" in log(alone)
+
+
 def _final(held: tuple[tuple[int, ...], ...], chips: tuple[int, ...]) -> State:
     state = position(
         3,

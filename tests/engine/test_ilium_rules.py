@@ -102,9 +102,10 @@ def test_IM7_historian_cards_are_distinct_and_private() -> None:
         mine = GAME.view(state, seat)
         assert mine["private"]["historian"] == names[state.historians[seat]]
         assert not any("historian" in line for line in public["log"])
-        others = [GAME.view(state, s)["log"] for s in range(4) if s != seat]
+        others = [str(GAME.view(state, s)) for s in range(4) if s != seat]
         secret = f"Your historian card: {names[state.historians[seat]]}."
-        assert secret in mine["log"] and all(secret not in log for log in others)
+        assert mine["private"]["log"] == [secret] and secret not in mine["log"]
+        assert all(secret not in other for other in others)
 
 
 def test_IM8_random_start_player_and_clockwise_turns() -> None:

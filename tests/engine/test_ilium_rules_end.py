@@ -68,9 +68,11 @@ def _last_four_dug(**changes: Any) -> State:
 def test_IM16_early_end_offered_when_the_last_four_is_out() -> None:
     state = _last_four_dug()
     assert state.phase == FINISH and GAME.to_move(state) == RED and codes(state) == ["go", "end"]
+    assert GAME.view(state, None)["prompt"] == "Red: end the game now or play on."
     over = play(state, "end")
     assert over.phase == OVER and over.early_end == TAKEN
     assert GAME.outcome(over) is not None and GAME.outcome(over).reason == "fours"
+    assert GAME.view(over, None)["prompt"] == GAME.outcome(over).summary
 
 
 def test_IM16_early_end_offered_once_only() -> None:
@@ -309,8 +311,12 @@ def test_public_view_hides_every_secret() -> None:
     for seat in range(4):
         mine = GAME.view(state, seat)
         assert set(mine) - set(public) == {"private", "seat"}
-        assert mine["private"]["seat"] == seat
+        assert mine["seat"] == seat and {k: v for k, v in mine.items() if k in public} == public
+        assert set(mine["private"]) == {"historian", "next_card", "hand", "log"}
     assert "Your historian" not in text and "next_card" not in text
+    assert public["prompt"] == f"{public['seats'][state.current]}: choose a pathway for " + (
+        f"{state.card} archaeologist{'s' * (state.card > 1)}."
+    )
     assert public["final"] is None
 
 

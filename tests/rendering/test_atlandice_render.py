@@ -9,10 +9,31 @@ from typing import Any
 
 from PIL import Image
 
+from bot.engine import OutcomeView, ViewContext
 from bot.games.atlandice import GAME
 from bot.games.atlandice.model import State
-from rendering import kit
-from rendering.atlandice import BOARD_SIZE, HAND_SIZE, render_board, render_hand
+from rendering import atlandice, kit
+from rendering.atlandice import BOARD_SIZE, HAND_SIZE
+
+CONTEXT = ViewContext()
+FOOTER = (20, 940, BOARD_SIZE[0] - 20, 972)  # the prompt line (the result once over)
+
+
+def render_board(view: Any, context: ViewContext = CONTEXT) -> Image.Image:
+    return atlandice.render_board(view, context)
+
+
+def render_hand(view: Any, context: ViewContext = CONTEXT) -> Image.Image:
+    return atlandice.render_hand(view, context)
+
+
+def _footer(text: str) -> bytes:
+    """The footer strip as it looks when it says `text`."""
+    image, draw = kit.canvas(*BOARD_SIZE)
+    draw.text(
+        (24, 946), kit.fit_text(draw, kit.plain(text), 24, 1450), font=kit.font(24), fill=kit.INK
+    )
+    return image.crop(FOOTER).tobytes()
 
 
 def _play(players: int, seed: int, plies: int | None = None) -> State:
@@ -81,3 +102,33 @@ def test_hand_shows_the_seat_own_summary() -> None:
     state = _play(3, 6, plies=30)
     images = {_png(render_hand(GAME.view(state, seat))) for seat in range(3)}
     assert len(images) == 3
+
+
+def test_footer_shows_the_prompt_and_a_platform_result() -> None:
+    view = GAME.view(_play(3, 7, plies=12), None)
+    assert render_board(view).crop(FOOTER).tobytes() == _footer(view["prompt"])
+    resigned: OutcomeView = {
+        "scores": [0, 0, 0],
+        "ranking": [2, 1, 2],
+        "winners": [1],
+        "reason": "resigned",
+        "summary": "Mathilda resigned.",
+        "breakdown": [],
+    }
+    done = render_board(view, ViewContext(status="finished", result=resigned))
+    assert done.crop(FOOTER).tobytes() == _footer("Mathilda resigned.")
+
+
+def test_clock_hand_is_drawn_from_the_clock() -> None:
+    view = GAME.view(_play(2, 3, plies=5), None)
+    moved: Any = {**view, "clock": {**view["clock"], "hand": view["clock"]["hand"] + 2}}
+    assert _png(render_board(view)) != _png(render_board(moved))
+
+
+def test_names_from_the_context_appear_beside_the_characters() -> None:
+    state = _play(2, 4, plies=8)
+    named = ViewContext(names=("ann", "bob"))
+    assert _png(render_board(GAME.view(state, None))) != _png(
+        render_board(GAME.view(state, None), named)
+    )
+    assert _png(render_hand(GAME.view(state, 1))) != _png(render_hand(GAME.view(state, 1), named))

@@ -8,13 +8,35 @@ from typing import Any
 
 from PIL import Image
 
-from bot.engine import get_game
-from rendering import kit
-from rendering.ilium import BOARD_SIZE, FRAME, HAND_SIZE, MAP_BOX, render_board, render_hand
+from bot.engine import OutcomeView, ViewContext, get_game
+from bot.games.ilium.viewtypes import IliumSeatView, IliumView
+from rendering import ilium, kit
+from rendering.ilium import BOARD_SIZE, FRAME, HAND_SIZE, MAP_BOX
 from rendering.ilium_layout import board_key, layout
+from rendering.ilium_panel import PANEL_X
 from rendering.ilium_parts import TYPE_COLOURS
 
 GAME = get_game("ilium")
+CONTEXT = ViewContext()
+HEADLINE = (20, 4, PANEL_X - 20, 48)  # where the board says what the mover must decide
+
+
+def render_board(view: Any, context: ViewContext = CONTEXT) -> Image.Image:
+    public: IliumView = view
+    return ilium.render_board(public, context)
+
+
+def render_hand(view: Any, context: ViewContext = CONTEXT) -> Image.Image:
+    mine: IliumSeatView = view
+    return ilium.render_hand(mine, context)
+
+
+def _headline(text: str) -> bytes:
+    """The headline strip as it looks when it says `text`."""
+    image, draw = kit.canvas(*BOARD_SIZE)
+    line = kit.fit_text(draw, kit.plain(text), 28, PANEL_X - 60)
+    draw.text((30, 12), line, font=kit.font(28), fill=kit.INK)
+    return image.crop(HEADLINE).tobytes()
 
 
 def _played(players: int, seed: int, plies: int, options: dict[str, str] | None = None) -> Any:
@@ -93,3 +115,45 @@ def test_closed_sites_are_greyed_with_two_players() -> None:
         pixel = image.getpixel((int(x) + 18, int(y) + 4))
         grey = pixel[0] == pixel[1] == pixel[2]
         assert grey == site["closed"], site["name"]
+
+
+def test_board_headline_shows_the_prompt_not_the_session_status() -> None:
+    state = _played(3, 5, 7)
+    view = GAME.view(state, None)
+    assert view["prompt"].startswith(view["seats"][view["to_move"]] + ": choose")
+    active = ViewContext(names=("ann", "bob", "cy"), status="active")
+    image = render_board(view, active)
+    assert image.crop(HEADLINE).tobytes() == _headline(view["prompt"])
+    assert image.crop(HEADLINE).tobytes() != _headline("active")
+
+
+def test_board_headline_shows_the_result_the_context_gives() -> None:
+    view = GAME.view(_played(2, 6, 12), None)
+    resigned: OutcomeView = {
+        "scores": [0, 0],
+        "ranking": [2, 1],
+        "winners": [1],
+        "reason": "resigned",
+        "summary": "Red resigned: Yellow wins.",
+        "breakdown": [],
+    }
+    image = render_board(view, ViewContext(status="finished", result=resigned))
+    assert image.crop(HEADLINE).tobytes() == _headline("Red resigned: Yellow wins.")
+
+
+def test_final_board_headline_is_the_result() -> None:
+    state = _played(3, 3, 10_000)
+    view = GAME.view(state, None)
+    assert view["outcome"] is not None and view["prompt"] == view["outcome"]["summary"]
+    assert render_board(view).crop(HEADLINE).tobytes() == _headline(view["prompt"])
+
+
+def test_panel_and_hand_name_the_players_beside_their_colours() -> None:
+    state = _played(2, 8, 4)
+    plain, named = ViewContext(), ViewContext(names=("ann", "bob"))
+    assert render_board(GAME.view(state, None), plain).tobytes() != (
+        render_board(GAME.view(state, None), named).tobytes()
+    )
+    assert render_hand(GAME.view(state, 0), plain).tobytes() != (
+        render_hand(GAME.view(state, 0), named).tobytes()
+    )

@@ -79,7 +79,7 @@ def turn_targets(table: Table, source: int) -> list[int]:
 
 
 def sub_targets(table: Table) -> list[int]:
-    """Machine works: areas the submarine can move to."""
+    """Machine works: areas the submarine can move to (AT-13: its own area gives nothing)."""
     return [a for a in open_areas(table) if a != table.sub]
 
 
@@ -120,20 +120,25 @@ def _roll_for(work: Work, tile: Tile, step: str, possible: bool) -> None:
 
 
 def _search_roll(work: Work, tile: Tile) -> None:
+    """AT-14 Jewelers (c): roll; only on a 6 roll again and search the area the new roll names
+    too, with its effect (a second 6: the black market). [house] a search started this way
+    starts no other (chained_search); a closed district named by the re-roll gives nothing."""
     if work.nested and not CHAINED_SEARCH:
         work.part("no further search")
         work.step = DONE
         return
-    faces = [work.roll()]
-    while faces[-1] == MARKET:
-        faces.append(work.roll())
-    rolled = ", ".join(str(f) for f in faces)
-    if is_closed(work, faces[-1]):
-        work.part(f"rolls {rolled}: {area_name(faces[-1])} are closed")
+    face = work.roll()
+    if face not in tile.faces:
+        work.part(f"rolls {face}: nothing")
+        work.step = DONE
+        return
+    again = work.roll()
+    if again != MARKET and is_closed(work, again):
+        work.part(f"rolls {face}, {again}: {area_name(again)} are closed")
         work.step = DONE
     else:
-        work.memo, work.step = faces[-1], "dive"
-        work.line.append(f"rolls {rolled}")
+        work.memo, work.step = again, "dive"
+        work.line.append(f"rolls {face}, {again}")
 
 
 def _step_if(work: Work, possible: bool, step: str, nothing: str) -> None:
@@ -145,7 +150,7 @@ def _step_if(work: Work, possible: bool, step: str, nothing: str) -> None:
 
 
 def enter(work: Work) -> None:
-    """Start the effect of the searched area's active tile (auto step 'effect')."""
+    """AT-14: start the effect of the searched area's active tile (auto step 'effect')."""
     tile_index = active_tile(work, work.area)
     if tile_index is None:
         work.step = DONE
@@ -195,7 +200,7 @@ def _move_die(work: Work, source: int, target: int) -> None:
 
 
 def resolve(work: Work, action: Action) -> None:
-    """Carry out an effect decision (already checked legal)."""
+    """AT-14: carry out an effect decision (already checked legal); AT-13 for the submarine."""
     if action == NO:
         _decline(work)
         return

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from bot.games.atlandice import effects
 from bot.games.atlandice.data import (
@@ -13,6 +13,7 @@ from bot.games.atlandice.data import (
     KINDS,
     MARKET,
     MARKET_SYMBOLS,
+    NEUTRAL_DONATION,
     SEAT_NAMES,
     TILES,
     area_name,
@@ -20,10 +21,12 @@ from bot.games.atlandice.data import (
     symbol_words,
 )
 from bot.games.atlandice.model import (
+    OVER,
     Action,
     Table,
     Work,
     area_of,
+    holders,
     is_closed,
     kinds_at,
     symbols_at,
@@ -41,10 +44,10 @@ DECISIONS = frozenset(
     {"take", "grab", "bonus", "more", "tick", "dive", "swap1", "swap2", "steal", "tomarket"}
     | {"second", "out1", "out2", "turn1", "turn2", "subm", "mkt", "donate"}
 )
-OVER = "over"
 
 
 def _start_round(work: Work) -> None:
+    """AT-6: the start player rolls every die; 6s and closed districts' dice lie at the market."""
     faces = work.roll_all(DICE[work.players])
     work.dice = faces
     at_market = sum(1 for f in faces if area_of(work, f) == MARKET)
@@ -86,10 +89,12 @@ def grab(work: Work, kind: int, step: str) -> None:
 
 
 def _search(work: Work) -> None:
+    """AT-7: take one resource lying in the searched area (any kind lying there)."""
     _grab(work, "grab", "bonus_check")
 
 
 def _bonus_check(work: Work) -> None:
+    """AT-7: one more resource there when the submarine is at that area."""
     if work.sub == work.area:
         _grab(work, "bonus", "effect")
     else:
@@ -97,6 +102,7 @@ def _bonus_check(work: Work) -> None:
 
 
 def _done(work: Work) -> None:
+    """AT-8: after each search, empty districts are scored; AT-7: then the next seat takes."""
     head, *parts = work.line
     work.say(head + (": " + ", ".join(parts) if parts else ""))
     work.line = []
@@ -106,6 +112,8 @@ def _done(work: Work) -> None:
 
 
 def _clock(work: Work) -> None:
+    """AT-9: the hand moves by the left-over die's area symbols; a symbol it stops on happens
+    (AT-11 inventory, AT-12 donation); reaching the waves ends the game (AT-15)."""
     (face,) = work.dice
     area = area_of(work, face)
     if work.hand >= CLOCK_END:
@@ -136,7 +144,12 @@ def donor_seat(table: Table) -> int:
 
 
 def _donation(work: Work) -> None:
-    while work.donor < work.players:  # [house] the neutral player never donates
+    """AT-12: in turn order from the start player each seat may donate; AT-20: the neutral last."""
+    while work.donor < holders(work):
+        if work.donor >= work.players:
+            neutral_donates(work, work.donor)
+            work.donor += 1
+            continue
         seat = donor_seat(work)
         if sum(work.held[seat]) >= 2:
             work.line = [f"{holder_name(work, seat)} donates"]
@@ -146,30 +159,57 @@ def _donation(work: Work) -> None:
     work.step = "end_round"
 
 
-def donate(work: Work, action: Action) -> None:
-    """AT-12: give a pair back for 1 VP (or stop); resources go to their district's tile."""
-    seat = donor_seat(work)
-    if action.verb == "p":
-        for kind in (action.x, action.y):
-            work.held[seat][kind - 1] -= 1
-            target = MARKET if is_closed(work, kind) else kind
-            work.goods[target - 1][kind - 1] += 1
-        work.chips[seat] += DONATION_VP
-        work.part(f"{kind_name(action.x)}+{kind_name(action.y)}")
-        if sum(work.held[seat]) >= 2:
-            return
-    pairs = len(work.line) - 1
-    head = work.line[0]
+def _give_pair(work: Work, holder: int, pair: tuple[int, int]) -> None:
+    """AT-12: a pair back for 1 VP; each goes onto its district's tile (the market if closed)."""
+    for kind in pair:
+        work.held[holder][kind - 1] -= 1
+        target = MARKET if is_closed(work, kind) else kind
+        work.goods[target - 1][kind - 1] += 1
+    work.chips[holder] += DONATION_VP
+    work.part(f"{kind_name(pair[0])}+{kind_name(pair[1])}")
+
+
+def _say_donation(work: Work) -> None:
+    head, *pairs = work.line
     if pairs:
-        work.say(f"{head} {pairs} pair(s) ({', '.join(work.line[1:])}): +{pairs} VP")
+        work.say(f"{head} {len(pairs)} pair(s) ({', '.join(pairs)}): +{len(pairs)} VP")
     else:
         work.say(f"{head} nothing")
     work.line = []
+
+
+def donate(work: Work, action: Action) -> None:
+    """AT-12: a seat gives a pair back for 1 VP, or stops; it stops too once it has no pair."""
+    seat = donor_seat(work)
+    if action.verb == "p":
+        _give_pair(work, seat, (action.x, action.y))
+        if sum(work.held[seat]) >= 2:
+            return
+    _say_donation(work)
     work.donor += 1
     work.step = "donation"
 
 
+def neutral_donates(work: Work, holder: int) -> None:
+    """AT-20 [house]: the neutral player donates too; nobody decides for it, so it gives as
+    many pairs as it can, each resource from its largest stack (ties: the lower number)."""
+    assert NEUTRAL_DONATION == "all_pairs_largest_first", NEUTRAL_DONATION
+    hand = work.held[holder]
+    work.line = [f"{holder_name(work, holder)} donates"]
+    while sum(hand) >= 2:
+        first = _largest(hand)
+        second = _largest([n - (k == first - 1) for k, n in enumerate(hand)])
+        _give_pair(work, holder, (first, second))
+    _say_donation(work)
+
+
+def _largest(hand: Sequence[int]) -> int:
+    """The kind (1-5) the holder has most of, the lower number on a tie."""
+    return 1 + max(range(len(hand)), key=lambda k: (hand[k], -k))
+
+
 def _end_round(work: Work) -> None:
+    """AT-9: the start player passes to the left; AT-15: the game ends after the waves' round."""
     if work.sunk or work.hand >= CLOCK_END:
         _final(work)
         return
@@ -180,6 +220,7 @@ def _end_round(work: Work) -> None:
 
 
 def _final(work: Work) -> None:
+    """AT-16: the final majorities of every resource still in the game are logged."""
     work.step = OVER
     finals = final_scores(work)
     for kind in range(1, len(KINDS) + 1):

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import re
+import random
 from collections.abc import Mapping
 from typing import Any
 
-from bot.engine import GameSpec, IllegalAction, Outcome, ranking_from_keys
-from bot.games.atlandice import flow, rules, views
-from bot.games.atlandice.data import SEAT_NAMES, TILES, kind_name
-from bot.games.atlandice.model import Action, State, dump_state, holders, load_state
-from bot.games.atlandice.scoring import final_scores, holder_name, totals
+from bot.engine import GameSpec, Outcome
+from bot.games.atlandice import codes, hidden, rules, scoring, views
+from bot.games.atlandice.data import SEAT_NAMES
+from bot.games.atlandice.model import Action, State, dump_state, load_state
+from bot.games.atlandice.viewtypes import AtlandiceSeatView, AtlandiceView
 
 SUMMARY = """\
 Atlantis is sinking. Each round the start player rolls the dice; each die lies at the area of \
@@ -24,10 +24,8 @@ the clock by its area's pointer symbols; stopping on a symbol triggers an invent
 1 VP) or a donation (pairs for 1 VP each). When the hand reaches the waves the game ends: \
 most/second of each resource still in play score 3/1. Most VP wins. House rules: tile symbol \
 counts, black market 2 symbols, the 17-space clock, random start player, tied tiles go in turn \
-order, an empty new tile scores at once, a chained search starts no other, the neutral never \
-donates."""
-
-CODE = re.compile(r"([tna])([1-6])|(k)([1-5])|s([1-6])([1-5])|p([1-5])([1-5])|([yx])")
+order, an empty new tile scores at once, a chained search starts no other, the neutral gives \
+as many pairs as it can in a donation."""
 
 
 class Atlandice:
@@ -69,50 +67,23 @@ class Atlandice:
 
     def outcome(self, state: State) -> Outcome | None:
         """Scores once the hand has reached the waves."""
-        if state.step != flow.OVER:
-            return None
-        scores = totals(state, final=True)
-        seats = scores[: state.players]
-        ranking = ranking_from_keys([(s,) for s in seats])
-        winners = [SEAT_NAMES[s] for s, place in enumerate(ranking) if place == 1]
-        best = max(seats)
-        shared = len(winners) > 1
-        return Outcome(
-            scores=tuple(seats),
-            ranking=ranking,
-            reason="shared" if shared else "points",
-            summary=f"{' and '.join(winners)} {'share the win' if shared else 'wins'}"
-            f" with {best} VP.",
-            breakdown=tuple(_breakdown(state, h, scores[h]) for h in range(holders(state))),
-        )
+        return scoring.outcome(state)
 
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        """Everything on the table (all public)."""
-        outcome = self.outcome(state)
-        return views.view(state, seat, None if outcome is None else outcome.to_dict())
+    def view(self, state: State, seat: int | None) -> AtlandiceView | AtlandiceSeatView:
+        """Everything on the table; a seat's view adds whose it is and its private lines."""
+        return views.view(state, seat)
+
+    def resample_hidden(self, state: State, seat: int, rng: random.Random) -> State:
+        """The face-down tiles shuffled again and a fresh seed for the dice to come."""
+        return hidden.resample_hidden(state, seat, rng)
 
     def encode(self, action: Action) -> str:
         """Short code: verb letter and digits."""
-        verb, x, y = action
-        if verb in ("y", "x"):
-            return verb
-        if verb in ("s", "p"):
-            return f"{verb}{x}{y}"
-        return f"{verb}{x}"
+        return codes.encode(action)
 
     def decode(self, text: str) -> Action:
         """Inverse of encode."""
-        match = CODE.fullmatch(text) if isinstance(text, str) else None
-        if match is None:
-            raise IllegalAction(f"{text!r} is not an Atlandice move.")
-        g = match.groups()
-        if g[0] or g[2]:
-            return Action(g[0] or g[2], int(g[1] or g[3]))
-        if g[4]:
-            return Action("s", int(g[4]), int(g[5]))
-        if g[6]:
-            return Action("p", int(g[6]), int(g[7]))
-        return Action(g[8])
+        return codes.decode(text)
 
     def describe(self, action: Action, state: State | None = None) -> str:
         """Human words for an action."""
@@ -131,19 +102,6 @@ class Atlandice:
         closed = sum(1 for stack in state.stacks if not stack)
         tiles = sum(len(won) for won in state.won)
         return {"rounds": state.round, "closed districts": closed, "tiles taken": tiles}
-
-
-def _breakdown(state: State, holder: int, total: int) -> str:
-    name = holder_name(state, holder)
-    tiles = [TILES[t].name for t in state.won[holder]]
-    finals = final_scores(state)[holder]
-    final_words = ", ".join(f"{kind_name(k, 2)} {vp}" for k, vp in finals) or "none"
-    line = (
-        f"{name}: {len(tiles)} tile(s) x3 = {3 * len(tiles)}"
-        + (f" ({', '.join(tiles)})" if tiles else "")
-        + f"; VP tokens {state.chips[holder]}; final majorities {final_words}; total {total}"
-    )
-    return line + (" (neutral: cannot win)" if holder >= state.players else "")
 
 
 GAME = Atlandice()

@@ -10,6 +10,7 @@ from bot.engine import LogEntry, rng
 from bot.games.atlandice.data import DICE_EACH_TWO, MARKET, TILES
 
 Goods = tuple[int, int, int, int, int]  # count per kind 1..5
+OVER = "over"  # the step once the game has ended
 
 
 class Action(NamedTuple):
@@ -173,12 +174,12 @@ Table = State | Work  # read-only helpers accept either
 
 
 def holders(table: Table) -> int:
-    """Seats plus the neutral player (two-player games only)."""
+    """Seats plus the neutral player (AT-18: two-player games only)."""
     return table.players + (1 if table.players == 2 else 0)
 
 
 def is_closed(table: Table, district: int) -> bool:
-    """A district whose third tile is gone."""
+    """A district whose third tile is gone (AT-10)."""
     return not table.stacks[district - 1]
 
 

@@ -13,6 +13,7 @@ from bot.games.atlandice.data import (
     TILES,
 )
 from bot.games.atlandice.model import (
+    OVER,
     Action,
     State,
     Work,
@@ -72,13 +73,13 @@ def new_state(players: int, seed: int) -> State:
 
 
 def holders_for(players: int) -> int:
-    """Seats plus the neutral player with two."""
+    """Seats plus the neutral player with two (AT-18)."""
     return players + (1 if players == 2 else 0)
 
 
 def to_move(state: State) -> int | None:
     """The seat deciding now."""
-    if state.step == flow.OVER:
+    if state.step == OVER:
         return None
     if state.step == "take":
         return seat_to_take(state)
@@ -88,6 +89,7 @@ def to_move(state: State) -> int | None:
 
 
 def _take_actions(state: State) -> list[Action]:
+    """AT-7: a die from any area that has one; AT-19: with two, one of three to the neutral."""
     areas = dice_areas(state)
     if state.players != 2:
         return [Action("t", a) for a in areas]
@@ -102,6 +104,7 @@ def _take_actions(state: State) -> list[Action]:
 
 
 def _pairs(state: State) -> list[Action]:
+    """AT-12: any pair of resources the donor holds (two of a kind too), or stop."""
     hand = state.held[flow.donor_seat(state)]
     pairs = [
         Action("p", a, b)
@@ -115,7 +118,7 @@ def _pairs(state: State) -> list[Action]:
 def legal_actions(state: State) -> list[Action]:
     """Every choice of the decision at hand, sorted."""
     step = state.step
-    if step == flow.OVER:
+    if step == OVER:
         return []
     if step == "take":
         found = _take_actions(state)
@@ -130,7 +133,7 @@ def legal_actions(state: State) -> list[Action]:
 
 def apply(state: State, action: Action) -> State:
     """A new state after `action`; the input is never changed."""
-    if state.step == flow.OVER:
+    if state.step == OVER:
         raise IllegalAction("The game is over.")
     if action not in legal_actions(state):
         raise IllegalAction("That move is not possible now.")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.engine import Outcome, ranking_from_keys
 from bot.games.atlandice.data import (
     AREA_NAMES,
     INVENTORY_VP,
@@ -17,7 +18,7 @@ from bot.games.atlandice.data import (
     TILES,
     kind_name,
 )
-from bot.games.atlandice.model import Table, Work, holders
+from bot.games.atlandice.model import OVER, Table, Work, holders
 
 
 def holder_name(table: Table, holder: int) -> str:
@@ -143,3 +144,35 @@ def totals(table: Table, final: bool) -> list[int]:
         table.chips[h] + TILE_VP * len(table.won[h]) + sum(vp for _, vp in finals[h])
         for h in range(holders(table))
     ]
+
+
+def outcome(table: Table) -> Outcome | None:
+    """AT-17: most VP wins, a tie is a shared win; AT-20: the neutral player cannot win."""
+    if table.step != OVER:
+        return None
+    scores = totals(table, final=True)
+    seats = scores[: table.players]
+    ranking = ranking_from_keys([(s,) for s in seats])
+    winners = [SEAT_NAMES[s] for s, place in enumerate(ranking) if place == 1]
+    shared = len(winners) > 1
+    return Outcome(
+        scores=tuple(seats),
+        ranking=ranking,
+        reason="shared" if shared else "points",
+        summary=f"{' and '.join(winners)} {'share the win' if shared else 'wins'}"
+        f" with {max(seats)} VP.",
+        breakdown=tuple(_breakdown(table, h, scores[h]) for h in range(holders(table))),
+    )
+
+
+def _breakdown(table: Table, holder: int, total: int) -> str:
+    name = holder_name(table, holder)
+    tiles = [TILES[t].name for t in table.won[holder]]
+    finals = final_scores(table)[holder]
+    final_words = ", ".join(f"{kind_name(k, 2)} {vp}" for k, vp in finals) or "none"
+    line = (
+        f"{name}: {len(tiles)} tile(s) x3 = {TILE_VP * len(tiles)}"
+        + (f" ({', '.join(tiles)})" if tiles else "")
+        + f"; VP tokens {table.chips[holder]}; final majorities {final_words}; total {total}"
+    )
+    return line + (" (neutral: cannot win)" if holder >= table.players else "")

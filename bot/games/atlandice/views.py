@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from bot.engine import visible_log
-from bot.games.atlandice import flow
+from bot.engine import private_log, visible_log
 from bot.games.atlandice.data import (
     AREA_NAMES,
     CLOCK,
@@ -20,6 +17,7 @@ from bot.games.atlandice.data import (
 )
 from bot.games.atlandice.effects import beneficiary
 from bot.games.atlandice.model import (
+    OVER,
     Action,
     State,
     active_tile,
@@ -29,7 +27,14 @@ from bot.games.atlandice.model import (
     takes_per_round,
 )
 from bot.games.atlandice.rules import to_move
-from bot.games.atlandice.scoring import final_scores, holder_name, totals
+from bot.games.atlandice.scoring import final_scores, holder_name, outcome, totals
+from bot.games.atlandice.viewtypes import (
+    AtlandiceArea,
+    AtlandiceHolder,
+    AtlandicePrivate,
+    AtlandiceSeatView,
+    AtlandiceView,
+)
 
 PROMPTS = {
     "take": "take a die",
@@ -65,10 +70,11 @@ def _memo_words(state: State) -> dict[str, str]:
 
 
 def prompt(state: State) -> str:
-    """What the seat to move is asked, in words."""
+    """What the seat to move is asked, in words; the result once the game is over."""
     seat = to_move(state)
     if seat is None:
-        return "The game is over."
+        result = outcome(state)
+        return result.summary if result else "The game is over."
     text = PROMPTS[state.step].format(**_memo_words(state))
     if state.step not in ("take", "donate") and beneficiary(state) >= state.players:
         text += " (for the neutral player)"
@@ -79,10 +85,10 @@ def _goods(counts: tuple[int, ...]) -> dict[str, int]:
     return {KINDS[k]: n for k, n in enumerate(counts)}
 
 
-def _area(state: State, area: int) -> dict[str, Any]:
+def _area(state: State, area: int) -> AtlandiceArea:
     tile = active_tile(state, area)
     dice = [f for f in state.dice if area_of(state, f) == area]
-    out: dict[str, Any] = {
+    out: AtlandiceArea = {
         "number": area,
         "name": AREA_NAMES[area - 1],
         "resource": KINDS[area - 1] if area != MARKET else None,
@@ -102,7 +108,7 @@ def _area(state: State, area: int) -> dict[str, Any]:
     return out
 
 
-def _holder(state: State, h: int, live: list[int]) -> dict[str, Any]:
+def _holder(state: State, h: int, live: list[int]) -> AtlandiceHolder:
     return {
         "name": holder_name(state, h),
         "seat": h if h < state.players else None,
@@ -114,27 +120,40 @@ def _holder(state: State, h: int, live: list[int]) -> dict[str, Any]:
     }
 
 
-def view(state: State, seat: int | None, outcome: dict[str, Any] | None) -> dict[str, Any]:
-    """The whole table as JSON; nothing is private except the face-down tiles' order."""
-    over = state.step == flow.OVER
+def view(state: State, seat: int | None) -> AtlandiceView | AtlandiceSeatView:
+    """The public view (seat None), or it plus whose it is and that seat's private lines."""
+    public = public_view(state)
+    if seat is None:
+        return public
+    private: AtlandicePrivate = {"log": private_log(state.log, seat)}
+    return {**public, "seat": seat, "private": private}
+
+
+def public_view(state: State) -> AtlandiceView:
+    """The whole table as JSON; nothing is secret except the face-down tiles' order."""
+    over = state.step == OVER
     live = totals(state, final=over)
-    log = visible_log(state.log, seat)
+    log = visible_log(state.log, None)
     if state.line:
         head, *parts = state.line
         log.append(head + (": " + ", ".join(parts) if parts else "") + " ...")
+    result = outcome(state)
     return {
         "game": "atlandice",
         "players": state.players,
         "seats": list(SEAT_NAMES[: state.players]),
         "first_player": state.first,
         "to_move": to_move(state),
+        "prompt": result.summary if result else prompt(state),
         "log": log,
-        "outcome": outcome,
-        "seat": seat,
+        "outcome": result.to_dict() if result else None,
         "round": state.round,
         "start_player": state.start,
-        "hand": state.hand,
-        "clock": {"end": CLOCK_END, "symbols": {str(k): v for k, v in sorted(CLOCK.items())}},
+        "clock": {
+            "hand": state.hand,
+            "end": CLOCK_END,
+            "symbols": {str(k): v for k, v in sorted(CLOCK.items())},
+        },
         "sunk": state.sunk or state.hand >= CLOCK_END,
         "areas": [_area(state, a) for a in range(1, 7)],
         "submarine": state.sub,
@@ -143,8 +162,7 @@ def view(state: State, seat: int | None, outcome: dict[str, Any] | None) -> dict
         "takes_left": 0 if over else takes_per_round(state) - len(state.taken),
         "step": state.step,
         "searching": state.area or None,
-        "prompt": prompt(state),
-        "final": [[[KINDS[k - 1], vp] for k, vp in got] for got in final_scores(state)]
+        "final": [{KINDS[k - 1]: vp for k, vp in got} for got in final_scores(state)]
         if over
         else None,
     }

@@ -1,7 +1,8 @@
 """Ilium (Reiner Knizia): archaeologists claim pathways between dig sites."""
 
-from bot.games.ilium.game import IliumGame
+from bot.engine import register
+from bot.games.ilium.game import GAME, IliumGame
 
-GAME = IliumGame()
+register(GAME)
 
-__all__ = ["GAME"]
+__all__ = ["GAME", "IliumGame"]

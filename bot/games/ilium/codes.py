@@ -1,4 +1,4 @@
-"""Action codes for buttons ('pHJ', 's2', 'c1', 'xH', 'tco', 'v3', 'go', 'end') and their words."""
+"""Action codes for buttons: 'pHJ', 's2', 'c1', 'xH', 'tco', 'v3', 'go', 'end'."""
 
 from __future__ import annotations
 
@@ -6,8 +6,7 @@ import re
 
 from bot.engine import IllegalAction
 from bot.games.ilium.data import path_codes, rules
-from bot.games.ilium.model import CARD, CUBES, FINISH, PATH, SITE, SPACE, TOKEN, Action, State
-from bot.games.ilium.text import token_words
+from bot.games.ilium.model import CARD, CUBES, FINISH, PATH, SITE, SPACE, TOKEN, Action
 
 _PATTERN = re.compile(r"(v)([1-9])|(p)([A-Z]{2})|(s)([1-9])|(c)([0-9])|(x)([A-Z])|(t)([a-z]{2})")
 _FINISH = {"go": 0, "end": 1}
@@ -50,44 +49,3 @@ def decode(text: str) -> Action:
         raise IllegalAction(f"{text!r} is not an Ilium move.") from None
     kind = {"v": CARD, "s": SPACE, "c": CUBES}[prefix]
     return Action(kind, int(body) - 1 if kind == SPACE else int(body))
-
-
-def describe(action: Action, state: State | None = None) -> str:
-    """Human words for an action, more precise when the state is known."""
-    kind, arg = action
-    board = rules()
-    if kind == CARD:
-        return f"play a {arg}"
-    if kind == PATH:
-        return f"place on pathway {board.path_name(arg)}"
-    if kind == SPACE:
-        if state is None or state.path < 0:
-            return f"space {arg + 1} from the shovel"
-        length = board.pathways[state.path].spaces
-        shovel = " (at the shovel)" if arg == 0 else ""
-        return f"space {arg + 1} of {length} from the shovel{shovel}"
-    if kind == CUBES:
-        return "add no supply cube" if arg == 0 else f"add {arg} supply cube{'s' * (arg > 1)}"
-    if kind == SITE:
-        return _site_words(arg, state)
-    if kind == TOKEN:
-        return _token_choice_words(arg, state)
-    return "end the game now" if arg else "play on"
-
-
-def _site_words(site: int, state: State | None) -> str:
-    words = f"take first from site {rules().sites[site].name}"
-    if state is None or not state.sites[site]:
-        return words
-    first = state.sites[site][0]
-    if state.vaults:
-        return f"{words} (next: {token_words(first)})"
-    return f"{words} (lowest {first[1]})"
-
-
-def _token_choice_words(kind: int, state: State | None) -> str:
-    if state is None or not state.takes:
-        return f"take the {rules().type_names[kind]}"
-    tokens = state.sites[state.takes[0][1]]
-    low = min(value for _, value in tokens) if tokens else 0
-    return f"take {token_words((kind, low))}"

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import Any
 
-DATA_FILE = Path(__file__).resolve().parents[3] / "data" / "ilium.json"
+from bot.engine import load_data
 
 
 @dataclass(frozen=True)
@@ -68,7 +66,7 @@ class Rules:
         return f"{self.sites[way.shovel].name}-{self.sites[way.far].name}"
 
     def deck(self, players: int) -> tuple[int, ...]:
-        """One colour's assignment cards for this player count, lowest first."""
+        """One colour's assignment cards for this player count, lowest first (IM-2, IM-6)."""
         removed = dict(self.cards_removed_4p) if players == 4 else {}
         return tuple(
             value for value, count in self.cards for _ in range(count - removed.get(value, 0))
@@ -80,6 +78,7 @@ class Rules:
 
 
 def _pairs(table: dict[str, int]) -> tuple[tuple[int, int], ...]:
+    """(value, how many) pairs: the token set per type (IM-1) and the cards per colour (IM-2)."""
     return tuple(sorted((int(value), int(count)) for value, count in table.items()))
 
 
@@ -88,6 +87,7 @@ def _house(raw: dict[str, Any], key: str) -> Any:
 
 
 def _board(raw: dict[str, Any]) -> tuple[tuple[Site, ...], tuple[Pathway, ...]]:
+    """IM-4 [house]: the 13 sites (numeral = pathways) and 25 pathways, shovel end first."""
     sites = tuple(
         Site(str(s["name"]), int(s["numeral"]), float(s["x"]), float(s["y"]))
         for s in raw["board"]["sites"]
@@ -101,9 +101,14 @@ def _board(raw: dict[str, Any]) -> tuple[tuple[Site, ...], tuple[Pathway, ...]]:
 
 
 @cache
+def _raw() -> dict[str, Any]:
+    return load_data("ilium")
+
+
+@cache
 def rules() -> Rules:
     """The rules, parsed once."""
-    raw = json.loads(DATA_FILE.read_text(encoding="utf-8"))
+    raw = _raw()
     sites, paths = _board(raw)
     names = [site.name for site in sites]
     two = raw["two_players"]
@@ -157,7 +162,7 @@ def path_codes() -> tuple[str, ...]:
 
 def house_rules() -> dict[str, str]:
     """Each [house] rule's text, for the summary and the README."""
-    raw = json.loads(DATA_FILE.read_text(encoding="utf-8"))
+    raw = _raw()
     texts = {"board": str(raw["board"]["house"])}
     texts.update({key: str(entry["rule"]) for key, entry in raw["house_rules"].items()})
     return texts

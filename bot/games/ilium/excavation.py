@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from bot.engine import LogEntry
+from bot.engine import LogEntry, evolve
 from bot.games.ilium.data import rules
-from bot.games.ilium.model import DONE, SITE, TOKEN, State, evolve, note, swap
+from bot.games.ilium.model import DONE, SITE, TOKEN, State, note, swap
 from bot.games.ilium.text import seat_name, token_words
 
 Standing = tuple[int, int, int]  # (seat, archaeologists, nearest space to the shovel)
@@ -95,7 +95,8 @@ def lowest_types(state: State, site: int) -> list[int]:
 
 
 def take(state: State, seat: int, site: int, kind: int) -> State:
-    """The seat takes the site's lowest token of that type (the first, with Burial Vaults)."""
+    """IM-14, IM-15: the seat takes the site's lowest token of that type into its public
+    collection (the first, with Burial Vaults: IM-23)."""
     tokens = state.sites[site]
     if state.vaults:
         index = 0

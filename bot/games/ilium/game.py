@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any
 
 from bot.engine import GameSpec, OptionSpec, Outcome
-from bot.games.ilium import codes, model, rules, scoring, setup, views
+from bot.games.ilium import codes, hidden, model, rules, scoring, setup, views
 from bot.games.ilium.data import rules as data_rules
 from bot.games.ilium.model import DECLINED, TAKEN, Action, State
+from bot.games.ilium.viewtypes import IliumSeatView, IliumView
 
 # A turn has at most 7 decisions: card, pathway, space, cubes, site, and a token choice for
 # each of two takers (the leader alone takes twice; with a second, one each after the site).
@@ -94,9 +96,13 @@ class IliumGame:
         """The result once over."""
         return scoring.outcome(state)
 
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        """What `seat` may see."""
+    def view(self, state: State, seat: int | None) -> IliumView | IliumSeatView:
+        """What `seat` may see: the public view, plus that seat's secrets under `private`."""
         return views.view(state, seat)
+
+    def resample_hidden(self, state: State, seat: int, rng: random.Random) -> State:
+        """Other historians and deck orders drawn again, as `seat` cannot tell them apart."""
+        return hidden.resample_hidden(state, seat, rng)
 
     def encode(self, action: Action) -> str:
         """Action code."""
@@ -108,7 +114,7 @@ class IliumGame:
 
     def describe(self, action: Action, state: State | None = None) -> str:
         """Human words for an action."""
-        return codes.describe(action, state)
+        return views.describe(action, state)
 
     def dump(self, state: State) -> dict[str, Any]:
         """The state as JSON."""
@@ -127,3 +133,6 @@ class IliumGame:
             "cubes used": sum(supply - left for left in state.cubes),
             "early end offered": float(state.early_end in (DECLINED, TAKEN)),
         }
+
+
+GAME = IliumGame()

@@ -104,19 +104,6 @@ def load(data: Mapping[str, Any]) -> State:
     return State(**values)
 
 
-_FIELDS = frozenset(field.name for field in fields(State))
-
-
-def evolve(state: State, **changes: Any) -> State:
-    """dataclasses.replace without re-running __init__: it is the engine's hot path."""
-    if not _FIELDS.issuperset(changes):
-        raise TypeError(f"State has no field {sorted(set(changes) - _FIELDS)}")
-    new = object.__new__(State)
-    new.__dict__.update(state.__dict__)
-    new.__dict__.update(changes)
-    return new
-
-
 def swap(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     """A copy of `items` with one entry replaced."""
     return (*items[:index], value, *items[index + 1 :])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bot.engine import IllegalAction, LogEntry
+from bot.engine import IllegalAction, LogEntry, evolve
 from bot.games.ilium.data import open_paths, rules
 from bot.games.ilium.excavation import excavate, lowest_types, run_takes, site_choices, take
 from bot.games.ilium.model import (
@@ -23,7 +23,6 @@ from bot.games.ilium.model import (
     UNUSED,
     Action,
     State,
-    evolve,
     note,
     swap,
 )
@@ -101,6 +100,7 @@ def _refusal(state: State) -> str:
 
 
 def _play_card(state: State, value: int) -> State:
+    """IM-22: with Strategic Expeditions the player picks a value; the card is used up."""
     seat = state.current
     deck = list(state.decks[seat])
     deck.remove(value)
@@ -121,6 +121,7 @@ def _choose_path(state: State, path: int) -> State:
 
 
 def _place(state: State, index: int) -> State:
+    """IM-10: the whole group goes on one empty space of the chosen pathway."""
     seat, path = state.current, state.path
     cells = list(state.spaces[path])
     cells[index] = (seat, state.card)
@@ -134,6 +135,7 @@ def _place(state: State, index: int) -> State:
 
 
 def _add_cubes(state: State, count: int) -> State:
+    """IM-11: cubes on the same pathway, [house] on the empty spaces nearest the shovel."""
     seat, path = state.current, state.path
     if count:
         free = free_spaces(state, path)
@@ -157,6 +159,7 @@ def _add_cubes(state: State, count: int) -> State:
 
 
 def _after_placement(state: State) -> State:
+    """IM-13: a pathway with no empty space left is excavated at once."""
     if has_room(state, state.path):
         return close_turn(state)
     return _continue(excavate(state))
@@ -185,6 +188,7 @@ def _choose_token(state: State, kind: int) -> State:
 
 
 def _finish_choice(state: State, end: int) -> State:
+    """IM-16: the player ends the game now, or plays on and the offer is gone for good."""
     name = seat_name(state, state.current)
     if end:
         state = evolve(state, early_end=TAKEN, log=note(state, f"{name} ends the game."))
@@ -207,7 +211,7 @@ def close_turn(state: State) -> State:
 
 
 def natural_end(state: State) -> str:
-    """'placed' when every archaeologist is out, 'full' when no space is left, else ''."""
+    """IM-16: 'placed' when every archaeologist is out, [house] 'full' when no space is left."""
     if not any(state.decks):
         return "placed"
     paths = open_paths(state.players)
@@ -223,7 +227,7 @@ def triggers_out(state: State) -> bool:
 
 
 def next_seat(state: State) -> int:
-    """The next seat clockwise that still has cards."""
+    """The next seat clockwise that still has cards (IM-8)."""
     for step in range(1, state.players + 1):
         seat = (state.current + step) % state.players
         if state.decks[seat]:

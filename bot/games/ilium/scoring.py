@@ -45,7 +45,10 @@ def donate(tokens: Sequence[Token], historian: int) -> tuple[Token | None, tuple
 
 
 def score_hands(hands: Sequence[Sequence[Token]]) -> list[SeatScore]:
-    """Majorities by token count (IM-18) and sets by artifacts (IM-19), after donations."""
+    """Majorities by token count (IM-18) and sets by artifacts (IM-19), after donations.
+
+    The rulebook's worked example (IM-21) is checked against this function.
+    """
     kinds = range(len(rules().type_names))
     counts = [tuple(sum(1 for t in hand if t[0] == k) for k in kinds) for hand in hands]
     shown = [tuple(sum(t[1] for t in hand if t[0] == k) for k in kinds) for hand in hands]
@@ -75,7 +78,7 @@ def final_scores(state: State) -> list[SeatScore]:
 
 
 def outcome(state: State) -> Outcome | None:
-    """The result once the game is over (IM-17 … IM-20)."""
+    """The result once over: donations (IM-17), scores (IM-18, IM-19), the winner (IM-20)."""
     if state.phase != OVER:
         return None
     scores = final_scores(state)

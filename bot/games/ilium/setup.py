@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import random
 
-from bot.engine import LogEntry, rng
+from bot.engine import LogEntry, evolve, rng
 from bot.games.ilium.data import rules
-from bot.games.ilium.model import FREE, PATH, UNUSED, State, Token, evolve
+from bot.games.ilium.model import FREE, PATH, UNUSED, State, Token
 from bot.games.ilium.rules import start_turn
-from bot.games.ilium.text import seat_name
+from bot.games.ilium.text import historian_line, seat_name
 
 
 def token_set(players: int, chance: random.Random) -> list[Token]:
@@ -55,7 +55,7 @@ def deal_sites(players: int, vaults: bool, chance: random.Random) -> tuple[tuple
 
 
 def new_state(players: int, seed: int, strategic: bool, vaults: bool) -> State:
-    """A fresh game, the first player's card already revealed."""
+    """A fresh game: shuffled decks (IM-6), historians dealt (IM-7), a random start (IM-8)."""
     chance = rng(seed, 0)
     sites = deal_sites(players, vaults, chance)
     decks = []
@@ -96,15 +96,12 @@ def new_state(players: int, seed: int, strategic: bool, vaults: bool) -> State:
 
 
 def _setup_log(state: State) -> State:
-    names = rules().type_names
+    """The opening lines; each seat alone reads its historian (IM-7)."""
     chosen = (("Strategic Expeditions", state.strategic), ("Burial Vaults", state.vaults))
     variants = [name for name, on in chosen if on]
     starter = seat_name(state, state.first_player)
     lines = [LogEntry(f"A game for {state.players} players; {starter} starts.")]
     if variants:
         lines.append(LogEntry(f"Variants: {', '.join(variants)}."))
-    lines += [
-        LogEntry(f"Your historian card: {names[state.historians[seat]]}.", seat)
-        for seat in range(state.players)
-    ]
+    lines += [LogEntry(historian_line(state.historians[s]), s) for s in range(state.players)]
     return evolve(state, log=tuple(lines))

@@ -20,3 +20,8 @@ def space_words(index: int, length: int) -> str:
     """Where a space lies, counted from the shovel end: 'space 1 of 5 (shovel)'."""
     where = " (shovel)" if index == 0 else ""
     return f"space {index + 1} of {length}{where}"
+
+
+def historian_line(kind: int) -> str:
+    """The private log line dealing a seat its historian card (IM-7)."""
+    return f"Your historian card: {rules().type_names[kind]}."

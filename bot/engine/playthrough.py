@@ -62,8 +62,8 @@ def record(game: AnyGame, players: int, seed: int = SEED) -> str:
         out.append(f"\n## ply {ply}")
         out += _changed("public", game.view(state, None), last)
         for seat in range(players):
-            private = game.view(state, seat).get("private", {})
-            out += _changed(f"seat{seat}", private, last)
+            mine = game.view(state, seat)
+            out += _changed(f"seat{seat}", {"private": mine.get("private")}, last)
         actions = game.legal_actions(state)
         if not actions:
             return "\n".join(out) + "\n"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from toygame import TOY, Take
 
-from bot.service.diff import move_changes, new_lines, normalise, private_part
+from bot.service.diff import move_changes, new_lines, normalise
 
 
 def test_new_lines_from_a_growing_log() -> None:
@@ -21,13 +21,6 @@ def test_new_lines_from_a_log_capped_to_its_last_lines() -> None:
 
 def test_repeated_lines_are_not_lost() -> None:
     assert new_lines(["pass", "pass"], ["pass", "pass", "pass"]) == ["pass"]
-
-
-def test_the_private_part_is_what_a_seat_sees_beyond_the_public_view() -> None:
-    public = {"log": ["x"], "pile": 3, "to_move": 0}
-    mine = {"log": ["x"], "pile": 3, "to_move": 0, "seat": 1, "private": {"secret": 4}}
-    assert private_part(mine, public) == {"private": {"secret": 4}}
-    assert private_part(public, public) == {}
 
 
 def test_a_move_changes_only_the_seats_whose_private_part_moved() -> None:

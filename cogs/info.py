@@ -40,6 +40,7 @@ class Info(TableCog):
     @app_commands.command(name="games", description="Ongoing games in this server")
     @app_commands.guild_only()
     async def games(self, interaction: Interaction) -> None:
+        """/games: every lobby and game of this server, so players find where to go."""
         listed = self.bot.service.guild_games(interaction.guild_id or 0)
         lines = []
         for info in listed:
@@ -67,4 +68,5 @@ class Info(TableCog):
 
 
 async def setup(bot: SymposionBot) -> None:
+    """discord.py's extension hook: load_extension("cogs.info") adds the cog."""
     await bot.add_cog(Info(bot))

@@ -61,4 +61,5 @@ class Lobby(TableCog):
 
 
 async def setup(bot: SymposionBot) -> None:
+    """discord.py's extension hook: load_extension("cogs.lobby") adds the cog."""
     await bot.add_cog(Lobby(bot))

@@ -72,4 +72,5 @@ class Moves(TableCog):
 
 
 async def setup(bot: SymposionBot) -> None:
+    """discord.py's extension hook: load_extension("cogs.moves") adds the cog."""
     await bot.add_cog(Moves(bot))

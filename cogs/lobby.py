@@ -9,7 +9,7 @@ from discord import app_commands
 
 from bot.service import ServiceError, game_kind, game_kinds
 from cogs.base import TableCog
-from cogs.replies import clip, suggestions
+from cogs.replies import clip, never_failing, suggestions
 
 if TYPE_CHECKING:
     from bot.client import SymposionBot
@@ -55,15 +55,12 @@ class Lobby(TableCog):
         await self.table.open_lobby(interaction, game.value, parse_options(options))
 
     @play.autocomplete("options")
+    @never_failing
     async def _options(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         game_id = getattr(interaction.namespace, "game", None) or GAME_CHOICES[0].value
-        try:
-            pairs = option_suggestions(str(game_id), current)
-        except ServiceError:
-            return []
-        return suggestions((p, p) for p in pairs)
+        return suggestions((p, p) for p in option_suggestions(str(game_id), current))
 
 
 async def setup(bot: SymposionBot) -> None:

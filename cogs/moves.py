@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 
 from cogs.base import TableCog
-from cogs.replies import suggestions
+from cogs.replies import never_failing, suggestions
 
 if TYPE_CHECKING:
     from bot.client import SymposionBot
@@ -29,6 +29,7 @@ class Moves(TableCog):
         await self.table.play(interaction, info.game_id, code, None)
 
     @move.autocomplete("action")
+    @never_failing
     async def _actions(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:

@@ -6,9 +6,10 @@ refuses is an interaction left unanswered.
 
 from __future__ import annotations
 
+import functools
 import logging
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Awaitable, Callable, Iterable
+from typing import Any, TypeVar, cast
 
 import discord
 from discord import app_commands
@@ -41,6 +42,25 @@ def suggestions(entries: Iterable[tuple[str, str]]) -> list[app_commands.Choice[
         app_commands.Choice(name=clip(name or value, CHOICE), value=value)
         for name, value in fitting[:CHOICES]
     ]
+
+
+Suggester = TypeVar("Suggester", bound=Callable[..., Awaitable[list[app_commands.Choice[str]]]])
+
+
+def never_failing(suggest: Suggester) -> Suggester:
+    """An autocomplete that answers no entries instead of failing: discord.py only logs an
+    autocomplete's error and leaves the player's list loading."""
+
+    @functools.wraps(suggest)
+    async def suggesting(*args: Any) -> list[app_commands.Choice[str]]:
+        try:
+            return await suggest(*args)
+        except Exception as error:
+            if refusal(error) is None:
+                log.error("unexpected error while suggesting", exc_info=error)
+            return []
+
+    return cast("Suggester", suggesting)
 
 
 async def answer(interaction: discord.Interaction[Any], text: str) -> None:

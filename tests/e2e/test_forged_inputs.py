@@ -196,3 +196,20 @@ async def test_a_reply_discord_refuses_still_gets_an_answer(
     fake_discord.expect_rejection(50035)
     it = await fake_discord.slash("play", {"game": "ilium"}, user="alice", channel="games")
     assert "game is safe" in await ephemeral_answer(it)
+
+
+@pytest.mark.expected_errors(r"unexpected error while suggesting")
+async def test_autocomplete_that_fails_still_answers(
+    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bot = await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    await open_game(fake_discord, "iliad", "alice", ["bob"])
+
+    def broken(game_id: int, user_id: int) -> list[object]:
+        raise RuntimeError("the service broke")
+
+    monkeypatch.setattr(bot.service, "choices", broken)
+    entries = await fake_discord.choices(
+        "move", {"action": ""}, focused="action", user="alice", channel="games"
+    )
+    assert entries == []

@@ -5,8 +5,10 @@ from __future__ import annotations
 import logging
 import sys
 
+import discord
+
 from bot.client import SymposionBot
-from bot.settings import SettingsError, load_settings
+from bot.settings import TOKEN_REFUSED, SettingsError, load_settings
 
 
 def configure_logging(level: str) -> None:
@@ -19,7 +21,7 @@ def configure_logging(level: str) -> None:
 
 
 def main() -> int:
-    """Start the bot; exit 2 with one clear line when the settings are not usable."""
+    """Start the bot; exit 2 with one clear line when the settings or the token are not usable."""
     try:
         settings = load_settings()
     except SettingsError as error:
@@ -27,7 +29,11 @@ def main() -> int:
         return 2
     configure_logging(settings.log_level)
     bot = SymposionBot(database_path=settings.database_path, dev_guild_id=settings.dev_guild_id)
-    bot.run(settings.discord_token, log_handler=None)
+    try:
+        bot.run(settings.discord_token, log_handler=None)
+    except discord.LoginFailure:  # well-formed, but Discord answered 401
+        print(f"symposion: {TOKEN_REFUSED}", file=sys.stderr)
+        return 2
     return 0
 
 

@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from bot.service import GameService
 from bot.store import Store
-from cogs.components import DYNAMIC_ITEMS
+from cogs.components import DYNAMIC_ITEMS, answer_unclaimed
 from cogs.replies import report
 from cogs.table import Table
 
@@ -65,6 +65,7 @@ class SymposionBot(commands.Bot):
         log.info("loaded %d ongoing game(s) from %s", loaded, self.database_path)
         self._table = Table(self)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_listener(answer_unclaimed, "on_interaction")
         for name in COGS:
             await self.load_extension(name)
         await self._sync()

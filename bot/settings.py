@@ -22,6 +22,12 @@ _TOKEN = re.compile(r"^[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{20,}
 _PORTAL = "<your bot token from the Discord developer portal (your app -> Bot -> Reset Token)>"
 
 
+TOKEN_REFUSED = (
+    "DISCORD_TOKEN was refused by Discord (reset since, or mistyped): in .env set "
+    f"DISCORD_TOKEN={_PORTAL}."
+)
+
+
 class SettingsError(Exception):
     """A setting is missing or malformed; the message is one line saying what to put in .env."""
 

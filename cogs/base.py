@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from bot.service import GameInfo, ServiceError
@@ -24,6 +25,14 @@ class TableCog(commands.Cog):
 
     def __init__(self, bot: SymposionBot) -> None:
         self.bot = bot
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        """Refuse a server-only command outside a server: Discord's client does not offer it
+        there, but nothing stops a modified client from sending it."""
+        command = interaction.command
+        if interaction.guild_id is None and getattr(command, "guild_only", False):
+            raise app_commands.NoPrivateMessage()
+        return True
 
     @property
     def table(self) -> Table:

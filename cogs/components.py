@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Self, cast
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 import discord
 from discord import ButtonStyle, SelectOption
 from discord.ui import Button, DynamicItem, Item, Select
 
 from cogs import ids
-from cogs.replies import report
+from cogs.replies import BUTTON_LABEL, OPTION_TEXT, PLACEHOLDER, clip, report
 
 if TYPE_CHECKING:
     from bot.client import SymposionBot
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from cogs.table import Table
 
 BUTTON_ROWS, PER_ROW, PER_SELECT = 4, 5, 25
-LABEL, OPTION = 80, 100
+NEVER = r"(?!)"  # the shared base's template: it is never registered, so it matches nothing
 
 
 def table_of(interaction: discord.Interaction[Any]) -> Table:
@@ -27,22 +27,55 @@ def table_of(interaction: discord.Interaction[Any]) -> Table:
     return cast("SymposionBot", interaction.client).table
 
 
-def _short(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
 def _button(item: Item[Any]) -> Button[Any]:
+    """The item as a button, or a refusal: a forged id can put a menu where a button belongs."""
     if not isinstance(item, Button):
-        raise TypeError(f"expected a button, got {type(item).__name__}")
+        raise ids.BadComponent()
     return item
 
 
-class _Component:
-    """What every component of ours shares: one error path around the work a click does."""
+def _select(item: Item[Any]) -> Select[Any]:
+    """The item as a select menu, or a refusal (see `_button`)."""
+    if not isinstance(item, Select):
+        raise ids.BadComponent()
+    return item
+
+
+ItemT = TypeVar("ItemT", bound=Item[Any])
+
+
+class _Component(DynamicItem[ItemT], template=NEVER):
+    """What every component of ours shares: its custom_id read once, and one error path.
+
+    discord.py drops a click whose item cannot be built (and logs the error), so an id no
+    button of ours could carry still builds an item; it only refuses when clicked.
+    """
+
+    refusal: ids.BadComponent | None = None
+
+    @classmethod
+    def parse(cls, item: Item[Any], match: re.Match[str]) -> Self:
+        """The component with its custom_id's fields typed; BadComponent if out of range."""
+        raise NotImplementedError
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: Item[Any], match: re.Match[str], /
+    ) -> Self:
+        """discord.py's hook: the parsed component, or one that refuses when clicked."""
+        try:
+            return cls.parse(item, match)
+        except ids.BadComponent as refusal:
+            refused = cls.__new__(cls)
+            DynamicItem.__init__(refused, item)
+            refused.refusal = refusal
+            return refused
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Run the click's work; refusals and failures go to the one error handler."""
         try:
+            if self.refusal is not None:
+                raise self.refusal
             await self.act(interaction, table_of(interaction))
         except Exception as error:
             await report(interaction, error)
@@ -52,7 +85,7 @@ class _Component:
         raise NotImplementedError
 
 
-class MoveButton(_Component, DynamicItem[Button[Any]], template=ids.MOVE):
+class MoveButton(_Component[Button[Any]], template=ids.MOVE):
     """Plays one action, if the board is still at the version the button was drawn for."""
 
     def __init__(self, game_id: int, version: int, code: str, button: Button[Any]) -> None:
@@ -63,25 +96,24 @@ class MoveButton(_Component, DynamicItem[Button[Any]], template=ids.MOVE):
     def make(cls, game_id: int, version: int, choice: Choice) -> Self:
         """The button for one choice."""
         button: Button[Any] = Button(
-            label=_short(choice.text, LABEL),
+            label=clip(choice.text, BUTTON_LABEL),
             style=ButtonStyle.primary,
             custom_id=ids.move_id(game_id, version, choice.code),
         )
         return cls(game_id, version, choice.code, button)
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: Item[Any], match: re.Match[str], /
-    ) -> Self:
+    def parse(cls, item: Item[Any], match: re.Match[str]) -> Self:
         """The clicked button with its game, version and action code read once."""
-        return cls(int(match["game"]), int(match["version"]), match["code"], _button(item))
+        game, version = ids.number(match, "game"), ids.number(match, "version")
+        return cls(game, version, match["code"], _button(item))
 
     async def act(self, interaction: discord.Interaction[Any], table: Table) -> None:
         """Play the button's action at the button's version."""
         await table.play(interaction, self.game_id, self.code, self.version)
 
 
-class MoveSelect(_Component, DynamicItem[Select[Any]], template=ids.PICK):
+class MoveSelect(_Component[Select[Any]], template=ids.PICK):
     """A menu of actions when there are too many for buttons; the value is the action code."""
 
     def __init__(self, game_id: int, version: int, page: int, select: Select[Any]) -> None:
@@ -93,22 +125,19 @@ class MoveSelect(_Component, DynamicItem[Select[Any]], template=ids.PICK):
         cls, game_id: int, version: int, page: int, choices: Sequence[Choice], placeholder: str
     ) -> Self:
         """One page of choices as a select menu."""
-        options = [SelectOption(label=_short(c.text, OPTION), value=c.code) for c in choices]
+        options = [SelectOption(label=clip(c.text, OPTION_TEXT), value=c.code) for c in choices]
         select: Select[Any] = Select(
             custom_id=ids.pick_id(game_id, version, page),
-            placeholder=_short(placeholder, 150),
+            placeholder=clip(placeholder, PLACEHOLDER),
             options=options,
         )
         return cls(game_id, version, page, select)
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: Item[Any], match: re.Match[str], /
-    ) -> Self:
+    def parse(cls, item: Item[Any], match: re.Match[str]) -> Self:
         """The used menu with its game, version and page read once."""
-        if not isinstance(item, Select):
-            raise TypeError(f"expected a select menu, got {type(item).__name__}")
-        return cls(int(match["game"]), int(match["version"]), int(match["page"]), item)
+        game, version = ids.number(match, "game"), ids.number(match, "version")
+        return cls(game, version, ids.number(match, "page"), _select(item))
 
     async def act(self, interaction: discord.Interaction[Any], table: Table) -> None:
         """Play the chosen action at the menu's version."""
@@ -116,7 +145,7 @@ class MoveSelect(_Component, DynamicItem[Select[Any]], template=ids.PICK):
         await table.play(interaction, self.game_id, code, self.version)
 
 
-class TurnButton(_Component, DynamicItem[Button[Any]], template=ids.TURN):
+class TurnButton(_Component[Button[Any]], template=ids.TURN):
     """'Your move': the mover's choices, shown only to them when they would reveal a hand."""
 
     def __init__(self, game_id: int, version: int, button: Button[Any]) -> None:
@@ -132,18 +161,17 @@ class TurnButton(_Component, DynamicItem[Button[Any]], template=ids.TURN):
         return cls(game_id, version, button)
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: Item[Any], match: re.Match[str], /
-    ) -> Self:
+    def parse(cls, item: Item[Any], match: re.Match[str]) -> Self:
         """The clicked button with its game and version read once."""
-        return cls(int(match["game"]), int(match["version"]), _button(item))
+        game, version = ids.number(match, "game"), ids.number(match, "version")
+        return cls(game, version, _button(item))
 
     async def act(self, interaction: discord.Interaction[Any], table: Table) -> None:
         """Show the mover their choices privately."""
         await table.show_choices(interaction, self.game_id, self.version)
 
 
-class HandButton(_Component, DynamicItem[Button[Any]], template=ids.HAND):
+class HandButton(_Component[Button[Any]], template=ids.HAND):
     """'My hand': the caller's private view as an ephemeral message."""
 
     def __init__(self, game_id: int, button: Button[Any]) -> None:
@@ -159,11 +187,9 @@ class HandButton(_Component, DynamicItem[Button[Any]], template=ids.HAND):
         return cls(game_id, button)
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: Item[Any], match: re.Match[str], /
-    ) -> Self:
+    def parse(cls, item: Item[Any], match: re.Match[str]) -> Self:
         """The clicked button with its game read once."""
-        return cls(int(match["game"]), _button(item))
+        return cls(ids.number(match, "game"), _button(item))
 
     async def act(self, interaction: discord.Interaction[Any], table: Table) -> None:
         """Show the caller their hand privately."""
@@ -178,7 +204,7 @@ LOBBY_BUTTONS = (
 )
 
 
-class LobbyButton(_Component, DynamicItem[Button[Any]], template=ids.LOBBY):
+class LobbyButton(_Component[Button[Any]], template=ids.LOBBY):
     """Join / Leave / Start / Cancel on a lobby message."""
 
     def __init__(self, game_id: int, verb: str, button: Button[Any]) -> None:
@@ -194,18 +220,16 @@ class LobbyButton(_Component, DynamicItem[Button[Any]], template=ids.LOBBY):
         return cls(game_id, verb, button)
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: Item[Any], match: re.Match[str], /
-    ) -> Self:
+    def parse(cls, item: Item[Any], match: re.Match[str]) -> Self:
         """The clicked button with its game and verb read once."""
-        return cls(int(match["game"]), match["verb"], _button(item))
+        return cls(ids.number(match, "game"), match["verb"], _button(item))
 
     async def act(self, interaction: discord.Interaction[Any], table: Table) -> None:
         """Join, leave, start or cancel the lobby."""
         await table.lobby_action(interaction, self.game_id, self.verb)
 
 
-class RematchButton(_Component, DynamicItem[Button[Any]], template=ids.REMATCH):
+class RematchButton(_Component[Button[Any]], template=ids.REMATCH):
     """Opens a new lobby with the same players."""
 
     def __init__(self, game_id: int, button: Button[Any]) -> None:
@@ -221,11 +245,9 @@ class RematchButton(_Component, DynamicItem[Button[Any]], template=ids.REMATCH):
         return cls(game_id, button)
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: Item[Any], match: re.Match[str], /
-    ) -> Self:
+    def parse(cls, item: Item[Any], match: re.Match[str]) -> Self:
         """The clicked button with its game read once."""
-        return cls(int(match["game"]), _button(item))
+        return cls(ids.number(match, "game"), _button(item))
 
     async def act(self, interaction: discord.Interaction[Any], table: Table) -> None:
         """Open the rematch lobby."""
@@ -233,6 +255,32 @@ class RematchButton(_Component, DynamicItem[Button[Any]], template=ids.REMATCH):
 
 
 DYNAMIC_ITEMS = (MoveButton, MoveSelect, TurnButton, HandButton, LobbyButton, RematchButton)
+
+
+async def answer_unclaimed(interaction: discord.Interaction[Any]) -> None:
+    """Refuse a click no component of ours will take, which discord.py drops unanswered.
+
+    discord.py hands a click to a DynamicItem only if its custom_id fits a template and the
+    clicked message holds a component of the same kind with that id; anything else (an old
+    or forged id, a button press on a menu) would otherwise leave the player waiting.
+    """
+    if interaction.type is not discord.InteractionType.component or interaction.data is None:
+        return
+    custom_id = str(interaction.data.get("custom_id", ""))
+    kind = interaction.data.get("component_type")
+    message = interaction.message
+    if message is not None and ids.ours(custom_id) and _carries(message, kind, custom_id):
+        return
+    await report(interaction, ids.BadComponent())
+
+
+def _carries(message: discord.Message, kind: object, custom_id: str) -> bool:
+    """Whether the message has a component of this type with this custom_id."""
+    for row in message.components:
+        for child in getattr(row, "children", [row]):
+            if child.type.value == kind and getattr(child, "custom_id", None) == custom_id:
+                return True
+    return False
 
 
 def _frozen(*items: discord.ui.Item[Any]) -> discord.ui.View:

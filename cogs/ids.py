@@ -1,16 +1,50 @@
-"""The custom_id scheme: every button carries its game, and moves carry the state version."""
+"""The custom_id scheme: every button carries its game, and moves carry the state version.
+
+The templates match any digits, so every id of ours reaches its component, which reads the
+numbers once (`number`) and refuses out-of-range ones as a player's error, not a crash.
+"""
 
 from __future__ import annotations
 
 import re
 
+from bot.service import ServiceError
+
 PREFIX = "sy"
-MOVE = re.compile(rf"{PREFIX}:m:(?P<game>\d+):(?P<version>\d+):(?P<code>[^\s]+)")
-PICK = re.compile(rf"{PREFIX}:s:(?P<game>\d+):(?P<version>\d+):(?P<page>\d+)")
-TURN = re.compile(rf"{PREFIX}:t:(?P<game>\d+):(?P<version>\d+)")
-HAND = re.compile(rf"{PREFIX}:h:(?P<game>\d+)")
-LOBBY = re.compile(rf"{PREFIX}:l:(?P<game>\d+):(?P<verb>join|leave|start|cancel)")
-REMATCH = re.compile(rf"{PREFIX}:r:(?P<game>\d+)")
+_N = "[0-9]+"  # ASCII digits only: int() would also read other scripts' digits
+MOVE = re.compile(rf"{PREFIX}:m:(?P<game>{_N}):(?P<version>{_N}):(?P<code>[^\s]+)")
+PICK = re.compile(rf"{PREFIX}:s:(?P<game>{_N}):(?P<version>{_N}):(?P<page>{_N})")
+TURN = re.compile(rf"{PREFIX}:t:(?P<game>{_N}):(?P<version>{_N})")
+HAND = re.compile(rf"{PREFIX}:h:(?P<game>{_N})")
+LOBBY = re.compile(rf"{PREFIX}:l:(?P<game>{_N}):(?P<verb>join|leave|start|cancel)")
+REMATCH = re.compile(rf"{PREFIX}:r:(?P<game>{_N})")
+TEMPLATES = (MOVE, PICK, TURN, HAND, LOBBY, REMATCH)
+
+LARGEST = 2**63 - 1  # sqlite's INTEGER; no game number, version or page of ours is larger
+NO_LONGER_WORKS = (
+    "This button no longer works: it is not one this bot made, or it belongs to an old "
+    "message. Use `/board` in the game's channel for the current one."
+)
+
+
+class BadComponent(ServiceError):
+    """A custom_id or component no button of ours could have sent; told, never logged."""
+
+    def __init__(self) -> None:
+        super().__init__(NO_LONGER_WORKS)
+
+
+def number(match: re.Match[str], group: str) -> int:
+    """One number of a matched custom_id, or BadComponent when no id of ours could hold it."""
+    value = int(match[group])
+    if value > LARGEST:
+        raise BadComponent()
+    return value
+
+
+def ours(custom_id: str) -> bool:
+    """Whether one of our components would take this custom_id (its numbers unchecked)."""
+    return any(template.fullmatch(custom_id) for template in TEMPLATES)
 
 
 def move_id(game_id: int, version: int, code: str) -> str:

@@ -10,6 +10,7 @@ from discord import app_commands
 from bot.service import game_kind
 from cogs.base import TableCog
 from cogs.lobby import GAME_CHOICES
+from cogs.replies import clip
 
 if TYPE_CHECKING:
     from bot.client import SymposionBot
@@ -35,7 +36,7 @@ class Info(TableCog):
         if kind.min_players == kind.max_players:
             players = f"{kind.min_players} players"
         text = f"**{kind.title}** ({players})\n{kind.summary}"
-        await interaction.response.send_message(text[:2000], ephemeral=True)
+        await interaction.response.send_message(clip(text), ephemeral=True)
 
     @app_commands.command(name="games", description="Ongoing games in this server")
     @app_commands.guild_only()
@@ -52,7 +53,7 @@ class Info(TableCog):
             lines.append(f"• **{info.title}** in <#{info.place_id}>: {state}")
         text = "\n".join(lines) if lines else "No games are going on in this server."
         await interaction.response.send_message(
-            text[:2000], ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+            clip(text), ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
         )
 
     @app_commands.command(name="history", description="The last things that happened in this game")
@@ -63,7 +64,7 @@ class Info(TableCog):
         lines = await self.bot.service.history(info.game_id, limit=15)
         text = "\n".join(f"• {line}" for line in lines) or "Nothing has happened yet."
         await interaction.response.send_message(
-            f"**{info.title}** — recent moves:\n{text}"[:2000], ephemeral=True
+            clip(f"**{info.title}** — recent moves:\n{text}"), ephemeral=True
         )
 
 

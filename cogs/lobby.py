@@ -9,27 +9,33 @@ from discord import app_commands
 
 from bot.service import ServiceError, game_kind, game_kinds
 from cogs.base import TableCog
+from cogs.replies import clip, never_failing, suggestions
 
 if TYPE_CHECKING:
     from bot.client import SymposionBot
 
 GAME_CHOICES = [app_commands.Choice(name=kind.title, value=kind.id) for kind in game_kinds()]
+MOST_OPTIONS, QUOTED = 12, 40  # more options than any game has; how much of a bad one to show
 
 
 def parse_options(text: str | None) -> dict[str, str]:
     """'expeditions=on burial=off' -> {'expeditions': 'on', 'burial': 'off'}."""
     result: dict[str, str] = {}
-    for part in (text or "").replace(",", " ").split():
+    parts = (text or "").replace(",", " ").split()
+    if len(parts) > MOST_OPTIONS:
+        raise ServiceError(f"That is {len(parts)} options; no game has more than {MOST_OPTIONS}.")
+    for part in parts:
         name, sep, value = part.partition("=")
-        if not sep or not name or not value:
-            raise ServiceError(f"“{part}” is not an option: write name=value, e.g. burial=on.")
+        if not sep or not name or not value or len(part) > QUOTED:
+            shown = clip(part, QUOTED)
+            raise ServiceError(f"“{shown}” is not an option: write name=value, e.g. burial=on.")
         result[name.strip().lower()] = value.strip().lower()
     return result
 
 
 def option_suggestions(game_id: str, typed: str) -> list[str]:
     """Every valid name=value for a game, filtered by what was typed."""
-    return [pair for pair in game_kind(game_id).options if typed.lower() in pair][:25]
+    return [pair for pair in game_kind(game_id).options if typed.lower() in pair]
 
 
 class Lobby(TableCog):
@@ -49,15 +55,12 @@ class Lobby(TableCog):
         await self.table.open_lobby(interaction, game.value, parse_options(options))
 
     @play.autocomplete("options")
+    @never_failing
     async def _options(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         game_id = getattr(interaction.namespace, "game", None) or GAME_CHOICES[0].value
-        try:
-            pairs = option_suggestions(str(game_id), current)
-        except ServiceError:
-            return []
-        return [app_commands.Choice(name=p, value=p) for p in pairs]
+        return suggestions((p, p) for p in option_suggestions(str(game_id), current))
 
 
 async def setup(bot: SymposionBot) -> None:

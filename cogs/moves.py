@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 
 from cogs.base import TableCog
+from cogs.replies import never_failing, suggestions
 
 if TYPE_CHECKING:
     from bot.client import SymposionBot
@@ -28,16 +29,17 @@ class Moves(TableCog):
         await self.table.play(interaction, info.game_id, code, None)
 
     @move.autocomplete("action")
+    @never_failing
     async def _actions(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         info = self.bot.service.game_at(interaction.channel_id or 0)
-        if info is None:
+        if info is None or interaction.guild_id is None:
             return []
         wanted = current.strip().lower()
         choices = self.bot.service.choices(info.game_id, interaction.user.id)
         fitting = [c for c in choices if wanted in c.text.lower() or wanted == c.code.lower()]
-        return [app_commands.Choice(name=c.text[:100], value=c.code) for c in fitting[:25]]
+        return suggestions((c.text, c.code) for c in fitting)
 
     @app_commands.command(name="board", description="Post the current board again")
     @app_commands.guild_only()

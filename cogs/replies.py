@@ -1,10 +1,15 @@
-"""Private answers and the one error path: a refusal is told, anything else logged and explained."""
+"""Private answers and the one error path: a refusal is told, anything else logged and explained.
+
+Everything here keeps to Discord's size limits (`clip`, `suggestions`): a reply Discord
+refuses is an interaction left unanswered.
+"""
 
 from __future__ import annotations
 
-import contextlib
+import functools
 import logging
-from typing import Any
+from collections.abc import Awaitable, Callable, Iterable
+from typing import Any, TypeVar, cast
 
 import discord
 from discord import app_commands
@@ -13,37 +18,85 @@ from bot.service import ServiceError
 
 log = logging.getLogger("cogs.replies")
 
+# Discord's limits, in characters (counts for CHOICES).
+CONTENT, BUTTON_LABEL, OPTION_TEXT, PLACEHOLDER, CHOICE, CHOICES = 2000, 80, 100, 150, 100, 25
+
 FAILURE = (
     "Something went wrong on our side. The game is safe: nothing was half-applied. "
     "Try again, or use `/board` to see where things stand."
 )
+NOT_A_CHOICE = "That is not one of the choices offered: pick one from the list."
+SERVER_ONLY = "That command works only in a server channel, where games are played."
+
+
+def clip(text: str, limit: int = CONTENT) -> str:
+    """The text cut to `limit` characters, ending in '…' when cut: Discord refuses longer."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def suggestions(entries: Iterable[tuple[str, str]]) -> list[app_commands.Choice[str]]:
+    """Autocomplete entries (name, value) within Discord's limits: at most 25, names clipped,
+    and none whose value is too long to send whole (a cut value would be another value)."""
+    fitting = [(name, value) for name, value in entries if 0 < len(value) <= CHOICE]
+    return [
+        app_commands.Choice(name=clip(name or value, CHOICE), value=value)
+        for name, value in fitting[:CHOICES]
+    ]
+
+
+Suggester = TypeVar("Suggester", bound=Callable[..., Awaitable[list[app_commands.Choice[str]]]])
+
+
+def never_failing(suggest: Suggester) -> Suggester:
+    """An autocomplete that answers no entries instead of failing: discord.py only logs an
+    autocomplete's error and leaves the player's list loading."""
+
+    @functools.wraps(suggest)
+    async def suggesting(*args: Any) -> list[app_commands.Choice[str]]:
+        try:
+            return await suggest(*args)
+        except Exception as error:
+            if refusal(error) is None:
+                log.error("unexpected error while suggesting", exc_info=error)
+            return []
+
+    return cast("Suggester", suggesting)
 
 
 async def answer(interaction: discord.Interaction[Any], text: str) -> None:
     """An ephemeral reply, whether or not the interaction was already answered."""
+    text = clip(text)
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True)
     else:
         await interaction.response.send_message(text, ephemeral=True)
 
 
-async def explain_failure(interaction: discord.Interaction[Any]) -> None:
-    """Tell the user about an unexpected error without details; never raise from here."""
-    with contextlib.suppress(discord.HTTPException):
-        await answer(interaction, FAILURE)
+def refusal(error: BaseException) -> str | None:
+    """What to tell the player when `error` is their input's fault; None for our bugs."""
+    if isinstance(error, ServiceError):
+        return str(error)
+    if isinstance(error, app_commands.NoPrivateMessage):
+        return SERVER_ONLY
+    if isinstance(error, app_commands.TransformerError):
+        return NOT_A_CHOICE  # only a modified client sends a value outside the fixed choices
+    return None
 
 
 async def report(interaction: discord.Interaction[Any], error: BaseException) -> None:
     """Every command's and component's error ends here: refusals answered, bugs logged.
 
-    A ServiceError is a sentence written for the player (shown privately); anything else is
-    logged with its traceback and the player only reads that the game is safe.
+    A refusal is a sentence written for the player (shown privately); anything else is
+    logged with its traceback and the player only reads that the game is safe. Never raises:
+    if even the answer fails (the interaction expired), that is logged.
     """
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
-    if isinstance(error, ServiceError):
-        with contextlib.suppress(discord.HTTPException):
-            await answer(interaction, str(error))
-        return
-    log.error("unexpected error while handling an interaction", exc_info=error)
-    await explain_failure(interaction)
+    text = refusal(error)
+    if text is None:
+        log.error("unexpected error while handling an interaction", exc_info=error)
+        text = FAILURE
+    try:
+        await answer(interaction, text)
+    except discord.HTTPException as failed:
+        log.warning("could not answer interaction %s: %s", interaction.id, failed)

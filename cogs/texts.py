@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.service import Board, GameInfo, Player, View
+from cogs.replies import clip
 
 
 def _mention(user_id: int) -> str:
@@ -27,9 +28,9 @@ def lobby_text(info: GameInfo) -> str:
     head = f"**{info.title}** for {count} players"
     head += f" ({options})" if options else ""
     if info.status != "lobby":
-        return f"{head}: started with\n{seats}"
+        return clip(f"{head}: started with\n{seats}")
     room = f"{len(players)}/{info.max_players} joined"
-    return f"{head} — {room}. Join, then the host presses Start.\n{seats}"
+    return clip(f"{head} — {room}. Join, then the host presses Start.\n{seats}")
 
 
 def _seat_label(board: Board, seat: int) -> str:
@@ -62,7 +63,7 @@ def game_text(board: Board) -> str:
     log = board.view["log"]
     if log:
         lines.append(f"Last: {log[-1]}")
-    return "\n".join(lines)
+    return clip("\n".join(lines))
 
 
 def final_text(info: GameInfo) -> str:
@@ -72,7 +73,7 @@ def final_text(info: GameInfo) -> str:
         return f"**{info.title}** is over."
     lines = [f"**{info.title}** is over. {outcome.summary}"]
     lines += [f"• {line}" for line in outcome.breakdown]
-    return "\n".join(lines)
+    return clip("\n".join(lines))
 
 
 def hand_text(info: GameInfo, player: Player) -> str:

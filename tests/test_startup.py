@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -52,3 +54,44 @@ def test_debug_logging_keeps_discord_payloads_out_of_the_log() -> None:
     finally:
         logging.getLogger("discord").setLevel(logging.NOTSET)
         logging.getLogger().setLevel(logging.WARNING)
+
+
+LOG_RECORD = re.compile(r"^\d{4}-\d\d-\d\d [\d:,]+ (DEBUG|INFO|WARNING) ")  # INFO start-up lines
+REFUSED_TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAw.GAAAAA.refused-by-discord-0000000000"
+POINT_AT_FAKE = (
+    "import sys, discord; discord.http.Route.BASE = sys.argv[1]; "
+    "from bot.__main__ import main; raise SystemExit(main())"
+)
+
+
+async def test_a_token_discord_refuses_prints_one_line_and_exits(tmp_path: Path) -> None:
+    from tests.e2e.fake_discord import serving
+    from tests.e2e.fake_discord.rest import API
+
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    env.update(
+        PYTHONPATH=str(ROOT),
+        DISCORD_TOKEN=REFUSED_TOKEN,
+        DATABASE_PATH=str(tmp_path / "s.sqlite3"),
+    )
+    async with serving() as fake:
+        fake.expect_rejection(0)  # Discord's 401 on login carries code 0
+        bot = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-c",
+            POINT_AT_FAKE,
+            fake.base_url + API,
+            cwd=tmp_path,
+            env=env,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+        )
+        out, err = await asyncio.wait_for(bot.communicate(), 60)
+        assert (await fake.wait_rejection(0)).status == 401
+    stderr = err.decode()
+    assert bot.returncode not in (0, None)
+    assert "Traceback" not in stderr and " ERROR " not in stderr, stderr
+    said = [line for line in stderr.strip().splitlines() if not LOG_RECORD.match(line)]
+    assert len(said) == 1, stderr
+    assert "DISCORD_TOKEN" in said[0] and ".env" in said[0] and "refused" in said[0]
+    assert REFUSED_TOKEN not in stderr + out.decode()

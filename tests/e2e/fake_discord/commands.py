@@ -91,6 +91,13 @@ class CommandRegistry:
         known = sorted(n for scope in self._commands.values() for n, _ in scope)
         raise LookupError(f"no command /{name} is registered (known: {known}); did the bot sync?")
 
+    def find_global(self, name: str, command_type: int = CHAT_INPUT) -> dict[str, Any]:
+        """A global command by name: the only kind Discord offers outside the guild."""
+        command = self._commands.get(None, {}).get((name, command_type))
+        if command is None:
+            raise LookupError(f"no global command /{name} (guild commands are not offered in DMs)")
+        return copy.deepcopy(command)
+
     # --- shape rules --------------------------------------------------------------------
 
     def _store(self, payload: dict[str, Any], scope: Scope) -> dict[str, Any]:

@@ -18,6 +18,7 @@ MESSAGE_COMPONENT = 3
 AUTOCOMPLETE = 4
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
 USER_SELECT = 5
+BOT_DM = 1  # an interaction context type: the bot's own DM with the user
 
 
 class InteractionBuilder:
@@ -76,13 +77,21 @@ class InteractionBuilder:
         *,
         focused: str | None = None,
         check_permissions: bool = True,
+        forged: bool = False,
     ) -> dict[str, Any]:
-        """A slash command (kind 2) or autocomplete (kind 4) for `/name sub option=value`."""
-        if channel.is_dm:
-            raise NotImplementedError("the fake injects slash commands in guild channels only")
+        """A slash command (kind 2) or autocomplete (kind 4) for `/name sub option=value`.
+
+        `forged`: sent by a modified client, which skips what Discord's client checks (fixed
+        choices, commands not offered in DMs); the option types still hold.
+        """
         root, *path = name.split()
-        command = self._registry.find(root, self._world.guild_id)
-        if check_permissions:
+        if channel.is_dm:
+            command = self._registry.find_global(root)
+            if not forged:
+                _check_offered_in_dms(command)
+        else:
+            command = self._registry.find(root, self._world.guild_id)
+        if check_permissions and not channel.is_dm:
             self._check_visible(command, user)
         specs: list[dict[str, Any]] = command["options"]
         chain: list[dict[str, Any]] = []
@@ -93,7 +102,7 @@ class InteractionBuilder:
         if any(s.get("type") in (cmd.SUB_COMMAND, cmd.SUB_COMMAND_GROUP) for s in specs):
             raise LookupError(f"/{name} needs a subcommand: {[s['name'] for s in specs]}")
         resolved: dict[str, dict[str, Any]] = {}
-        options = self._fill(specs, values, focused, resolved, f"/{name}")
+        options = self._fill(specs, values, focused, resolved, f"/{name}", forged)
         for spec in reversed(chain):
             options = [{"name": spec["name"], "type": spec["type"], "options": options}]
         data: dict[str, Any] = {
@@ -127,6 +136,7 @@ class InteractionBuilder:
         focused: str | None,
         resolved: dict[str, dict[str, Any]],
         where: str,
+        forged: bool = False,
     ) -> list[dict[str, Any]]:
         """Typed option values in declaration order, checked like Discord's client does."""
         names = {s["name"] for s in specs}
@@ -152,17 +162,22 @@ class InteractionBuilder:
                     }
                 )
             else:
-                options.append(self._convert(spec, values[name], resolved, where))
+                options.append(self._convert(spec, values[name], resolved, where, forged))
         return options
 
     def _convert(
-        self, spec: dict[str, Any], raw: object, resolved: dict[str, dict[str, Any]], where: str
+        self,
+        spec: dict[str, Any],
+        raw: object,
+        resolved: dict[str, dict[str, Any]],
+        where: str,
+        forged: bool = False,
     ) -> dict[str, Any]:
         """One option value in the JSON type its option type demands."""
         kind = spec["type"]
         value: Any
         if kind == cmd.STRING:
-            value = _choice_value(spec, str(raw))
+            value = str(raw) if forged else _choice_value(spec, str(raw))
             low, high = spec.get("min_length", 0), spec.get("max_length", 6000)
             if not low <= len(value) <= high:
                 raise ValueError(f"{where} {spec['name']}: length must be {low}-{high}")
@@ -218,8 +233,14 @@ class InteractionBuilder:
         component: dict[str, Any],
         user: FakeUser,
         values: Sequence[object] | None,
+        *,
+        forged: bool = False,
     ) -> dict[str, Any]:
-        """A click on a button, or a choice in a select menu, on a message the bot sent."""
+        """A click on a button, or a choice in a select menu, on a message the bot sent.
+
+        `forged`: `component` need not be on the message and select values need not be its
+        options, as a modified client could send.
+        """
         if message.deleted:
             raise LookupError(f"message {message.id} was deleted")
         link = message.interaction
@@ -236,6 +257,8 @@ class InteractionBuilder:
                 raise ValueError("link and premium buttons do not send interactions")
             if values is not None:
                 raise ValueError("a button takes no values")
+        elif kind == rules.STRING_SELECT and forged:
+            data["values"] = [str(v) for v in values or []]
         elif kind == rules.STRING_SELECT:
             data["values"] = _select_values(component, [str(v) for v in values or []])
         elif kind == USER_SELECT:
@@ -251,6 +274,14 @@ class InteractionBuilder:
         payload["message"] = message_payload
         payload["data"] = data
         return payload
+
+
+def _check_offered_in_dms(command: dict[str, Any]) -> None:
+    """Discord's client offers a global command in a bot DM only if its contexts allow it."""
+    contexts = command.get("contexts")
+    offered = BOT_DM in contexts if contexts is not None else command.get("dm_permission", True)
+    if not offered:
+        raise PermissionError(f"/{command['name']} is not offered in DMs (contexts {contexts})")
 
 
 def _named(

@@ -209,8 +209,14 @@ class FakeDiscord:
         user: UserRef,
         channel: ChannelRef,
         check_permissions: bool = True,
+        forged: bool = False,
     ) -> InjectedInteraction:
-        """A user runs `/name [sub] option=value…` in a guild channel."""
+        """A user runs `/name [sub] option=value…` in a guild channel or their DM with the bot
+        (`channel=fake.dm_channel(user)`; only global commands whose contexts allow DMs).
+
+        `forged=True` is a modified client: option values need not be among the fixed choices
+        and commands not offered in DMs can be sent there anyway.
+        """
         who, where = self.user(user), self.channel(channel)
         payload = self._builder.command(
             APPLICATION_COMMAND,
@@ -219,6 +225,7 @@ class FakeDiscord:
             who,
             where,
             check_permissions=check_permissions,
+            forged=forged,
         )
         return await self._inject(payload, who, where, name, None)
 
@@ -230,10 +237,13 @@ class FakeDiscord:
         focused: str,
         user: UserRef,
         channel: ChannelRef,
+        forged: bool = False,
     ) -> InjectedInteraction:
         """A user types into option `focused` of `/name`; the bot should answer choices."""
         who, where = self.user(user), self.channel(channel)
-        payload = self._builder.command(AUTOCOMPLETE, name, options, who, where, focused=focused)
+        payload = self._builder.command(
+            AUTOCOMPLETE, name, options, who, where, focused=focused, forged=forged
+        )
         return await self._inject(payload, who, where, name, None)
 
     async def choices(
@@ -280,6 +290,25 @@ class FakeDiscord:
                 raise LookupError(f"message {snap.id} has {len(snap.selects())} selects; name one")
             custom_id = snap.selects()[0]["custom_id"]
         return await self._component(message, user, None, custom_id, prefix, values, check_handler)
+
+    async def forge_component(
+        self,
+        message: MessageRef,
+        custom_id: str,
+        component_type: int,
+        *,
+        user: UserRef,
+        values: Sequence[object] | None = None,
+    ) -> InjectedInteraction:
+        """What a modified client could send: any custom_id and component type on a message,
+        e.g. a button press carrying a select menu's id (type 2 is a button, 3 a select)."""
+        message_id = message if isinstance(message, int) else message.id
+        stored = self.outbox.stored[message_id]
+        snap = self.recorder.snapshot(stored)
+        component = {"type": component_type, "custom_id": custom_id}
+        who = self.user(user)
+        payload = self._builder.component(stored, snap.payload, component, who, values, forged=True)
+        return await self._inject(payload, who, stored.channel, custom_id, stored)
 
     async def _component(
         self,

@@ -132,3 +132,9 @@ def test_every_game_package_registers_its_game_itself(package: Path) -> None:
 def test_every_registered_game_has_a_data_file(game_id: str) -> None:
     assert data_path(game_id).is_file()
     assert load_data(game_id)
+
+
+@pytest.mark.parametrize("package", game_packages(), ids=lambda p: p.name)
+def test_every_game_reads_its_data_through_the_engine_helper(package: Path) -> None:
+    imported = imported_modules((package / "data.py").read_text(encoding="utf-8"))
+    assert {"bot.engine.load_data", "bot.engine.data.load_data"} & set(imported)

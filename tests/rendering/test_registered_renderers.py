@@ -33,10 +33,10 @@ def test_a_registered_game_without_a_renderer_is_reported(monkeypatch: pytest.Mo
     assert games_without_renderer() == ["throwaway_game"]
 
 
-def _positions(game: AnyGame, seed: int) -> list[Any]:
+def _positions(game: AnyGame, seed: int, players: int | None = None) -> list[Any]:
     """States spread over one seeded random game, the final state last."""
     chooser = random.Random(seed)
-    state = game.new_game(game.spec.min_players, seed)
+    state = game.new_game(players or game.spec.min_players, seed)
     states = [state]
     while game.to_move(state) is not None:
         state = game.apply(state, chooser.choice(game.legal_actions(state)))
@@ -78,15 +78,9 @@ def test_each_seat_gets_its_own_hand_image(game_id: str) -> None:
     or the same for everyone, would show nobody their own secrets."""
     game = get_game_checked(game_id)
     players = game.spec.max_players
-    chooser = random.Random(5)
-    state = game.new_game(players, 5)
-    for ply in range(game.spec.max_plies):
-        if ply % 7 == 0:
-            hands = [rendering.hand_png(game_id, game.view(state, s)) for s in range(players)]
-            assert len(set(hands)) == players, f"ply {ply}: seats share a hand image"
-        if game.to_move(state) is None:
-            break
-        state = game.apply(state, chooser.choice(game.legal_actions(state)))
+    for state in _positions(game, 5, players)[::2]:
+        hands = [rendering.hand_png(game_id, game.view(state, seat)) for seat in range(players)]
+        assert len(set(hands)) == players, "seats share a hand image"
 
 
 def get_game_checked(game_id: str) -> AnyGame:

@@ -3,6 +3,8 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# Test processes for `make unit` (pytest-xdist): auto = one per core; WORKERS=0 runs serially.
+WORKERS ?= auto
 
 .PHONY: run test lint types unit bench simulate docs playthroughs clean
 
@@ -23,7 +25,7 @@ types: $(STAMP)
 	$(BIN)/mypy
 
 unit: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(WORKERS) --dist worksteal
 
 test: lint types unit
 

@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import bot.games  # noqa: F401  (registers every game)
 from bot.engine import AnyGame, all_games
 from bot.engine.conformance import random_playout
 

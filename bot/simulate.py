@@ -11,6 +11,7 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 
+import bot.games  # noqa: F401  (registers every game)
 from bot.engine import IllegalAction, get_game
 from bot.engine.conformance import ContractViolation, random_playout
 

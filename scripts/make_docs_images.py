@@ -17,6 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:  # run as a file, the repository root is not on the path
     sys.path.insert(0, str(ROOT))
 
+import bot.games  # noqa: E402, F401  (registers every game)
 import rendering  # noqa: E402
 from bench.core import playout_states  # noqa: E402
 from bot.engine import AnyGame, IllegalAction, all_games, get_game  # noqa: E402

@@ -1,8 +1,9 @@
-"""The registry of games, filled by `bot.games` on first use."""
+"""The registry of games: each game package registers its GAME when imported.
+
+The engine never imports the games (imports point one way); `import bot.games` fills it.
+"""
 
 from __future__ import annotations
-
-import importlib
 
 from bot.engine.errors import IllegalAction
 from bot.engine.game import AnyGame
@@ -18,13 +19,8 @@ def register(game: AnyGame) -> AnyGame:
     return game
 
 
-def _ensure_loaded() -> None:
-    importlib.import_module("bot.games")
-
-
 def get_game(game_id: str) -> AnyGame:
     """The registered game with this id."""
-    _ensure_loaded()
     try:
         return _GAMES[game_id]
     except KeyError:
@@ -33,5 +29,4 @@ def get_game(game_id: str) -> AnyGame:
 
 def all_games() -> list[AnyGame]:
     """Every registered game, in registration order."""
-    _ensure_loaded()
     return list(_GAMES.values())

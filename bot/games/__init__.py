@@ -1,12 +1,9 @@
-"""Every game package; importing this registers them all (one line per game)."""
+"""Every game package; importing this registers them all (each package registers its own GAME).
 
-from bot.engine.registry import register
-from bot.games.atlandice import GAME as _atlandice
-from bot.games.iliad import GAME as _iliad
-from bot.games.iliad_cards import GAME as _iliad_cards
-from bot.games.ilium import GAME as _ilium
+The engine never imports this: whoever needs every game (the service, the simulator, the
+benchmarks, the scripts, the tests) imports `bot.games` once. Adding a game: one line here.
+"""
 
-register(_iliad)
-register(_ilium)
-register(_atlandice)
-register(_iliad_cards)
+from bot.games import atlandice, iliad, iliad_cards, ilium
+
+__all__ = ["atlandice", "iliad", "iliad_cards", "ilium"]

@@ -4,6 +4,7 @@ Discord-free: cogs translate interactions into these calls and ServiceError mess
 ephemeral replies. Only bot.store speaks SQL; only bot.engine knows the rules.
 """
 
+import bot.games  # noqa: F401  (the service hosts every game: importing it registers them)
 from bot.engine import View, ViewContext
 from bot.service.catalogue import GameKind, game_kind, game_kinds
 from bot.service.endings import RESIGNATION, resignation_outcome

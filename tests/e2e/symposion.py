@@ -169,6 +169,44 @@ def hand_leaks(fake: FakeDiscord, revealing_codes: Callable[[str], bool]) -> lis
     return leaks
 
 
+def stub_drawing(monkeypatch: Any) -> list[str]:
+    """Swap the bot's board and hand drawing for tiny PNGs, each one different (drawing is slow).
+
+    The stubs still refuse a view of another game or a hand drawn from a view without a seat,
+    and return what they were asked to draw ('board:<game>' or 'hand:<game>:<seat>').
+    """
+    import io
+    import itertools
+
+    from PIL import Image
+
+    import rendering
+
+    asked: list[str] = []
+    serial = itertools.count(1)
+
+    def tiny_png() -> bytes:
+        number = next(serial)
+        pixel = (number >> 16 & 255, number >> 8 & 255, number & 255)
+        buffer = io.BytesIO()
+        Image.new("RGB", (1, 1), pixel).save(buffer, format="PNG")
+        return buffer.getvalue()
+
+    def board(game_id: str, view: Any, context: Any = None) -> bytes:
+        assert view["game"] == game_id and "private" not in view, view.keys()
+        asked.append(f"board:{game_id}")
+        return tiny_png()
+
+    def hand(game_id: str, view: Any, context: Any = None) -> bytes:
+        assert view["game"] == game_id and "private" in view, view.keys()
+        asked.append(f"hand:{game_id}:{view['seat']}")
+        return tiny_png()
+
+    monkeypatch.setattr(rendering, "board_png", board)
+    monkeypatch.setattr(rendering, "hand_png", hand)
+    return asked
+
+
 def record_hand_images(monkeypatch: Any) -> dict[bytes, int]:
     """Remember, for every hand image the bot draws, whose seat's view it was drawn from."""
     import rendering

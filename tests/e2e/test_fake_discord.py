@@ -17,7 +17,6 @@ from tests.e2e.fake_discord import (
     BotRunner,
     FakeDiscord,
     FakeDiscordFailure,
-    eventually,
     measure_round_trip,
 )
 from tests.e2e.fake_discord.rest import API
@@ -203,7 +202,7 @@ class Toys(commands.Cog):
     @app_commands.command(description="Answers too late")
     async def slow(self, interaction: discord.Interaction) -> None:
         """Sleep past the interaction deadline, then try to answer."""
-        await asyncio.sleep(self.bot.slow_delay)
+        await self.bot.release.wait()
         try:
             await interaction.response.send_message("Too late")
         except discord.NotFound as error:
@@ -249,7 +248,8 @@ class ToyBot(commands.Bot):
             **options,
         )
         self.guild_id = guild_id
-        self.slow_delay = 0.0
+        self.release = asyncio.Event()  # /slow answers once the test sets it
+        self.release.set()
         self.seen_errors: list[discord.HTTPException] = []
 
     async def setup_hook(self) -> None:
@@ -470,8 +470,11 @@ async def test_members_intent_bot_chunks_and_sees_new_members(
     assert {m.name for m in guild.members} >= {"alice", "bob", "carol", "dave", "owner"}
     moderator = guild.get_member(fake_discord.user("alice").id)
     assert moderator is not None and moderator.guild_permissions.manage_channels
+    joined = asyncio.ensure_future(
+        bot.wait_for("member_join", check=lambda m: m.name == "erin", timeout=5)
+    )
     erin = await fake_discord.add_user("erin")
-    await eventually(lambda: guild.get_member(erin.id) is not None, what="bot sees erin join")
+    assert (await joined).id == erin.id and guild.get_member(erin.id) is not None
 
 
 async def test_threads_opened_by_the_bot_and_by_a_user(
@@ -487,10 +490,13 @@ async def test_threads_opened_by_the_bot_and_by_a_user(
     inside = await fake_discord.slash("pick", {"fruit": "plum"}, user="bob", channel=thread)
     assert (await inside.wait_message()).channel_id == thread.id
 
+    created = asyncio.ensure_future(
+        toy.wait_for("thread_create", check=lambda t: t.name == "Chat", timeout=5)
+    )
     side = await fake_discord.add_thread("lounge", "Chat", owner="carol")
     guild = toy.get_guild(fake_discord.guild_id)
     assert guild is not None
-    await eventually(lambda: guild.get_thread(side.id) is not None, what="bot sees the thread")
+    assert (await created).id == side.id and guild.get_thread(side.id) is not None
     there = await fake_discord.slash("secret", user="carol", channel=side)
     assert (await there.wait_message()).channel_id == side.id
 
@@ -519,14 +525,17 @@ async def test_dm_to_open_user_and_refused_dm(fake_discord: FakeDiscord, toy: To
 # --- Discord's rules --------------------------------------------------------------------
 
 
-async def test_late_callback_is_refused_with_10062(fake_discord: FakeDiscord, toy: ToyBot) -> None:
-    fake_discord.interaction_timeout = 0.05
-    toy.slow_delay = 0.12
+async def test_late_callback_is_refused_with_10062(
+    fake_discord: FakeDiscord, toy: ToyBot, bot_runner: BotRunner[ToyBot]
+) -> None:
+    toy.release.clear()
     fake_discord.expect_rejection(10062)
     await fake_discord.slash("slow", user="alice", channel="games")
+    fake_discord.advance_clock(3.5)  # past Discord's 3 seconds, while /slow still waits
+    toy.release.set()
     rejection = await fake_discord.wait_rejection(10062)
-    assert rejection.status == 404 and "answered after" in rejection.message
-    await asyncio.sleep(0.01)
+    assert rejection.status == 404 and "answered after 3.5" in rejection.message
+    await bot_runner.settle()
     assert [e.code for e in toy.seen_errors] == [10062]
 
 
@@ -551,9 +560,11 @@ async def test_unknown_endpoint_is_recorded(fake_discord: FakeDiscord, toy: ToyB
     assert isinstance(toy.seen_errors[0], discord.NotFound)
 
 
-async def test_unanswered_interaction_is_reported(fake_discord: FakeDiscord, toy: ToyBot) -> None:
+async def test_unanswered_interaction_is_reported(
+    fake_discord: FakeDiscord, toy: ToyBot, bot_runner: BotRunner[ToyBot]
+) -> None:
     it = await fake_discord.slash("silent", user="alice", channel="games")
-    await asyncio.sleep(0.02)
+    await bot_runner.settle()  # /silent has run and returned without answering
     assert any("never answered" in p for p in fake_discord.problems())
     it.expect_unanswered()
     assert fake_discord.problems() == []

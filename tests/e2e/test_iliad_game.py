@@ -1,4 +1,7 @@
-"""Iliad through the real discord.py client and the fake Discord: whole games, restarts, DMs."""
+"""Iliad through the real discord.py client and the fake Discord: restarts, closed DMs, clicks.
+
+The whole game with hands by DM, drawn for real, is in test_whole_games with every game.
+"""
 
 from __future__ import annotations
 
@@ -13,51 +16,24 @@ from tests.e2e.symposion import (
     choice_on,
     factory,
     game_message,
-    hand_leaks,
     hands_sent_to_others,
-    is_board,
     is_live_board,
     move_by_buttons,
     mover_id,
     open_game,
     play_to_the_end,
-    public_channel_messages,
     record_hand_images,
+    stub_drawing,
     user_name,
 )
 
 Runner = BotRunner[Any]
 
 
-def places_a_tile(code: str) -> bool:
-    """Iliad's placing codes name a tile from the hand ('p5c3')."""
-    return code.startswith("p")
-
-
-async def test_a_whole_game_by_buttons_and_move_with_hands_by_dm_only(
+async def test_a_restart_mid_game_and_a_button_from_before_it_still_works(
     fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    drawn = record_hand_images(monkeypatch)
-    bot = await bot_runner.start(factory(tmp_path / "s.sqlite3"))
-    await open_game(fake_discord, "iliad", "alice", ["bob"])
-    final = await play_to_the_end(fake_discord)
-    assert "Rematch" in str(final.buttons())
-    assert "is over" in final.content and "•" in final.content  # the breakdown lines
-    boards = [m for m in public_channel_messages(fake_discord) if is_board(m)]
-    assert len(boards) >= 32  # at least one fresh image per turn
-    for name in ("alice", "bob"):
-        hands = [m for m in fake_discord.dms(name) if m.content.startswith("Your hand in")]
-        assert len(hands) >= 16, f"{name} got {len(hands)} hand DMs"
-        assert {m.dm_user_id for m in hands} == {fake_discord.user(name).id}
-        assert all(list(m.files) == ["iliad-hand.png"] for m in hands)
-    assert hand_leaks(fake_discord, places_a_tile) == []
-    await bot_runner.settle()
-    assert await hands_sent_to_others(fake_discord, bot, 1, drawn) == []
-
-
-async def test_a_restart_mid_game_and_a_button_from_before_it_still_works(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path
-) -> None:
+    stub_drawing(monkeypatch)  # test_whole_games draws a whole Iliad game for real
     build = factory(tmp_path / "s.sqlite3")
     await bot_runner.start(build)
     await open_game(fake_discord, "iliad", "alice", ["bob"])
@@ -80,6 +56,7 @@ async def test_a_restart_mid_game_and_a_button_from_before_it_still_works(
 async def test_a_player_with_closed_dms_plays_the_whole_game_through_hand(
     fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    stub_drawing(monkeypatch)
     drawn = record_hand_images(monkeypatch)
     bot = await bot_runner.start(factory(tmp_path / "s.sqlite3"))
     fake_discord.refuse_dms("bob")

@@ -281,13 +281,16 @@ async def test_everything_survives_a_restart(store: Store, db_path: Path) -> Non
 async def test_a_cancelled_write_rolls_back(store: Store) -> None:
     game_id = await started(store)
 
+    written = asyncio.Event()
+
     async def stuck() -> None:
         async with store._transaction() as db:
             await db.execute("UPDATE games SET version = 99 WHERE id = ?", (game_id,))
-            await asyncio.sleep(10)
+            written.set()
+            await asyncio.Event().wait()  # never set: only the cancel gets it out
 
     task = asyncio.create_task(stuck())
-    await asyncio.sleep(0.05)
+    await asyncio.wait_for(written.wait(), 5)
     task.cancel()
     with pytest.raises(asyncio.CancelledError):
         await task

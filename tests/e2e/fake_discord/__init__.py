@@ -4,7 +4,6 @@ from .errors import FakeDiscordFailure, Rejection
 from .harness import (
     BotRunner,
     RoundTrip,
-    eventually,
     handles_component,
     measure_round_trip,
     running,
@@ -30,7 +29,6 @@ __all__ = [
     "RecordedMessage",
     "Rejection",
     "RoundTrip",
-    "eventually",
     "handles_component",
     "measure_round_trip",
     "running",

@@ -14,17 +14,11 @@ from discord.ext import commands
 
 from .errors import FakeDiscordFailure
 from .interactions import InjectedInteraction
+from .progress import busy_tasks
 from .recorder import Predicate, RecordedMessage
 from .server import FakeDiscord
 
 BotT = TypeVar("BotT", bound=commands.Bot)
-# Task names discord.py gives to command, view and event handlers; stop() waits for them.
-BUSY_TASK_PREFIXES = (
-    "CommandTree-invoker",
-    "discord-ui-view-dispatch",
-    "discord-ui-dynamic-item",
-    "discord.py: on_",
-)
 
 
 class BotRunner(Generic[BotT]):
@@ -85,20 +79,19 @@ class BotRunner(Generic[BotT]):
 
     async def settle(self, timeout: float = 5.0) -> None:
         """Wait until no command, view or event task of discord.py runs and no request is open."""
-        deadline = time.monotonic() + timeout
-        while True:
-            busy = [t.get_name() for t in _busy_tasks()]
-            if not busy and self.fake.inflight == 0:
-                return
-            if time.monotonic() > deadline:
-                self.fake.fail(f"the bot was still busy after {timeout}s: {busy}")
-                return
-            await asyncio.sleep(0.002)
+
+        def idle() -> bool:
+            return not busy_tasks() and self.fake.inflight == 0
+
+        try:
+            await self.fake.progress.until(idle, timeout, "the bot is idle")
+        except TimeoutError:
+            busy = [t.get_name() for t in busy_tasks()]
+            self.fake.fail(f"the bot was still busy after {timeout}s: {busy}")
 
     async def _synced_after(self, count: int) -> None:
         """Wait until the fake has seen a bulk command overwrite after `count`."""
-        while self.fake.commands.sync_count <= count:
-            await asyncio.sleep(0.001)
+        await self.fake.progress.until(lambda: self.fake.commands.sync_count > count, None)
 
     async def _race(self, waiting: Awaitable[Any], timeout: float, what: str) -> None:
         """Await something, failing fast if the bot's task dies first."""
@@ -126,16 +119,6 @@ class BotRunner(Generic[BotT]):
             return
         text = "".join(traceback.format_exception(error, limit=8))
         self.fake.fail(f"the bot's connection task crashed:\n{text}")
-
-
-def _busy_tasks() -> list[asyncio.Task[Any]]:
-    """discord.py handler tasks still running (the caller's own task excluded)."""
-    me = asyncio.current_task()
-    return [
-        t
-        for t in asyncio.all_tasks()
-        if t is not me and not t.done() and t.get_name().startswith(BUSY_TASK_PREFIXES)
-    ]
 
 
 def handles_component(
@@ -193,14 +176,3 @@ async def measure_round_trip(
     interaction = await inject()
     event = await fake.recorder.wait_for(predicate, timeout=timeout, since=interaction.since)
     return RoundTrip(event.at - started, event.message, interaction)
-
-
-async def eventually(
-    condition: Callable[[], bool], *, timeout: float = 2.0, what: str = ""
-) -> None:
-    """Poll until `condition()` holds (e.g. the bot has processed a gateway event)."""
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise TimeoutError(f"not true within {timeout}s: {what or condition}")
-        await asyncio.sleep(0.002)

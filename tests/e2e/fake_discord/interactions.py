@@ -101,8 +101,13 @@ class InteractionDesk:
         self.outbox = outbox
         self.application_id = application_id
         self.timeout = 3.0
+        self.skew = 0.0  # seconds the test moved the clock on (advance_clock), never slept
         self.by_id: dict[int, InjectedInteraction] = {}
         self.by_token: dict[str, InjectedInteraction] = {}
+
+    def now(self) -> float:
+        """The desk's clock: monotonic time plus what tests moved it on."""
+        return time.monotonic() + self.skew
 
     def add(self, interaction: InjectedInteraction) -> None:
         """Track a dispatched interaction."""
@@ -122,7 +127,7 @@ class InteractionDesk:
             raise FakeHTTPError(
                 400, ALREADY_ACKNOWLEDGED, "Interaction has already been acknowledged."
             )
-        late = time.monotonic() - it.dispatched_at
+        late = self.now() - it.dispatched_at
         if late > self.timeout:
             it.late = True
             raise FakeHTTPError(

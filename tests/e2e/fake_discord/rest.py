@@ -111,6 +111,7 @@ class RestApi:
             return json_response(error.body(), 400)
         finally:
             fake.inflight -= 1
+            fake.progress.pulse()
 
     def _check_auth(self, request: web.Request) -> None:
         """Bot endpoints need `Authorization: Bot <token>`; webhook ones need none."""

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -20,6 +18,7 @@ from .inject import APPLICATION_COMMAND, AUTOCOMPLETE, MESSAGE_COMPONENT, Intera
 from .interactions import InjectedInteraction, InteractionDesk
 from .ledger import Ledger
 from .outbox import Outbox
+from .progress import Progress
 from .recorder import EventKind, MessageEvent, Predicate, RecordedMessage, Recorder
 from .rest import API, RestApi
 from .store import StoredMessage
@@ -51,6 +50,7 @@ class FakeDiscord:
         self.ledger = Ledger()
         self.calls: list[str] = []
         self.inflight = 0
+        self.progress = Progress()
         self.component_gate: ComponentGate | None = None
         self.handler_wait = 2.0
         self._mark = 0
@@ -195,6 +195,10 @@ class FakeDiscord:
         """Shorten the callback limit so a test need not sleep 3 s."""
         self.desk.timeout = seconds
 
+    def advance_clock(self, seconds: float) -> None:
+        """Move the interactions' clock on, as if the bot had taken that long (nobody sleeps)."""
+        self.desk.skew += seconds
+
     def registered_commands(self, *, guild: bool = False) -> list[dict[str, Any]]:
         """The commands the bot synced, globally or to the guild."""
         return self.commands.commands(self.guild_id if guild else None)
@@ -336,15 +340,17 @@ class FakeDiscord:
         gate = self.component_gate
         if gate is None:
             return
-        deadline = time.monotonic() + self.handler_wait
-        while not gate(message_id, int(component["type"]), str(component.get("custom_id"))):
-            if time.monotonic() > deadline:
-                raise LookupError(
-                    f"no View or DynamicItem in the bot handles custom_id "
-                    f"{component.get('custom_id')!r} on message {message_id}; the click "
-                    f"would be dropped (pass check_handler=False to send it anyway)"
-                )
-            await asyncio.sleep(0.002)
+        custom_id = str(component.get("custom_id"))
+        try:
+            await self.progress.until(
+                lambda: gate(message_id, int(component["type"]), custom_id), self.handler_wait
+            )
+        except TimeoutError:
+            raise LookupError(
+                f"no View or DynamicItem in the bot handles custom_id {custom_id!r} on "
+                f"message {message_id}; the click would be dropped (pass check_handler=False "
+                f"to send it anyway)"
+            ) from None
 
     async def _inject(
         self,
@@ -370,7 +376,7 @@ class FakeDiscord:
         )
         self.desk.add(it)
         self._mark = it.since = self.recorder.seq
-        it.dispatched_at = time.monotonic()
+        it.dispatched_at = self.desk.now()
         await self.gateway.dispatch("INTERACTION_CREATE", payload)
         return it
 

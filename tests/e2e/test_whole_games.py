@@ -1,0 +1,107 @@
+"""Every registered game played whole through the fake Discord, from /play to the final image.
+
+The games come from the registry, not from a list kept here: a new game is played as soon as
+it is registered. Each game is drawn for real once (its smallest table); the other cases swap
+the drawing for tiny PNGs, as the renderers have their own tests and drawing is slow.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.engine import AnyGame, all_games
+from tests.e2e.fake_discord import BotRunner, FakeDiscord
+from tests.e2e.symposion import (
+    factory,
+    hand_leaks,
+    hands_sent_to_others,
+    open_game,
+    play_to_the_end,
+    record_hand_images,
+    stub_drawing,
+)
+
+Runner = BotRunner[Any]
+PLAYERS = ["alice", "bob", "carol", "dave", "erin"]
+
+
+def never(code: str) -> bool:
+    """A game whose action codes never name what is in a hand."""
+    return False
+
+
+# Action codes that name a card or tile from the mover's hand, per game that has such codes:
+# those must never appear on a public button or select. Other games' codes reveal nothing.
+REVEALS_A_HAND: dict[str, Callable[[str], bool]] = {
+    "iliad": lambda code: code.startswith("p"),  # placing names a tile ('p5c3')
+    "iliad_cards": lambda code: code.startswith("play."),  # names a card kind in hand
+}
+
+
+def all_options_on(game: AnyGame) -> str | None:
+    """The /play options text turning every option away from its default, or None."""
+    chosen = []
+    for option in game.spec.options:
+        other = next((c for c in option.choices if c != option.default), None)
+        if other is not None:
+            chosen.append(f"{option.name}={other}")
+    return " ".join(chosen) or None
+
+
+def cases() -> list[Any]:
+    """Per registered game: the smallest table drawn for real; the largest, every option on."""
+    found = []
+    for game in all_games():
+        spec = game.spec
+        found.append(pytest.param(spec.id, spec.min_players, None, True, id=f"{spec.id}-real"))
+        if spec.max_players > spec.min_players:
+            found.append(pytest.param(spec.id, spec.max_players, None, False))
+        if (options := all_options_on(game)) is not None:
+            found.append(pytest.param(spec.id, spec.min_players, options, False))
+    return found
+
+
+def test_every_registered_game_is_played_and_drawn_for_real_once() -> None:
+    real = [case.values[0] for case in cases() if case.values[3]]
+    assert sorted(real) == sorted(game.spec.id for game in all_games())
+    assert len(real) >= 4
+
+
+@pytest.mark.parametrize(("game", "players", "options", "draw"), cases())
+async def test_a_whole_game_from_play_to_the_final_image(
+    fake_discord: FakeDiscord,
+    bot_runner: Runner,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    game: str,
+    players: int,
+    options: str | None,
+    draw: bool,
+) -> None:
+    asked = [] if draw else stub_drawing(monkeypatch)
+    drawn = record_hand_images(monkeypatch)
+    for name in PLAYERS[:players]:
+        if name not in {user.name for user in fake_discord.world.users.values()}:
+            await fake_discord.add_user(name)
+    bot = await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    first = await open_game(fake_discord, game, PLAYERS[0], PLAYERS[1:players], options=options)
+    lobby = next(m for m in fake_discord.messages(channel="games") if "started with" in m.content)
+    for chosen in (options or "").split():
+        assert chosen.replace("=", ": ") in lobby.content
+    assert list(first.files) == [f"{game}-board.png"]
+    final = await play_to_the_end(fake_discord, limit=4000)
+    assert "is over" in final.content and "Rematch" in str(final.buttons())
+    await bot_runner.settle()
+    assert await bot.store.moves(1)  # play_to_the_end waited for a fresh board after each
+    for name in PLAYERS[:players]:
+        hands = [m for m in fake_discord.dms(name) if m.content.startswith("Your hand in")]
+        assert hands, f"{name} got no hand by DM"
+        assert {m.dm_user_id for m in hands} == {fake_discord.user(name).id}
+        assert all(list(m.files) == [f"{game}-hand.png"] for m in hands)
+    assert await hands_sent_to_others(fake_discord, bot, 1, drawn) == []
+    assert hand_leaks(fake_discord, REVEALS_A_HAND.get(game, never)) == []
+    assert draw or {a.split(":")[0] for a in asked} == {"board", "hand"}

@@ -9,6 +9,7 @@ from discord import app_commands
 
 from bot.service import ServiceError, game_kind, game_kinds
 from cogs.base import TableCog
+from cogs.yours import pace_choices
 
 if TYPE_CHECKING:
     from bot.client import SymposionBot
@@ -36,7 +37,11 @@ class Lobby(TableCog):
     """Opening games."""
 
     @app_commands.command(name="play", description="Open a game in this channel")
-    @app_commands.describe(game="Which game", options="Variants as name=value, e.g. burial=on")
+    @app_commands.describe(
+        game="Which game",
+        options="Variants as name=value, e.g. burial=on",
+        pace="How long a turn may take: live, daily or weekly (default: the server's)",
+    )
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
     async def play(
@@ -44,9 +49,10 @@ class Lobby(TableCog):
         interaction: discord.Interaction[Any],
         game: app_commands.Choice[str],
         options: str | None = None,
+        pace: str | None = None,
     ) -> None:
         """Open a lobby; refusals reach the player through the tree's error handler."""
-        await self.table.open_lobby(interaction, game.value, parse_options(options))
+        await self.table.open_lobby(interaction, game.value, parse_options(options), pace)
 
     @play.autocomplete("options")
     async def _options(
@@ -58,6 +64,12 @@ class Lobby(TableCog):
         except ServiceError:
             return []
         return [app_commands.Choice(name=p, value=p) for p in pairs]
+
+    @play.autocomplete("pace")
+    async def _paces(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return pace_choices(current)
 
 
 async def setup(bot: SymposionBot) -> None:

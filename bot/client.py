@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import discord
 from discord.ext import commands
 
-from bot.service import GameService
+from bot.service import GameService, utc_clock
+from bot.service.pace import iso
 from bot.store import Store
 from cogs.components import DYNAMIC_ITEMS, answer_unclaimed
 from cogs.replies import report
@@ -17,7 +20,7 @@ from cogs.table import Table
 
 log = logging.getLogger("bot.client")
 
-COGS = ("cogs.lobby", "cogs.moves", "cogs.info")
+COGS = ("cogs.lobby", "cogs.moves", "cogs.info", "cogs.yours", "cogs.timers")
 
 
 def intents() -> discord.Intents:
@@ -26,10 +29,20 @@ def intents() -> discord.Intents:
 
 
 class SymposionBot(commands.Bot):
-    """One bot process; `service` and `table` are ready once setup_hook has run."""
+    """One bot process; `service` and `table` are ready once setup_hook has run.
+
+    `clock` is what deadlines are measured by (tests pass a fake one and move it by hand);
+    the timer loop looks at it every `timer_interval` seconds.
+    """
 
     def __init__(
-        self, *, database_path: str | Path, dev_guild_id: int | None = None, **options: Any
+        self,
+        *,
+        database_path: str | Path,
+        dev_guild_id: int | None = None,
+        clock: Callable[[], datetime] = utc_clock,
+        timer_interval: float = 30.0,
+        **options: Any,
     ) -> None:
         options.setdefault("intents", intents())
         options.setdefault(
@@ -38,6 +51,8 @@ class SymposionBot(commands.Bot):
         super().__init__(command_prefix=commands.when_mentioned, help_command=None, **options)
         self.database_path = database_path
         self.dev_guild_id = dev_guild_id
+        self.clock = clock
+        self.timer_interval = timer_interval
         self.store: Store | None = None
         self._service: GameService | None = None
         self._table: Table | None = None
@@ -59,8 +74,8 @@ class SymposionBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         """Migrate, load every ongoing game, load cogs and buttons, then sync commands."""
-        self.store = await Store.open(self.database_path)
-        self._service = GameService(self.store)
+        self.store = await Store.open(self.database_path, clock=lambda: iso(self.clock()))
+        self._service = GameService(self.store, clock=self.clock)
         loaded = await self._service.load()
         log.info("loaded %d ongoing game(s) from %s", loaded, self.database_path)
         self._table = Table(self)

@@ -10,6 +10,7 @@ from discord import app_commands
 from bot.service import ServiceError, game_kind, game_kinds
 from cogs.base import TableCog
 from cogs.replies import clip, never_failing, suggestions
+from cogs.yours import pace_choices
 
 if TYPE_CHECKING:
     from bot.client import SymposionBot
@@ -42,7 +43,11 @@ class Lobby(TableCog):
     """Opening games."""
 
     @app_commands.command(name="play", description="Open a game in this channel")
-    @app_commands.describe(game="Which game", options="Variants as name=value, e.g. burial=on")
+    @app_commands.describe(
+        game="Which game",
+        options="Variants as name=value, e.g. burial=on",
+        pace="How long a turn may take: live, daily or weekly (default: the server's)",
+    )
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
     async def play(
@@ -50,9 +55,10 @@ class Lobby(TableCog):
         interaction: discord.Interaction[Any],
         game: app_commands.Choice[str],
         options: str | None = None,
+        pace: str | None = None,
     ) -> None:
         """Open a lobby; refusals reach the player through the tree's error handler."""
-        await self.table.open_lobby(interaction, game.value, parse_options(options))
+        await self.table.open_lobby(interaction, game.value, parse_options(options), pace)
 
     @play.autocomplete("options")
     @never_failing
@@ -61,6 +67,13 @@ class Lobby(TableCog):
     ) -> list[app_commands.Choice[str]]:
         game_id = getattr(interaction.namespace, "game", None) or GAME_CHOICES[0].value
         return suggestions((p, p) for p in option_suggestions(str(game_id), current))
+
+    @play.autocomplete("pace")
+    @never_failing
+    async def _paces(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return pace_choices(current)
 
 
 async def setup(bot: SymposionBot) -> None:

@@ -56,7 +56,11 @@ class Table:
     # -- lobby -------------------------------------------------------------------------------
 
     async def open_lobby(
-        self, interaction: Interaction, game_type: str, options: dict[str, str]
+        self,
+        interaction: Interaction,
+        game_type: str,
+        options: dict[str, str],
+        pace: str | None = None,
     ) -> None:
         """/play: a lobby message in this channel with the caller as host."""
         user = interaction.user
@@ -68,6 +72,7 @@ class Table:
                 host_id=user.id,
                 host_name=user.display_name,
                 options=options,
+                pace=pace,
             )
         except ChannelBusy as busy:
             raise ServiceError(f"{busy} {self._where(interaction.channel_id or 0)}") from None

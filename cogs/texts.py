@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.service import Board, GameInfo, Player, View
+from cogs.clocktexts import when
 from cogs.replies import clip
 
 
@@ -27,6 +28,7 @@ def lobby_text(info: GameInfo) -> str:
         count = str(info.min_players)
     head = f"**{info.title}** for {count} players"
     head += f" ({options})" if options else ""
+    head += f", {info.pace} pace" if info.pace else ""
     if info.status != "lobby":
         return clip(f"{head}: started with\n{seats}")
     room = f"{len(players)}/{info.max_players} joined"
@@ -60,6 +62,9 @@ def game_text(board: Board) -> str:
     if board.turn is not None:
         seat = board.turn.seat
         lines.append(f"{_seat_label(board, seat)} to move: {prompt_words(board.view, seat)}.")
+        info = board.info
+        if info.pace and info.turn_due is not None:
+            lines.append(f"Pace: {info.pace} · this turn ends {when(info.turn_due)}")
     log = board.view["log"]
     if log:
         lines.append(f"Last: {log[-1]}")

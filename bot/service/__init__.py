@@ -29,15 +29,19 @@ from bot.service.errors import (
 )
 from bot.service.game_service import STALE, GameService, seating
 from bot.service.model import Board, Choice, GameInfo, Hand, MoveResult, Player, Started, Turn
+from bot.service.pace import Clock, Pace, UnknownPace, default_pace, get_pace, paces, utc_clock
 from bot.service.sessions import GameLookup
+from bot.service.timers import Alarm, Reminder, TimeUp
 
 __all__ = [
     "RESIGNATION",
     "STALE",
+    "Alarm",
     "AlreadyJoined",
     "Board",
     "ChannelBusy",
     "Choice",
+    "Clock",
     "GameInfo",
     "GameKind",
     "GameLookup",
@@ -56,16 +60,24 @@ __all__ = [
     "NotInLobby",
     "NotStarted",
     "NotYourTurn",
+    "Pace",
     "Player",
+    "Reminder",
     "ServiceError",
     "StaleAction",
     "Started",
+    "TimeUp",
     "Turn",
     "UnknownGame",
+    "UnknownPace",
     "View",
     "ViewContext",
+    "default_pace",
     "game_kind",
     "game_kinds",
+    "get_pace",
+    "paces",
     "resignation_outcome",
     "seating",
+    "utc_clock",
 ]

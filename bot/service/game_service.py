@@ -24,7 +24,8 @@ from bot.service.errors import (
     UnknownGame,
 )
 from bot.service.model import Board, Choice, GameInfo, MoveResult, Player, Session, Started
-from bot.service.sessions import SessionCache, label
+from bot.service.sessions import label
+from bot.service.timers import Deadlines
 from bot.store import PlaceTaken, StaleVersion
 
 # The counter for drawing seat order at start: engines count up from 0, so -1 never collides.
@@ -49,7 +50,7 @@ def _short(text: str, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-class GameService(SessionCache):
+class GameService(Deadlines):
     """Every game operation a cog may ask for; refusals raise ServiceError subclasses."""
 
     # -- lobby ------------------------------------------------------------------------------
@@ -84,6 +85,7 @@ class GameService(SessionCache):
         thread_id: int | None,
         players: Sequence[tuple[int, str]],
         options: Mapping[str, str],
+        pace: str,
     ) -> GameInfo:
         place = thread_id if thread_id is not None else channel_id
         if place in self._by_place:
@@ -98,6 +100,7 @@ class GameService(SessionCache):
                 players=players,
                 seed=new_seed(),
                 options=options,
+                flags={"pace": pace},
             )
         except PlaceTaken:
             raise await self._busy(place) from None
@@ -114,9 +117,14 @@ class GameService(SessionCache):
         host_name: str,
         options: Mapping[str, object] | None = None,
         thread_id: int | None = None,
+        pace: str | None = None,
     ) -> GameInfo:
-        """A new lobby in this channel (or thread) with the host already joined."""
+        """A new lobby in this channel (or thread) with the host already joined.
+
+        `pace` None: the server's default pace (or ours); an unknown one is refused first.
+        """
         game = self._game(game_type)
+        chosen = await self.pace_for(guild_id, pace)
         try:
             resolved = game.spec.resolve_options(options)
         except IllegalAction as error:
@@ -128,6 +136,7 @@ class GameService(SessionCache):
             thread_id=thread_id,
             players=[(host_id, host_name)],
             options=resolved,
+            pace=chosen.name,
         )
 
     async def join(self, game_id: int, user_id: int, name: str) -> GameInfo:
@@ -190,6 +199,7 @@ class GameService(SessionCache):
             ]
             s.players = sorted(seated, key=lambda p: seat_of[p.user_id])
             s.status, s.state = "active", state
+            await self._schedule_after_commit(s)
             board = self._board(s)
             hands = tuple(self._hand(s, seat, board.info) for seat in range(count))
             return Started(board, hands)
@@ -222,6 +232,7 @@ class GameService(SessionCache):
             thread_id=row.thread_id,
             players=players[: game.spec.max_players],
             options={str(k): str(v) for k, v in row.options.items()},
+            pace=(await self.pace_for(row.guild_id, str(row.flags.get("pace") or ""))).name,
         )
 
     def _not_player(self, game: AnyGame, game_id: int) -> Exception:
@@ -352,6 +363,8 @@ class GameService(SessionCache):
             if outcome is not None:
                 s.status = "finished"
                 self._drop(s)
+            else:
+                await self._schedule_after_commit(s)
             board = self._board(s, changes.public)
             hands = tuple(
                 self._hand(s, changed, board.info, view=view)

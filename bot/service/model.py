@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from bot.engine import AnyGame, Outcome, View, ViewContext
@@ -58,6 +59,16 @@ class GameInfo:
     outcome: Outcome | None = None
     min_players: int = 1
     max_players: int = 1
+    pace: str = ""
+    turn_since: datetime | None = None  # when the seat to move began its turn
+    turn_due: datetime | None = None  # when its turn clock runs out
+
+    @property
+    def link(self) -> str | None:
+        """A jump link to the game message, once there is one."""
+        if self.guild_id is None or self.message_id is None:
+            return None
+        return f"https://discord.com/channels/{self.guild_id}/{self.place_id}/{self.message_id}"
 
     @property
     def place_id(self) -> int:
@@ -160,6 +171,14 @@ class Session:
     state: Any = None
     flags: dict[str, Any] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    turn_seat: int | None = None  # the seat the turn clock below belongs to
+    turn_since: datetime | None = None
+    turn_due: datetime | None = None
+
+    @property
+    def pace(self) -> str:
+        """The game's pace name (chosen at /play, kept in its flags)."""
+        return str(self.flags.get("pace", ""))
 
     @property
     def place_id(self) -> int:

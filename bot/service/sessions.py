@@ -171,6 +171,9 @@ class SessionCache:
             outcome=outcome,
             min_players=spec.min_players,
             max_players=spec.max_players,
+            pace=session.pace,
+            turn_since=session.turn_since if session.status == "active" else None,
+            turn_due=session.turn_due if session.status == "active" else None,
         )
 
     def game_at(self, place_id: int) -> GameInfo | None:

@@ -19,18 +19,23 @@ from bot.store.records import (
     UnknownGameId,
     utc_now,
 )
+from bot.store.timers import REMINDER, TURN_CLOCK, NewTimer, TimerRow
 
 __all__ = [
     "MIGRATIONS_DIR",
     "ONGOING",
+    "REMINDER",
+    "TURN_CLOCK",
     "GameRow",
     "MoveRow",
+    "NewTimer",
     "PlaceTaken",
     "SeatRow",
     "Snapshot",
     "StaleVersion",
     "Store",
     "StoreError",
+    "TimerRow",
     "UnknownGameId",
     "migration_files",
     "utc_now",

@@ -28,11 +28,12 @@ from bot.store.records import (
     snapshot_row,
     utc_now,
 )
+from bot.store.timers import TimerRows
 
 _PLACE = "coalesce(thread_id, channel_id)"
 
 
-class Store:
+class Store(TimerRows):
     """One aiosqlite connection; every statement runs under one lock so transactions never mix."""
 
     def __init__(self, db: aiosqlite.Connection, clock: Callable[[], str] = utc_now) -> None:

@@ -238,3 +238,15 @@ async def hands_sent_to_others(
             if seat is None or drawn.get(png) != seat:
                 wrong.append(f"{name} to {receiver}: seat {drawn.get(png)}")
     return wrong
+
+
+async def run_timers(bot: Any) -> int:
+    """Do the timer loop's work once, now (the tests' clock decides what is due)."""
+    cog = bot.get_cog("Timers")
+    assert cog is not None, "the Timers cog is not loaded"
+    return int(await cog.run_due())
+
+
+def is_reminder(message: RecordedMessage) -> bool:
+    """A reminder posted where a game is played."""
+    return not message.ephemeral and not message.is_dm and "still your turn" in message.content

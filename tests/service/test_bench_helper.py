@@ -23,6 +23,7 @@ async def test_sessions_hold_only_state_seats_and_a_lock(service: GameService) -
         assert set(session.__slots__) == {
             "game_id", "game", "guild_id", "channel_id", "thread_id", "message_id", "status",
             "seed", "options", "version", "host_id", "players", "state", "flags", "lock",
+            "turn_seat", "turn_since", "turn_due",  # the turn clock: a seat and two instants
         }  # fmt: skip
 
 

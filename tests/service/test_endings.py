@@ -74,7 +74,7 @@ async def test_abandon_is_for_the_host_or_a_moderator(service: GameService, stor
     done = await service.abandon(info.game_id, DAN, moderator=True)
     assert done.status == "abandoned" and done.outcome is None
     row = await store.game(info.game_id)
-    assert row is not None and row.flags == {"ended_by": "abandon", "by": DAN}
+    assert row is not None and row.flags == {"ended_by": "abandon", "by": DAN, "pace": "daily"}
     await refused(GameOver, service.move(info.game_id, ALICE, "t1"))
     await refused(GameOver, service.abandon(info.game_id, ALICE))
 

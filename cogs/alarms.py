@@ -1,0 +1,88 @@
+"""What a fired deadline shows: a reminder (in the game's place and by DM) or a time-up note.
+
+The service has already claimed the deadline, so each is sent at most once. A refused DM does
+not stop the reminder in the game's place; a failed post is logged, never retried.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.service import Alarm, GameInfo, Reminder, TimeUp
+from cogs.clocktexts import when
+
+if TYPE_CHECKING:
+    from bot.client import SymposionBot
+
+log = logging.getLogger("cogs.alarms")
+
+
+def _only(user_id: int) -> discord.AllowedMentions:
+    return discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(user_id)])
+
+
+def _ends(info: GameInfo) -> str:
+    return "" if info.turn_due is None else f" Your turn ends {when(info.turn_due)}."
+
+
+def reminder_text(reminder: Reminder) -> str:
+    """The reminder in the game's place: a mention, the game, when the turn ends, the link."""
+    info = reminder.info
+    link = f" {info.link}" if info.link else ""
+    return (
+        f"<@{reminder.user_id}>, it is still your turn in **{info.title}** "
+        f"(game {info.game_id}).{_ends(info)}{link}"
+    )
+
+
+def reminder_dm(reminder: Reminder) -> str:
+    """The reminder by DM: the game, its place, when the turn ends, the link."""
+    info = reminder.info
+    link = f"\n{info.link}" if info.link else ""
+    return (
+        f"Reminder: it is your turn in **{info.title}** (game {info.game_id}) in "
+        f"<#{info.place_id}>.{_ends(info)} (`/reminders off` stops these.){link}"
+    )
+
+
+def time_up_text(time_up: TimeUp) -> str:
+    """The placeholder when the turn clock runs out: one message naming who timed out."""
+    info = time_up.info
+    return f"Time is up for <@{time_up.user_id}> in **{info.title}** (game {info.game_id})."
+
+
+async def remind(bot: SymposionBot, reminder: Reminder) -> None:
+    """Post the reminder where the game is played, then DM it if DMs to the player work."""
+    info = reminder.info
+    channel = bot.get_partial_messageable(info.place_id)
+    try:
+        await channel.send(reminder_text(reminder), allowed_mentions=_only(reminder.user_id))
+    except discord.HTTPException:
+        log.warning("could not post the reminder of game #%s", info.game_id)
+    if not reminder.dm_ok:
+        return
+    try:
+        user = bot.get_user(reminder.user_id) or await bot.fetch_user(reminder.user_id)
+        await user.send(reminder_dm(reminder))
+    except discord.HTTPException:
+        await bot.service.set_dm_ok(info.game_id, reminder.user_id, False)
+
+
+async def time_up(bot: SymposionBot, event: TimeUp) -> None:
+    """Say in the game's place that the turn clock ran out (the vote hooks in here)."""
+    channel = bot.get_partial_messageable(event.info.place_id)
+    try:
+        await channel.send(time_up_text(event), allowed_mentions=_only(event.user_id))
+    except discord.HTTPException:
+        log.warning("could not post the time-up of game #%s", event.info.game_id)
+
+
+async def show(bot: SymposionBot, alarm: Alarm) -> None:
+    """Show one fired deadline."""
+    if isinstance(alarm, Reminder):
+        await remind(bot, alarm)
+    else:
+        await time_up(bot, alarm)

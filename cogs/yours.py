@@ -1,0 +1,111 @@
+"""/mygames, /reminders and /settings: a player's own games and choices, a server's pace."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot.service import GameInfo, ServiceError, get_pace, paces
+from cogs.base import TableCog
+from cogs.clocktexts import pace_words, when
+from cogs.replies import never_failing, suggestions
+
+if TYPE_CHECKING:
+    from bot.client import SymposionBot
+
+Interaction = discord.Interaction[Any]
+NOT_ADMIN = "Only members with the Manage Server permission can change the server's default pace."
+
+
+def pace_choices(typed: str) -> list[app_commands.Choice[str]]:
+    """Autocomplete for a pace option: every pace whose words contain what was typed."""
+    wanted = typed.strip().lower()
+    return suggestions((pace_words(p), p.name) for p in paces() if wanted in pace_words(p).lower())
+
+
+def game_line(info: GameInfo, user_id: int) -> str:
+    """One game of /mygames: which, where, whose turn since when, the link."""
+    head = f"• **{info.title}** (game {info.game_id}) in <#{info.place_id}>"
+    if info.status == "lobby":
+        return f"{head}: lobby, {len(info.players)}/{info.max_players} joined"
+    mover = info.to_move_user
+    who = "your turn" if mover == user_id else f"<@{mover}>'s turn" if mover else "in play"
+    since = f" since {when(info.turn_since)}" if info.turn_since is not None else ""
+    link = f" — {info.link}" if info.link else ""
+    return f"{head}, {info.pace or 'no'} pace: {who}{since}{link}"
+
+
+def games_text(games: list[GameInfo], user_id: int) -> str:
+    """Every line that fits one message; the caller's turns first."""
+    if not games:
+        return "You are not playing in any game in this server. Start one with `/play`."
+    mine = sorted(games, key=lambda g: (g.to_move_user != user_id, g.game_id))
+    lines = ["**Your games**"]
+    for info in mine:
+        line = game_line(info, user_id)
+        if sum(len(x) + 1 for x in lines) + len(line) > 1950:
+            lines.append(f"…and {len(mine) - len(lines) + 1} more.")
+            break
+        lines.append(line)
+    return "\n".join(lines)
+
+
+class Yours(TableCog):
+    """A player's own games and reminder choice; a server's default pace."""
+
+    @app_commands.command(name="mygames", description="Your games in this server and whose turn")
+    @app_commands.guild_only()
+    async def mygames(self, interaction: Interaction) -> None:
+        """Every game here where the caller has a place, privately, with links."""
+        user = interaction.user.id
+        games = self.bot.service.my_games(interaction.guild_id or 0, user)
+        await interaction.response.send_message(
+            games_text(games, user), ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+        )
+
+    @app_commands.command(name="reminders", description="Turn your turn reminders on or off")
+    @app_commands.describe(state="on or off")
+    @app_commands.choices(
+        state=[
+            app_commands.Choice(name="on", value="on"),
+            app_commands.Choice(name="off", value="off"),
+        ]
+    )
+    async def reminders(self, interaction: Interaction, state: app_commands.Choice[str]) -> None:
+        """Reminders are on unless the player turns them off (every game, every server)."""
+        on = state.value == "on"
+        await self.bot.service.set_reminders(interaction.user.id, on)
+        text = (
+            "Reminders are on: I will ping you when a game waits for you."
+            if on
+            else "Reminders are off: I will not ping you when a game waits for you."
+        )
+        await interaction.response.send_message(text, ephemeral=True)
+
+    @app_commands.command(name="settings", description="Server settings for new games")
+    @app_commands.describe(pace="The default pace of new games in this server")
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.guild_only()
+    async def settings(self, interaction: Interaction, pace: str) -> None:
+        """Manage Server only: the server's default pace (games already open keep theirs)."""
+        if not interaction.permissions.manage_guild:
+            raise ServiceError(NOT_ADMIN)
+        chosen = await self.bot.service.set_guild_pace(interaction.guild_id or 0, pace)
+        await interaction.response.send_message(
+            f"New games in this server now go at the {pace_words(get_pace(chosen.name))}.",
+            ephemeral=True,
+        )
+
+    @settings.autocomplete("pace")
+    @never_failing
+    async def _paces(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return pace_choices(current)
+
+
+async def setup(bot: SymposionBot) -> None:
+    """discord.py's extension hook: load_extension("cogs.yours") adds the cog."""
+    await bot.add_cog(Yours(bot))

@@ -1,0 +1,189 @@
+"""Deadlines: a reminder at the pace's time and none before, a move cancels it, the turn clock
+runs out, nothing fires for a finished game, a restart neither loses nor repeats one."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from svc_helpers import ALICE, BOB, CAROL, GUILD, active, lobby, lookup, refused
+
+from bot.service import GameService, Reminder, TimeUp, UnknownPace, get_pace
+from bot.store import REMINDER, TURN_CLOCK, Store
+from tests.e2e.clock import FakeClock
+
+DAILY = get_pace("daily")
+LIVE = get_pace("live")
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+async def timed_store(db_path: Path, clock: FakeClock) -> AsyncIterator[Store]:
+    opened = await Store.open(db_path, clock=clock.iso)
+    yield opened
+    await opened.close()
+
+
+@pytest.fixture
+async def timed(timed_store: Store, clock: FakeClock) -> GameService:
+    made = GameService(timed_store, lookup, clock=clock)
+    await made.load()
+    return made
+
+
+def reminders(alarms: list[Reminder | TimeUp]) -> list[int]:
+    return [a.user_id for a in alarms if isinstance(a, Reminder)]
+
+
+async def test_a_started_game_gets_a_turn_clock_and_a_reminder(
+    timed: GameService, timed_store: Store, clock: FakeClock
+) -> None:
+    start = clock()
+    info = await active(timed)
+    assert info.pace == "daily"
+    assert (info.turn_since, info.turn_due) == (start, start + DAILY.turn_limit)
+    rows = await timed_store.timers_of(info.game_id, info.version)
+    due = {row.kind: row.due_at for row in rows}
+    assert due == {
+        TURN_CLOCK: (start + DAILY.turn_limit).isoformat(),
+        REMINDER: (start + DAILY.reminder_after).isoformat(),
+    }
+
+
+async def test_a_reminder_at_the_pace_time_and_none_before(
+    timed: GameService, clock: FakeClock
+) -> None:
+    info = await active(timed)
+    mover = info.to_move_user
+    clock.advance(seconds=DAILY.reminder_after.total_seconds() - 1)
+    assert await timed.fire_due() == []
+    clock.advance(seconds=1)
+    alarms = await timed.fire_due()
+    assert reminders(alarms) == [mover] and len(alarms) == 1
+    assert alarms[0].info.game_id == info.game_id
+    assert await timed.fire_due() == []  # at most one per period
+
+
+async def test_the_next_reminder_comes_one_period_later(
+    timed: GameService, clock: FakeClock
+) -> None:
+    info = await active(timed)
+    clock.advance(seconds=DAILY.reminder_after.total_seconds())
+    assert len(reminders(await timed.fire_due())) == 1
+    clock.advance(seconds=DAILY.reminder_after.total_seconds() - 1)
+    assert await timed.fire_due() == []
+    clock.advance(seconds=1)
+    assert reminders(await timed.fire_due()) == [info.to_move_user]
+
+
+async def test_a_move_cancels_the_pending_reminder(timed: GameService, clock: FakeClock) -> None:
+    info = await active(timed)
+    clock.advance(hours=1)
+    mover = info.to_move_user
+    assert mover is not None
+    moved = await timed.move(info.game_id, mover, "t1", info.version)
+    clock.advance(seconds=DAILY.reminder_after.total_seconds() - 1)  # past the old one's time
+    assert await timed.fire_due() == []
+    clock.advance(hours=1)
+    assert reminders(await timed.fire_due()) == [moved.board.info.to_move_user]
+
+
+async def test_the_turn_clock_runs_out_once(timed: GameService, clock: FakeClock) -> None:
+    info = await lobby(timed, pace="live")
+    started = (await timed.start(info.game_id, ALICE)).info
+    clock.advance(seconds=LIVE.turn_limit.total_seconds())
+    alarms = await timed.fire_due()
+    time_up = [a for a in alarms if isinstance(a, TimeUp)]
+    assert [(t.user_id, t.version) for t in time_up] == [(started.to_move_user, started.version)]
+    assert alarms == time_up  # the reminder due meanwhile is dropped: the time-up pings them
+    assert await timed.fire_due() == []
+
+
+async def test_nothing_fires_for_a_finished_game(timed: GameService, clock: FakeClock) -> None:
+    info = await active(timed)
+    await timed.abandon(info.game_id, ALICE)
+    clock.advance(days=30)
+    assert await timed.fire_due() == []
+
+
+async def test_a_restart_neither_loses_nor_repeats_a_reminder(
+    db_path: Path, clock: FakeClock
+) -> None:
+    store = await Store.open(db_path, clock=clock.iso)
+    first = GameService(store, lookup, clock=clock)
+    info = await active(first)
+    await store.close()
+    clock.advance(seconds=DAILY.reminder_after.total_seconds())
+    for expected in ([info.to_move_user], []):
+        store = await Store.open(db_path, clock=clock.iso)
+        again = GameService(store, lookup, clock=clock)
+        await again.load()
+        assert again.game_at(info.place_id) == (await again.board(info.game_id)).info
+        assert reminders(await again.fire_due()) == expected
+        await store.close()
+
+
+async def test_deadlines_lost_between_commit_and_scheduling_are_written_on_start(
+    db_path: Path, clock: FakeClock
+) -> None:
+    store = await Store.open(db_path, clock=clock.iso)
+    info = await active(GameService(store, lookup, clock=clock))
+    async with store._transaction() as db:
+        await db.execute("DELETE FROM timers")
+    clock.advance(seconds=DAILY.reminder_after.total_seconds())
+    again = GameService(store, lookup, clock=clock)
+    await again.load()
+    assert again.game_at(info.place_id) == info  # the same clock as before the loss
+    assert reminders(await again.fire_due()) == [info.to_move_user]
+    await store.close()
+
+
+async def test_reminders_off_means_no_reminder_but_the_clock_still_runs(
+    timed: GameService, clock: FakeClock
+) -> None:
+    info = await active(timed)
+    mover = info.to_move_user
+    assert mover is not None
+    await timed.set_reminders(mover, False)
+    clock.advance(seconds=DAILY.reminder_after.total_seconds())
+    assert await timed.fire_due() == []
+    clock.advance(seconds=DAILY.turn_limit.total_seconds())
+    assert [type(a) for a in await timed.fire_due()] == [TimeUp]
+    await timed.set_reminders(mover, True)
+
+
+async def test_an_unknown_pace_is_refused_and_opens_nothing(timed: GameService) -> None:
+    message = await refused(UnknownPace, lobby(timed, (ALICE,), pace="hourly"))
+    assert "live, daily, weekly" in message
+    assert timed.guild_games(GUILD) == []
+    await refused(UnknownPace, timed.set_guild_pace(GUILD, "monthly"))
+    assert (await lobby(timed, (ALICE,))).pace == "daily"
+
+
+async def test_the_server_default_pace_applies_to_new_games(timed: GameService) -> None:
+    assert (await timed.set_guild_pace(GUILD, "Weekly")).name == "weekly"
+    assert (await lobby(timed, (ALICE,), channel=5)).pace == "weekly"
+    assert (await lobby(timed, (BOB,), channel=6, pace="live")).pace == "live"
+
+
+async def test_my_games_lists_where_the_caller_is_seated(timed: GameService) -> None:
+    one = await active(timed, (ALICE, BOB), channel=1)
+    two = await active(timed, (BOB, CAROL), channel=2)
+    waiting = await lobby(timed, (ALICE,), channel=3)
+    assert [g.game_id for g in timed.my_games(GUILD, ALICE)] == [one.game_id, waiting.game_id]
+    assert [g.game_id for g in timed.my_games(GUILD, BOB)] == [one.game_id, two.game_id]
+    assert timed.my_games(GUILD + 1, ALICE) == []
+    assert all(g.turn_since is not None for g in timed.my_games(GUILD, CAROL))
+
+
+def test_paces_grow_slower() -> None:
+    weekly = get_pace("weekly")
+    assert LIVE.turn_limit < DAILY.turn_limit < weekly.turn_limit
+    assert all(p.reminder_after < p.turn_limit for p in (LIVE, DAILY, weekly))
+    assert DAILY.turn_limit > timedelta(hours=24)

@@ -10,6 +10,7 @@ from bot.service.endings import RESIGNATION, resignation_outcome
 from bot.service.errors import (
     AlreadyJoined,
     ChannelBusy,
+    GameBroken,
     GameNotFound,
     GameNotOver,
     GameOver,
@@ -37,6 +38,7 @@ __all__ = [
     "Board",
     "ChannelBusy",
     "Choice",
+    "GameBroken",
     "GameInfo",
     "GameKind",
     "GameLookup",

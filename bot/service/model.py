@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.engine import AnyGame, Outcome, View, ViewContext
+from bot.service.formats import current_format
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,6 +166,11 @@ class Session:
     def place_id(self) -> int:
         """The channel or thread the game is played in."""
         return self.thread_id if self.thread_id is not None else self.channel_id
+
+    @property
+    def state_format(self) -> int:
+        """The format this version stores the game's state in (see bot.service.formats)."""
+        return current_format(self.game.spec.id)
 
     def player(self, user_id: int) -> Player | None:
         """The player record of a user, or None."""

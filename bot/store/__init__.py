@@ -6,9 +6,12 @@ schema_migrations). Every change of a game goes through `UPDATE games SET versio
 """
 
 from bot.store.database import Store
+from bot.store.faults import MigrationFailed, StoreUnusable
 from bot.store.migrations import MIGRATIONS_DIR, migration_files
 from bot.store.records import (
     ONGOING,
+    BrokenGame,
+    CorruptRow,
     GameRow,
     MoveRow,
     PlaceTaken,
@@ -23,7 +26,10 @@ from bot.store.records import (
 __all__ = [
     "MIGRATIONS_DIR",
     "ONGOING",
+    "BrokenGame",
+    "CorruptRow",
     "GameRow",
+    "MigrationFailed",
     "MoveRow",
     "PlaceTaken",
     "SeatRow",
@@ -31,6 +37,7 @@ __all__ = [
     "StaleVersion",
     "Store",
     "StoreError",
+    "StoreUnusable",
     "UnknownGameId",
     "migration_files",
     "utc_now",

@@ -11,8 +11,11 @@ from typing import Any
 
 import aiosqlite
 
+from bot.store.faults import MigrationFailed, StoreUnusable, unusable
+from bot.store.lock import acquire, release
 from bot.store.migrations import MIGRATIONS_DIR, migration_files, migration_script
 from bot.store.records import (
+    BrokenGame,
     GameRow,
     MoveRow,
     PlaceTaken,
@@ -21,6 +24,7 @@ from bot.store.records import (
     StaleVersion,
     StoreError,
     UnknownGameId,
+    broken_game,
     dumps,
     game_row,
     move_row,
@@ -30,37 +34,70 @@ from bot.store.records import (
 )
 
 _PLACE = "coalesce(thread_id, channel_id)"
+_HOLDS_PLACE = "status IN ('lobby', 'active') AND broken IS NULL"
 
 
 class Store:
     """One aiosqlite connection; every statement runs under one lock so transactions never mix."""
 
-    def __init__(self, db: aiosqlite.Connection, clock: Callable[[], str] = utc_now) -> None:
+    def __init__(
+        self,
+        db: aiosqlite.Connection,
+        clock: Callable[[], str] = utc_now,
+        lock: Path | None = None,
+    ) -> None:
         self._db = db
         self._lock = asyncio.Lock()
         self._clock = clock
+        self._file_lock = lock
 
     @classmethod
     async def open(
         cls, path: str | Path, *, migrate: bool = True, clock: Callable[[], str] = utc_now
     ) -> Store:
-        """Open (creating if needed) the database file: WAL, foreign keys, then migrations."""
-        db = await aiosqlite.connect(str(path), isolation_level=None)
-        db.row_factory = sqlite3.Row
+        """Open (creating if needed) the database file: lock, WAL, foreign keys, migrations.
+
+        Any failure closes the connection (its thread would keep the process alive) and gives
+        back the lock; sqlite and OS errors become one-line StoreUnusable errors.
+        """
+        lock = acquire(path)
+        db: aiosqlite.Connection | None = None
+        step = "opening it"
+        try:
+            db = await aiosqlite.connect(str(path), isolation_level=None)
+            db.row_factory = sqlite3.Row
+            step = "setting it up"
+            await cls._configure(db)
+            store = cls(db, clock, lock)
+            if migrate:
+                step = "migrating it"
+                await store.migrate()
+        except BaseException as error:
+            if db is not None:
+                with suppress(Exception):
+                    await db.close()
+            release(lock)
+            if isinstance(error, sqlite3.Error | OSError):
+                raise unusable(path, error, step) from error
+            raise
+        return store
+
+    @staticmethod
+    async def _configure(db: aiosqlite.Connection) -> None:
+        """The connection's settings; reading the schema here finds a damaged file early."""
         await db.execute("PRAGMA journal_mode = WAL")
         await db.execute("PRAGMA foreign_keys = ON")
         # FULL: every commit reaches the disk before the bot answers, even on power loss.
         await db.execute("PRAGMA synchronous = FULL")
         await db.execute("PRAGMA busy_timeout = 5000")
-        store = cls(db, clock)
-        if migrate:
-            await store.migrate()
-        return store
 
     async def close(self) -> None:
-        """Close the connection (after any running statement)."""
+        """Close the connection (after any running statement) and give back the file lock."""
         async with self._lock:
             await self._db.close()
+        if self._file_lock is not None:
+            release(self._file_lock)
+            self._file_lock = None
 
     async def __aenter__(self) -> Store:
         return self
@@ -101,17 +138,30 @@ class Store:
                 " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)"
             )
         done = set(await self.schema_versions())
+        files = migration_files(directory)
+        known = max((number for number, _ in files), default=0)
+        if done and max(done) > known:
+            raise StoreUnusable(
+                f"the database was written by a newer Symposion (schema {max(done)}; this one "
+                f"knows up to {known}): run the newer version or set DATABASE_PATH to another file."
+            )
         applied: list[int] = []
-        for number, path in migration_files(directory):
+        for number, path in files:
             if number in done:
                 continue
             script = migration_script(number, path, self._clock())
             async with self._lock:
                 try:
                     await self._db.executescript(script)
-                except BaseException:
+                except BaseException as error:
                     if self._db.in_transaction:
                         await self._db.rollback()
+                    if isinstance(error, sqlite3.Error):
+                        raise MigrationFailed(
+                            f"migration {path.name} failed and was rolled back "
+                            f"[{' '.join(str(error).split())}]: the database is as it was; fix "
+                            "the migration or run the version of the bot that matches it."
+                        ) from error
                     raise
             applied.append(number)
         return applied
@@ -185,17 +235,36 @@ class Store:
     async def ongoing_game_at(self, place_id: int) -> GameRow | None:
         """The lobby or active game in this channel or thread, if any."""
         row = await self._one(
-            f"SELECT * FROM games WHERE {_PLACE} = ? AND status IN ('lobby', 'active')",
+            f"SELECT * FROM games WHERE {_PLACE} = ? AND {_HOLDS_PLACE}",
             (place_id,),
         )
         return None if row is None else game_row(row)
 
     async def open_games(self) -> list[GameRow]:
-        """Every lobby and active game, oldest first: what the bot loads on start."""
-        rows = await self._all(
-            "SELECT * FROM games WHERE status IN ('lobby', 'active') ORDER BY id"
-        )
+        """Every lobby and active game that is not marked broken, oldest first."""
+        rows = await self._all(f"SELECT * FROM games WHERE {_HOLDS_PLACE} ORDER BY id")
         return [game_row(row) for row in rows]
+
+    async def open_game_ids(self) -> list[int]:
+        """The ids of open_games(), read without decoding: one bad row cannot stop start-up."""
+        rows = await self._all(f"SELECT id FROM games WHERE {_HOLDS_PLACE} ORDER BY id")
+        return [int(row[0]) for row in rows]
+
+    async def mark_broken(self, game_id: int, reason: str) -> None:
+        """A game that cannot be loaded: say why, free its place, make its buttons stale."""
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE games SET broken = ?, version = version + 1, updated_at = ? WHERE id = ?",
+                (reason, self._clock(), game_id),
+            )
+
+    async def broken_games(self) -> list[BrokenGame]:
+        """Ongoing games marked broken (not yet abandoned), oldest first."""
+        rows = await self._all(
+            "SELECT * FROM games WHERE status IN ('lobby', 'active') AND broken IS NOT NULL"
+            " ORDER BY id"
+        )
+        return [broken_game(row) for row in rows]
 
     # -- seats ------------------------------------------------------------------------------
 
@@ -261,7 +330,13 @@ class Store:
         return version + 1
 
     async def start_game(
-        self, game_id: int, version: int, seat_of_user: Mapping[int, int], state: Mapping[str, Any]
+        self,
+        game_id: int,
+        version: int,
+        seat_of_user: Mapping[int, int],
+        state: Mapping[str, Any],
+        *,
+        state_format: int = 1,
     ) -> int:
         """Lobby -> active: assign seats and store the first snapshot; returns the new version."""
         async with self._transaction() as db:
@@ -273,7 +348,7 @@ class Store:
                 )
                 if cursor.rowcount != 1:
                     raise StoreError(f"user {user_id} has no seat in game {game_id}")
-            await self._snapshot(db, game_id, new_version, 0, state)
+            await self._snapshot(db, game_id, new_version, 0, state, state_format)
         return new_version
 
     async def record_move(
@@ -286,6 +361,7 @@ class Store:
         user_id: int | None,
         state: Mapping[str, Any],
         result: Mapping[str, Any] | None = None,
+        state_format: int = 1,
     ) -> int:
         """One move, one transaction: version check, append the move, snapshot; new version.
 
@@ -305,7 +381,7 @@ class Store:
                 " VALUES (?, ?, ?, ?, ?, ?)",
                 (game_id, seq, seat, action, user_id, self._clock()),
             )
-            await self._snapshot(db, game_id, new_version, seq, state)
+            await self._snapshot(db, game_id, new_version, seq, state, state_format)
         return new_version
 
     async def _snapshot(
@@ -315,12 +391,13 @@ class Store:
         version: int,
         seq: int,
         state: Mapping[str, Any],
+        state_format: int,
     ) -> None:
         await db.execute(
-            "INSERT INTO snapshots (game_id, version, seq, state) VALUES (?, ?, ?, ?)"
-            " ON CONFLICT (game_id) DO UPDATE SET"
-            " version = excluded.version, seq = excluded.seq, state = excluded.state",
-            (game_id, version, seq, dumps(dict(state))),
+            "INSERT INTO snapshots (game_id, version, seq, state, format) VALUES (?, ?, ?, ?, ?)"
+            " ON CONFLICT (game_id) DO UPDATE SET version = excluded.version,"
+            " seq = excluded.seq, state = excluded.state, format = excluded.format",
+            (game_id, version, seq, dumps(dict(state)), state_format),
         )
 
     async def end_game(

@@ -11,7 +11,7 @@ from typing import Any
 
 import aiosqlite
 
-from bot.store.faults import MigrationFailed, StoreUnusable, unusable
+from bot.store.faults import MigrationFailed, StoreUnusable, damaged, unusable
 from bot.store.lock import acquire, release
 from bot.store.migrations import MIGRATIONS_DIR, migration_files, migration_script
 from bot.store.records import (
@@ -45,8 +45,10 @@ class Store:
         db: aiosqlite.Connection,
         clock: Callable[[], str] = utc_now,
         lock: Path | None = None,
+        name: str = "in use",
     ) -> None:
         self._db = db
+        self._name = name
         self._lock = asyncio.Lock()
         self._clock = clock
         self._file_lock = lock
@@ -68,10 +70,15 @@ class Store:
             db.row_factory = sqlite3.Row
             step = "setting it up"
             await cls._configure(db)
-            store = cls(db, clock, lock)
+            problem = await cls._damage(db)
+            if problem is not None:
+                raise damaged(path, problem)
+            store = cls(db, clock, lock, str(path))
             if migrate:
                 step = "migrating it"
                 await store.migrate()
+                step = "writing to it"
+                await store._write_check()
         except BaseException as error:
             if db is not None:
                 with suppress(Exception):
@@ -90,6 +97,20 @@ class Store:
         # FULL: every commit reaches the disk before the bot answers, even on power loss.
         await db.execute("PRAGMA synchronous = FULL")
         await db.execute("PRAGMA busy_timeout = 5000")
+
+    @staticmethod
+    async def _damage(db: aiosqlite.Connection) -> str | None:
+        """sqlite's quick check (every page, no index contents): a truncated file fails here."""
+        async with db.execute("PRAGMA quick_check(1)") as cursor:
+            row = await cursor.fetchone()
+        verdict = "no answer" if row is None else str(row[0])
+        return None if verdict == "ok" else " ".join(verdict.split())[:120]
+
+    async def _write_check(self) -> None:
+        """One real write at start, so a read-only file or folder fails now, not at a move."""
+        versions = await self.schema_versions()
+        async with self._lock:
+            await self._db.execute(f"PRAGMA user_version = {max(versions, default=0)}")
 
     async def close(self) -> None:
         """Close the connection (after any running statement) and give back the file lock."""
@@ -130,8 +151,9 @@ class Store:
 
     # -- migrations -------------------------------------------------------------------------
 
-    async def migrate(self, directory: Path = MIGRATIONS_DIR) -> list[int]:
+    async def migrate(self, directory: Path | None = None) -> list[int]:
         """Apply every migration not yet recorded, in order, each in its own transaction."""
+        directory = MIGRATIONS_DIR if directory is None else directory
         async with self._lock:
             await self._db.execute(
                 "CREATE TABLE IF NOT EXISTS schema_migrations ("
@@ -142,8 +164,9 @@ class Store:
         known = max((number for number, _ in files), default=0)
         if done and max(done) > known:
             raise StoreUnusable(
-                f"the database was written by a newer Symposion (schema {max(done)}; this one "
-                f"knows up to {known}): run the newer version or set DATABASE_PATH to another file."
+                f"the database {self._name} was written by a newer Symposion (schema "
+                f"{max(done)}; this one knows up to {known}): run the newer version or set "
+                "DATABASE_PATH to another file."
             )
         applied: list[int] = []
         for number, path in files:
@@ -158,7 +181,8 @@ class Store:
                         await self._db.rollback()
                     if isinstance(error, sqlite3.Error):
                         raise MigrationFailed(
-                            f"migration {path.name} failed and was rolled back "
+                            f"the database {self._name} could not be migrated: migration "
+                            f"{path.name} failed and was rolled back "
                             f"[{' '.join(str(error).split())}]: the database is as it was; fix "
                             "the migration or run the version of the bot that matches it."
                         ) from error

@@ -60,3 +60,9 @@ def unusable(path: str | Path, error: BaseException, step: str) -> StoreUnusable
         problem, fix = _BY_ERRNO.get(error.errno or 0, _OTHER)
     said = " ".join(str(error).split()) or type(error).__name__
     return StoreUnusable(f"the database {path} {problem} ({step}: {said}): {fix}.")
+
+
+def damaged(path: str | Path, detail: str) -> StoreUnusable:
+    """The one line for a file sqlite opens but whose integrity check fails."""
+    problem, fix = _DAMAGED
+    return StoreUnusable(f"the database {path} {problem} (checking it: {detail}): {fix}.")

@@ -34,20 +34,20 @@ TOKEN = "a" * 24 + "." + "b" * 6 + "." + "c" * 27  # well-formed, never sent any
 AS_ROOT = os.geteuid() == 0
 START = "from bot.__main__ import main\nraise SystemExit(main())\n"
 FULL_DISK = """
-import bot.store.database as database
-_configure = database.Store._configure
+import bot.store.connection as database
+_configure = database.Connection._configure
 async def configure(db):
     await _configure(db)
     await db.execute("PRAGMA max_page_count = 1")
-database.Store._configure = staticmethod(configure)
+database.Connection._configure = staticmethod(configure)
 """
 READ_ONLY_FILE = """
-import bot.store.database as database
-_configure = database.Store._configure
+import bot.store.connection as database
+_configure = database.Connection._configure
 async def configure(db):
     await _configure(db)
     await db.execute("PRAGMA query_only = ON")
-database.Store._configure = staticmethod(configure)
+database.Connection._configure = staticmethod(configure)
 """
 READ_ONLY_FOLDER = """
 import errno, os
@@ -169,10 +169,9 @@ def test_a_failing_migration(tmp_path: Path, used: Path) -> None:
     for _, path in migration_files():
         (folder / path.name).write_text(path.read_text())
     (folder / "9000_broken.sql").write_text("CREATE TABLE extra (x INTEGER);\nNOT SQL;\n")
-    inject = (
-        f"import pathlib, bot.store.database as d\nd.MIGRATIONS_DIR = pathlib.Path({str(folder)!r})"
-    )
-    refused(start(tmp_path, used, inject + "\n"), "9000_broken.sql", "rolled back")
+    inject = "import pathlib, bot.store.connection as d\n"
+    inject += f"d.MIGRATIONS_DIR = pathlib.Path({str(folder)!r})\n"
+    refused(start(tmp_path, used, inject), "9000_broken.sql", "rolled back")
     with sqlite3.connect(used) as raw:
         tables = {row[0] for row in raw.execute("SELECT name FROM sqlite_master")}
         versions = [row[0] for row in raw.execute("SELECT version FROM schema_migrations")]
@@ -235,7 +234,7 @@ async def test_a_failed_open_leaves_no_connection_thread_or_lock(
         path.write_bytes(random.Random(2).randbytes(8192))
     elif fault == "migration":
         (tmp_path / "0001_bad.sql").write_text("NOT SQL;\n")
-        monkeypatch.setattr("bot.store.database.MIGRATIONS_DIR", tmp_path)
+        monkeypatch.setattr("bot.store.connection.MIGRATIONS_DIR", tmp_path)
         expected = MigrationFailed
     else:
         real = Store._configure

@@ -2,32 +2,60 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import sys
+from pathlib import Path
 
 import discord
 
 from bot.client import SymposionBot
 from bot.settings import TOKEN_REFUSED, SettingsError, load_settings
+from bot.store import Store, StoreUnusable
+from bot.store.lock import acquire
+
+# Library loggers whose DEBUG lines carry game state: discord.py logs request and gateway
+# payloads (a hand in an ephemeral reply), aiosqlite every statement with its parameters (the
+# stored state: hands, deck orders). They stay at INFO or above whatever LOG_LEVEL says.
+STATE_CARRYING_LOGGERS = ("discord", "aiosqlite")
+# Exit status for an unusable database (settings problems exit 2).
+DATABASE_UNUSABLE = 3
 
 
 def configure_logging(level: str) -> None:
-    """Our loggers at `level`; discord.py's never below INFO, as its DEBUG lines carry payloads
-    (a private hand in an ephemeral message would otherwise reach the log)."""
+    """Our loggers at `level`; libraries that can log game state never below INFO."""
     logging.basicConfig(format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger().setLevel(level)
     quiet = max(logging.getLevelName(level), logging.INFO)
-    logging.getLogger("discord").setLevel(quiet)
+    for name in STATE_CARRYING_LOGGERS:
+        logging.getLogger(name).setLevel(quiet)
+
+
+async def _check_database(path: Path) -> None:
+    """Open, migrate and close once, before any Discord connection, so a bad file fails fast."""
+    store = await Store.open(path)
+    await store.close()
+
+
+def open_database(path: Path) -> None:
+    """Lock the database for this process's lifetime and check it; StoreUnusable if not usable."""
+    acquire(path)  # never released: the process's exit releases it
+    asyncio.run(_check_database(path))
 
 
 def main() -> int:
-    """Start the bot; exit 2 with one clear line when the settings or the token are not usable."""
+    """Start the bot; one clear line and exit 2 (settings, token) or 3 (database) when unusable."""
     try:
         settings = load_settings()
     except SettingsError as error:
         print(f"symposion: {error}", file=sys.stderr)
         return 2
     configure_logging(settings.log_level)
+    try:
+        open_database(settings.database_path)
+    except StoreUnusable as error:
+        print(f"symposion: {error}", file=sys.stderr)
+        return DATABASE_UNUSABLE
     bot = SymposionBot(database_path=settings.database_path, dev_guild_id=settings.dev_guild_id)
     try:
         bot.run(settings.discord_token, log_handler=None)

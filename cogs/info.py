@@ -45,7 +45,11 @@ class Info(TableCog):
         listed = self.bot.service.guild_games(interaction.guild_id or 0)
         lines = []
         for info in listed:
-            if info.status == "lobby":
+            if info.status == "broken":
+                state = (
+                    "could not be loaded after a restart; the host or a moderator can /abandon it"
+                )
+            elif info.status == "lobby":
                 state = f"lobby, {len(info.players)}/{info.max_players} joined"
             else:
                 mover = info.to_move_user

@@ -61,8 +61,13 @@ class Moves(TableCog):
     @app_commands.command(name="abandon", description="End this channel's game (host or moderator)")
     @app_commands.guild_only()
     async def abandon(self, interaction: Interaction) -> None:
-        """Abandon the game (host or moderator); its message loses its buttons."""
-        info = self.game_here(interaction)
+        """Abandon the game (host or moderator); its message loses its buttons.
+
+        With no game here, a game that could not be loaded after a restart is abandoned.
+        """
+        here = interaction.channel_id or 0
+        info = self.bot.service.game_at(here) or self.bot.service.broken_at(here)
+        info = info or self.game_here(interaction)
         moderator = bool(interaction.permissions.manage_channels)
         ended = await self.bot.service.abandon(
             info.game_id, interaction.user.id, moderator=moderator

@@ -11,6 +11,7 @@ from bot.service.endings import RESIGNATION, resignation_outcome
 from bot.service.errors import (
     AlreadyJoined,
     ChannelBusy,
+    GameBroken,
     GameNotFound,
     GameNotOver,
     GameOver,
@@ -42,6 +43,7 @@ __all__ = [
     "ChannelBusy",
     "Choice",
     "Clock",
+    "GameBroken",
     "GameInfo",
     "GameKind",
     "GameLookup",

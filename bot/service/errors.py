@@ -13,6 +13,10 @@ class GameNotFound(ServiceError):
     """No game with that number exists (or none in this channel)."""
 
 
+class GameBroken(ServiceError):
+    """The game could not be loaded after a restart; it can only be abandoned."""
+
+
 class UnknownGame(ServiceError, IllegalAction):
     """The requested game type is not one the bot hosts."""
 

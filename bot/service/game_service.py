@@ -191,7 +191,9 @@ class GameService(Deadlines):
                 state = s.game.new_game(count, s.seed, s.options)
             except IllegalAction as error:
                 raise IllegalMove(str(error)) from error
-            write = self.store.start_game(game_id, s.version, seat_of, s.game.dump(state))
+            write = self.store.start_game(
+                game_id, s.version, seat_of, s.game.dump(state), state_format=s.state_format
+            )
             s.version = await self._write(s, write)
             seated = [
                 Player(p.user_id, p.name, p.join_order, seat_of[p.user_id], p.dm_ok)
@@ -357,6 +359,7 @@ class GameService(Deadlines):
                 user_id=user_id,
                 state=game.dump(after),
                 result=None if outcome is None else outcome.to_dict(),
+                state_format=s.state_format,
             )
             s.version = await self._write(s, write)
             s.state = after
@@ -398,6 +401,8 @@ class GameService(Deadlines):
 
     async def abandon(self, game_id: int, user_id: int, *, moderator: bool = False) -> GameInfo:
         """Host or moderator: stop a lobby or game for good (status "abandoned")."""
+        if game_id in self._broken:
+            return await self._abandon_broken(game_id, user_id, moderator)
         async with self._locked(game_id, "lobby", "active") as s:
             if not moderator:
                 self._host_only(s, user_id, "abandon it", "the host or a moderator")

@@ -8,6 +8,7 @@ from datetime import datetime
 from typing import Any
 
 from bot.engine import AnyGame, Outcome, View, ViewContext
+from bot.service.formats import current_format
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,6 +185,11 @@ class Session:
     def place_id(self) -> int:
         """The channel or thread the game is played in."""
         return self.thread_id if self.thread_id is not None else self.channel_id
+
+    @property
+    def state_format(self) -> int:
+        """The format this version stores the game's state in (see bot.service.formats)."""
+        return current_format(self.game.spec.id)
 
     def player(self, user_id: int) -> Player | None:
         """The player record of a user, or None."""

@@ -5,12 +5,22 @@ from __future__ import annotations
 import logging
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from typing import Any, cast
 
 from bot.engine import AnyGame, IllegalAction, Outcome, OutcomeView, View, ViewContext, get_game
-from bot.service.errors import GameNotFound, GameOver, NotAPlayer, NotInLobby, NotStarted
+from bot.service.errors import (
+    GameBroken,
+    GameNotFound,
+    GameOver,
+    NotAPlayer,
+    NotHost,
+    NotInLobby,
+    NotStarted,
+)
+from bot.service.formats import StateFormatError, readable
 from bot.service.model import Board, Choice, GameInfo, Hand, Player, Session, Turn
-from bot.store import ONGOING, GameRow, SeatRow, Store
+from bot.store import ONGOING, BrokenGame, CorruptRow, GameRow, SeatRow, Store
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +46,18 @@ def status_error(title: str, status: str, wanted: tuple[str, ...]) -> Exception:
     return GameOver(f"{title} {ended.get(status, 'is over')}.")
 
 
+class Unloadable(Exception):
+    """Why a stored game cannot be loaded, in words that never quote its state."""
+
+
+def broken_refusal(broken: BrokenGame) -> GameBroken:
+    """What players read about a game that could not be loaded."""
+    return GameBroken(
+        f"Game #{broken.id} could not be loaded after a restart, so it cannot go on: the host "
+        "or a moderator can /abandon it, and a new game can start in its channel."
+    )
+
+
 def _outcome(view: View, result: OutcomeView | None) -> Outcome | None:
     """The result to report: the platform's (a resignation) if it made one, else the engine's."""
     chosen = result if result is not None else view["outcome"]
@@ -50,20 +72,52 @@ class SessionCache:
         self._games = games
         self._sessions: dict[int, Session] = {}
         self._by_place: dict[int, int] = {}
+        self._broken: dict[int, BrokenGame] = {}
 
     # -- loading ----------------------------------------------------------------------------
 
     async def load(self) -> int:
-        """Load every lobby and active game from the store (at start); returns how many."""
+        """Load every lobby and active game from the store (at start); returns how many.
+
+        A game that cannot be loaded (bad JSON, an unknown state format, a game type no longer
+        installed) is marked broken with one log line: its channel is free again and it can
+        still be abandoned. Database errors are not a game's fault and stop start-up.
+        """
         loaded = 0
-        for row in await self.store.open_games():
+        for game_id in await self.store.open_game_ids():
             try:
-                self._keep(await self._session_from_store(row))
-            except (IllegalAction, KeyError, ValueError, TypeError):
-                log.exception("game #%s (%s) could not be loaded; skipped", row.id, row.game_type)
+                self._keep(await self._loadable(game_id))
+            except Unloadable as error:
+                await self.store.mark_broken(game_id, str(error))
+                log.error(
+                    "game #%d cannot be loaded (%s): marked broken; its channel is free and it "
+                    "can be abandoned there",
+                    game_id,
+                    error,
+                )
                 continue
             loaded += 1
+        self._broken = {b.id: b for b in await self.store.broken_games()}
         return loaded
+
+    async def _loadable(self, game_id: int) -> Session:
+        """One stored game as a session, or Unloadable saying why in words without its data."""
+        try:
+            row = await self.store.require_game(game_id)
+        except CorruptRow as error:
+            raise Unloadable(str(error)) from None
+        try:
+            self._games(row.game_type)
+        except IllegalAction:
+            raise Unloadable(f"its game type {row.game_type[:40]!r} is not installed") from None
+        try:
+            return await self._session_from_store(row)
+        except (CorruptRow, StateFormatError) as error:
+            raise Unloadable(str(error)) from None
+        except (IllegalAction, LookupError, ValueError, TypeError, AttributeError) as error:
+            raise Unloadable(
+                f"its stored state does not fit this version of the game ({type(error).__name__})"
+            ) from None
 
     async def _session_from_store(self, row: GameRow) -> Session:
         game = self._games(row.game_type)
@@ -90,7 +144,7 @@ class SessionCache:
     async def _stored_state(self, row: GameRow, game: AnyGame, players: list[Player]) -> Any:
         snapshot = await self.store.snapshot(row.id)
         if snapshot is not None:
-            return game.load(snapshot.state)
+            return game.load(readable(row.game_type, snapshot.format, snapshot.state))
         log.warning("game #%s has no snapshot; replaying its moves", row.id)
         return await self._replay(row, game, players)
 
@@ -123,6 +177,9 @@ class SessionCache:
     # -- lookup and locking -----------------------------------------------------------------
 
     async def _row(self, game_id: int) -> GameRow:
+        broken = self._broken.get(game_id)
+        if broken is not None:
+            raise broken_refusal(broken)
         row = await self.store.game(game_id)
         if row is None:
             raise GameNotFound(f"There is no game #{game_id}.")
@@ -182,12 +239,55 @@ class SessionCache:
         return None if game_id is None else self._info(self._sessions[game_id])
 
     def guild_games(self, guild_id: int) -> list[GameInfo]:
-        """Every ongoing game of a server (lobbies too), oldest first, with whose turn it is."""
-        return [
+        """Every ongoing game of a server (lobbies too), oldest first, with whose turn it is.
+
+        Games that could not be loaded are listed too, with status "broken".
+        """
+        ongoing = [
             self._info(s)
             for _, s in sorted(self._sessions.items())
             if s.guild_id == guild_id and s.status in ONGOING
         ]
+        broken = [self._broken_info(b) for b in self._broken.values() if b.guild_id == guild_id]
+        return sorted(ongoing + broken, key=lambda info: info.game_id)
+
+    # -- games that could not be loaded -----------------------------------------------------
+
+    def _broken_info(self, broken: BrokenGame, status: str = "broken") -> GameInfo:
+        """A GameInfo for a broken game: enough to list it, abandon it and strip its buttons."""
+        try:
+            title = self._games(broken.game_type).spec.title
+        except IllegalAction:
+            title = broken.game_type[:40]
+        return GameInfo(
+            game_id=broken.id,
+            game_type=broken.game_type,
+            title=title,
+            guild_id=broken.guild_id,
+            channel_id=broken.channel_id,
+            thread_id=broken.thread_id,
+            message_id=broken.message_id,
+            status=status,
+            version=broken.version,
+            host_id=broken.host_id,
+            options={},
+            players=(),
+        )
+
+    def broken_at(self, place_id: int) -> GameInfo | None:
+        """The newest game of this channel or thread that could not be loaded, if any."""
+        here = [b for b in self._broken.values() if b.place_id == place_id]
+        return None if not here else self._broken_info(max(here, key=lambda b: b.id))
+
+    async def _abandon_broken(self, game_id: int, user_id: int, moderator: bool) -> GameInfo:
+        """End a broken game as abandoned; its stored rows stay as they are, for inspection."""
+        broken = self._broken[game_id]
+        if not moderator and user_id != broken.host_id:
+            raise NotHost(f"Only the host of game #{game_id} or a moderator can abandon it.")
+        version = await self.store.end_game(game_id, broken.version, "abandoned")
+        del self._broken[game_id]
+        ended = replace(broken, status="abandoned", version=version)
+        return self._broken_info(ended, "abandoned")
 
     def ongoing_count(self) -> int:
         """How many games are held in memory."""

@@ -6,9 +6,12 @@ schema_migrations). Every change of a game goes through `UPDATE games SET versio
 """
 
 from bot.store.database import Store
+from bot.store.faults import MigrationFailed, StoreUnusable
 from bot.store.migrations import MIGRATIONS_DIR, migration_files
 from bot.store.records import (
     ONGOING,
+    BrokenGame,
+    CorruptRow,
     GameRow,
     MoveRow,
     PlaceTaken,
@@ -26,7 +29,10 @@ __all__ = [
     "ONGOING",
     "REMINDER",
     "TURN_CLOCK",
+    "BrokenGame",
+    "CorruptRow",
     "GameRow",
+    "MigrationFailed",
     "MoveRow",
     "NewTimer",
     "PlaceTaken",
@@ -35,6 +41,7 @@ __all__ = [
     "StaleVersion",
     "Store",
     "StoreError",
+    "StoreUnusable",
     "TimerRow",
     "UnknownGameId",
     "migration_files",

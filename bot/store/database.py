@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-import asyncio
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Mapping, Sequence
-from contextlib import asynccontextmanager, suppress
-from pathlib import Path
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import aiosqlite
 
-from bot.store.migrations import MIGRATIONS_DIR, migration_files, migration_script
+from bot.store.connection import Connection
 from bot.store.records import (
+    BrokenGame,
     GameRow,
     MoveRow,
     PlaceTaken,
@@ -21,106 +19,21 @@ from bot.store.records import (
     StaleVersion,
     StoreError,
     UnknownGameId,
+    broken_game,
     dumps,
     game_row,
     move_row,
     seat_row,
     snapshot_row,
-    utc_now,
 )
 from bot.store.timers import TimerRows
 
 _PLACE = "coalesce(thread_id, channel_id)"
+_HOLDS_PLACE = "status IN ('lobby', 'active') AND broken IS NULL"
 
 
-class Store(TimerRows):
-    """One aiosqlite connection; every statement runs under one lock so transactions never mix."""
-
-    def __init__(self, db: aiosqlite.Connection, clock: Callable[[], str] = utc_now) -> None:
-        self._db = db
-        self._lock = asyncio.Lock()
-        self._clock = clock
-
-    @classmethod
-    async def open(
-        cls, path: str | Path, *, migrate: bool = True, clock: Callable[[], str] = utc_now
-    ) -> Store:
-        """Open (creating if needed) the database file: WAL, foreign keys, then migrations."""
-        db = await aiosqlite.connect(str(path), isolation_level=None)
-        db.row_factory = sqlite3.Row
-        await db.execute("PRAGMA journal_mode = WAL")
-        await db.execute("PRAGMA foreign_keys = ON")
-        # FULL: every commit reaches the disk before the bot answers, even on power loss.
-        await db.execute("PRAGMA synchronous = FULL")
-        await db.execute("PRAGMA busy_timeout = 5000")
-        store = cls(db, clock)
-        if migrate:
-            await store.migrate()
-        return store
-
-    async def close(self) -> None:
-        """Close the connection (after any running statement)."""
-        async with self._lock:
-            await self._db.close()
-
-    async def __aenter__(self) -> Store:
-        return self
-
-    async def __aexit__(self, *_: object) -> None:
-        await self.close()
-
-    # -- plumbing ---------------------------------------------------------------------------
-
-    @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """BEGIN IMMEDIATE … COMMIT, rolled back on any error (cancellation included)."""
-        async with self._lock:
-            await self._db.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._db
-            except BaseException:
-                with suppress(sqlite3.Error):
-                    await self._db.rollback()
-                raise
-            await self._db.commit()
-
-    async def _all(self, sql: str, params: Sequence[object] = ()) -> list[sqlite3.Row]:
-        async with self._lock, self._db.execute(sql, params) as cursor:
-            return list(await cursor.fetchall())
-
-    async def _one(self, sql: str, params: Sequence[object] = ()) -> sqlite3.Row | None:
-        rows = await self._all(sql, params)
-        return rows[0] if rows else None
-
-    # -- migrations -------------------------------------------------------------------------
-
-    async def migrate(self, directory: Path = MIGRATIONS_DIR) -> list[int]:
-        """Apply every migration not yet recorded, in order, each in its own transaction."""
-        async with self._lock:
-            await self._db.execute(
-                "CREATE TABLE IF NOT EXISTS schema_migrations ("
-                " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)"
-            )
-        done = set(await self.schema_versions())
-        applied: list[int] = []
-        for number, path in migration_files(directory):
-            if number in done:
-                continue
-            script = migration_script(number, path, self._clock())
-            async with self._lock:
-                try:
-                    await self._db.executescript(script)
-                except BaseException:
-                    if self._db.in_transaction:
-                        await self._db.rollback()
-                    raise
-            applied.append(number)
-        return applied
-
-    async def schema_versions(self) -> list[int]:
-        """Migration numbers already applied, ascending."""
-        rows = await self._all("SELECT version FROM schema_migrations ORDER BY version")
-        return [row[0] for row in rows]
+class Store(Connection, TimerRows):
+    """Games, seats, moves and snapshots: every change one transaction with a version check."""
 
     # -- games ------------------------------------------------------------------------------
 
@@ -186,17 +99,36 @@ class Store(TimerRows):
     async def ongoing_game_at(self, place_id: int) -> GameRow | None:
         """The lobby or active game in this channel or thread, if any."""
         row = await self._one(
-            f"SELECT * FROM games WHERE {_PLACE} = ? AND status IN ('lobby', 'active')",
+            f"SELECT * FROM games WHERE {_PLACE} = ? AND {_HOLDS_PLACE}",
             (place_id,),
         )
         return None if row is None else game_row(row)
 
     async def open_games(self) -> list[GameRow]:
-        """Every lobby and active game, oldest first: what the bot loads on start."""
-        rows = await self._all(
-            "SELECT * FROM games WHERE status IN ('lobby', 'active') ORDER BY id"
-        )
+        """Every lobby and active game that is not marked broken, oldest first."""
+        rows = await self._all(f"SELECT * FROM games WHERE {_HOLDS_PLACE} ORDER BY id")
         return [game_row(row) for row in rows]
+
+    async def open_game_ids(self) -> list[int]:
+        """The ids of open_games(), read without decoding: one bad row cannot stop start-up."""
+        rows = await self._all(f"SELECT id FROM games WHERE {_HOLDS_PLACE} ORDER BY id")
+        return [int(row[0]) for row in rows]
+
+    async def mark_broken(self, game_id: int, reason: str) -> None:
+        """A game that cannot be loaded: say why, free its place, make its buttons stale."""
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE games SET broken = ?, version = version + 1, updated_at = ? WHERE id = ?",
+                (reason, self._clock(), game_id),
+            )
+
+    async def broken_games(self) -> list[BrokenGame]:
+        """Ongoing games marked broken (not yet abandoned), oldest first."""
+        rows = await self._all(
+            "SELECT * FROM games WHERE status IN ('lobby', 'active') AND broken IS NOT NULL"
+            " ORDER BY id"
+        )
+        return [broken_game(row) for row in rows]
 
     # -- seats ------------------------------------------------------------------------------
 
@@ -262,7 +194,13 @@ class Store(TimerRows):
         return version + 1
 
     async def start_game(
-        self, game_id: int, version: int, seat_of_user: Mapping[int, int], state: Mapping[str, Any]
+        self,
+        game_id: int,
+        version: int,
+        seat_of_user: Mapping[int, int],
+        state: Mapping[str, Any],
+        *,
+        state_format: int = 1,
     ) -> int:
         """Lobby -> active: assign seats and store the first snapshot; returns the new version."""
         async with self._transaction() as db:
@@ -274,7 +212,7 @@ class Store(TimerRows):
                 )
                 if cursor.rowcount != 1:
                     raise StoreError(f"user {user_id} has no seat in game {game_id}")
-            await self._snapshot(db, game_id, new_version, 0, state)
+            await self._snapshot(db, game_id, new_version, 0, state, state_format)
         return new_version
 
     async def record_move(
@@ -287,6 +225,7 @@ class Store(TimerRows):
         user_id: int | None,
         state: Mapping[str, Any],
         result: Mapping[str, Any] | None = None,
+        state_format: int = 1,
     ) -> int:
         """One move, one transaction: version check, append the move, snapshot; new version.
 
@@ -306,7 +245,7 @@ class Store(TimerRows):
                 " VALUES (?, ?, ?, ?, ?, ?)",
                 (game_id, seq, seat, action, user_id, self._clock()),
             )
-            await self._snapshot(db, game_id, new_version, seq, state)
+            await self._snapshot(db, game_id, new_version, seq, state, state_format)
         return new_version
 
     async def _snapshot(
@@ -316,12 +255,13 @@ class Store(TimerRows):
         version: int,
         seq: int,
         state: Mapping[str, Any],
+        state_format: int,
     ) -> None:
         await db.execute(
-            "INSERT INTO snapshots (game_id, version, seq, state) VALUES (?, ?, ?, ?)"
-            " ON CONFLICT (game_id) DO UPDATE SET"
-            " version = excluded.version, seq = excluded.seq, state = excluded.state",
-            (game_id, version, seq, dumps(dict(state))),
+            "INSERT INTO snapshots (game_id, version, seq, state, format) VALUES (?, ?, ?, ?, ?)"
+            " ON CONFLICT (game_id) DO UPDATE SET version = excluded.version,"
+            " seq = excluded.seq, state = excluded.state, format = excluded.format",
+            (game_id, version, seq, dumps(dict(state)), state_format),
         )
 
     async def end_game(

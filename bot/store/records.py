@@ -27,6 +27,10 @@ class UnknownGameId(StoreError):
     """No game has this id."""
 
 
+class CorruptRow(StoreError):
+    """A stored row cannot be decoded (bad JSON); the message names the row, never its data."""
+
+
 @dataclass(frozen=True, slots=True)
 class GameRow:
     """One row of `games`, with its JSON columns decoded."""
@@ -46,6 +50,7 @@ class GameRow:
     updated_at: str
     result: dict[str, Any] | None
     flags: dict[str, Any]
+    broken: str | None = None
 
     @property
     def place_id(self) -> int:
@@ -90,6 +95,28 @@ class Snapshot:
     version: int
     seq: int
     state: dict[str, Any]
+    format: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class BrokenGame:
+    """An ongoing game that could not be loaded: only what is needed to list and abandon it."""
+
+    id: int
+    game_type: str
+    guild_id: int | None
+    channel_id: int
+    thread_id: int | None
+    message_id: int | None
+    status: str
+    version: int
+    host_id: int
+    broken: str
+
+    @property
+    def place_id(self) -> int:
+        """The channel or thread it was played in (no longer held)."""
+        return self.thread_id if self.thread_id is not None else self.channel_id
 
 
 def utc_now() -> str:
@@ -102,8 +129,17 @@ def dumps(value: object) -> str:
     return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
 
+def _json(row: sqlite3.Row, column: str, what: str) -> Any:
+    """One JSON column; bad JSON is a CorruptRow that names the row, not the text."""
+    try:
+        return json.loads(row[column])
+    except (TypeError, ValueError):
+        raise CorruptRow(f"{what}: column {column} is not valid JSON") from None
+
+
 def game_row(row: sqlite3.Row) -> GameRow:
     """A games row with its JSON columns decoded."""
+    what = f"game #{row['id']}"
     return GameRow(
         id=row["id"],
         game_type=row["game_type"],
@@ -113,13 +149,30 @@ def game_row(row: sqlite3.Row) -> GameRow:
         message_id=row["message_id"],
         status=row["status"],
         seed=row["seed"],
-        options=json.loads(row["options"]),
+        options=_json(row, "options", what),
         version=row["version"],
         host_id=row["host_id"],
         created_at=row["created_at"],
         updated_at=row["updated_at"],
-        result=None if row["result"] is None else json.loads(row["result"]),
-        flags=json.loads(row["flags"]),
+        result=None if row["result"] is None else _json(row, "result", what),
+        flags=_json(row, "flags", what),
+        broken=row["broken"],
+    )
+
+
+def broken_game(row: sqlite3.Row) -> BrokenGame:
+    """A games row marked broken, read without touching its JSON columns."""
+    return BrokenGame(
+        id=row["id"],
+        game_type=row["game_type"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        thread_id=row["thread_id"],
+        message_id=row["message_id"],
+        status=row["status"],
+        version=row["version"],
+        host_id=row["host_id"],
+        broken=row["broken"],
     )
 
 
@@ -149,4 +202,5 @@ def move_row(row: sqlite3.Row) -> MoveRow:
 
 def snapshot_row(row: sqlite3.Row) -> Snapshot:
     """A snapshots row with its state decoded."""
-    return Snapshot(row["game_id"], row["version"], row["seq"], json.loads(row["state"]))
+    state = _json(row, "state", f"the snapshot of game #{row['game_id']}")
+    return Snapshot(row["game_id"], row["version"], row["seq"], state, row["format"])

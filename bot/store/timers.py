@@ -97,11 +97,11 @@ class TimerRows:
         return [timer_row(row) for row in rows]
 
     async def due_timers(self, now: str, limit: int = 100) -> list[TimerRow]:
-        """Unfired deadlines due by `now` whose game is active and still at their version."""
+        """Unfired deadlines due by `now` whose game is active, loadable and at their version."""
         rows = await self._all(
             "SELECT t.* FROM timers t JOIN games g ON g.id = t.game_id"
             " WHERE t.fired_at IS NULL AND t.due_at <= ? AND g.status = 'active'"
-            " AND g.version = t.version ORDER BY t.due_at, t.id LIMIT ?",
+            " AND g.broken IS NULL AND g.version = t.version ORDER BY t.due_at, t.id LIMIT ?",
             (now, limit),
         )
         return [timer_row(row) for row in rows]
@@ -114,7 +114,8 @@ class TimerRows:
         async with self._transaction() as db:
             cursor = await db.execute(
                 "UPDATE timers SET fired_at = ? WHERE id = ? AND fired_at IS NULL AND version ="
-                " (SELECT version FROM games WHERE id = timers.game_id AND status = 'active')",
+                " (SELECT version FROM games WHERE id = timers.game_id AND status = 'active'"
+                " AND broken IS NULL)",
                 (now, timer_id),
             )
             if cursor.rowcount != 1:

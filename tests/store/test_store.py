@@ -11,6 +11,7 @@ import pytest
 
 from bot.store import (
     MIGRATIONS_DIR,
+    MigrationFailed,
     PlaceTaken,
     StaleVersion,
     Store,
@@ -82,7 +83,7 @@ async def test_a_failing_migration_leaves_nothing_behind(tmp_path: Path) -> None
     (folder / "0001_initial.sql").write_text((MIGRATIONS_DIR / "0001_initial.sql").read_text())
     (folder / "0002_broken.sql").write_text("CREATE TABLE extra (x INTEGER);\nNOT SQL AT ALL;\n")
     store = await Store.open(tmp_path / "m.sqlite3", migrate=False)
-    with pytest.raises(sqlite3.Error):
+    with pytest.raises(MigrationFailed, match=r"0002_broken\.sql"):
         await store.migrate(folder)
     assert await store.schema_versions() == [1]
     with pytest.raises(sqlite3.Error):

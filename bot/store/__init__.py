@@ -9,6 +9,7 @@ from bot.store.database import Store
 from bot.store.migrations import MIGRATIONS_DIR, migration_files
 from bot.store.records import (
     ONGOING,
+    BoardMessage,
     GameRow,
     MoveRow,
     PlaceTaken,
@@ -23,6 +24,7 @@ from bot.store.records import (
 __all__ = [
     "MIGRATIONS_DIR",
     "ONGOING",
+    "BoardMessage",
     "GameRow",
     "MoveRow",
     "PlaceTaken",

@@ -11,6 +11,7 @@ from typing import Any
 
 import aiosqlite
 
+from bot.store.boards import BoardRecords
 from bot.store.migrations import MIGRATIONS_DIR, migration_files, migration_script
 from bot.store.records import (
     GameRow,
@@ -32,7 +33,7 @@ from bot.store.records import (
 _PLACE = "coalesce(thread_id, channel_id)"
 
 
-class Store:
+class Store(BoardRecords):
     """One aiosqlite connection; every statement runs under one lock so transactions never mix."""
 
     def __init__(self, db: aiosqlite.Connection, clock: Callable[[], str] = utc_now) -> None:

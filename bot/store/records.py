@@ -46,6 +46,7 @@ class GameRow:
     updated_at: str
     result: dict[str, Any] | None
     flags: dict[str, Any]
+    message_version: int | None = None
 
     @property
     def place_id(self) -> int:
@@ -80,6 +81,18 @@ class MoveRow:
     action: str
     user_id: int | None
     created_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class BoardMessage:
+    """One board the bot posted (or was about to post: `message_id` None) for a game."""
+
+    id: int
+    game_id: int
+    nonce: str
+    version: int
+    message_id: int | None
+    live: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +133,7 @@ def game_row(row: sqlite3.Row) -> GameRow:
         updated_at=row["updated_at"],
         result=None if row["result"] is None else json.loads(row["result"]),
         flags=json.loads(row["flags"]),
+        message_version=row["message_version"],
     )
 
 
@@ -150,3 +164,15 @@ def move_row(row: sqlite3.Row) -> MoveRow:
 def snapshot_row(row: sqlite3.Row) -> Snapshot:
     """A snapshots row with its state decoded."""
     return Snapshot(row["game_id"], row["version"], row["seq"], json.loads(row["state"]))
+
+
+def board_message_row(row: sqlite3.Row) -> BoardMessage:
+    """A board_messages row."""
+    return BoardMessage(
+        id=row["id"],
+        game_id=row["game_id"],
+        nonce=row["nonce"],
+        version=row["version"],
+        message_id=row["message_id"],
+        live=bool(row["live"]),
+    )

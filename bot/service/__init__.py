@@ -5,6 +5,7 @@ ephemeral replies. Only bot.store speaks SQL; only bot.engine knows the rules.
 """
 
 from bot.engine import View, ViewContext
+from bot.service.boards import Mend, Posting, plan_mend
 from bot.service.catalogue import GameKind, game_kind, game_kinds
 from bot.service.endings import RESIGNATION, resignation_outcome
 from bot.service.errors import (
@@ -26,9 +27,10 @@ from bot.service.errors import (
     StaleAction,
     UnknownGame,
 )
-from bot.service.game_service import STALE, GameService, seating
+from bot.service.game_service import GameService, seating
 from bot.service.model import Board, Choice, GameInfo, Hand, MoveResult, Player, Started, Turn
 from bot.service.sessions import GameLookup
+from bot.service.submissions import STALE
 
 __all__ = [
     "RESIGNATION",
@@ -48,6 +50,7 @@ __all__ = [
     "IllegalMove",
     "InvalidOptions",
     "LobbyFull",
+    "Mend",
     "MoveResult",
     "NotAPlayer",
     "NotEnoughPlayers",
@@ -56,6 +59,7 @@ __all__ = [
     "NotStarted",
     "NotYourTurn",
     "Player",
+    "Posting",
     "ServiceError",
     "StaleAction",
     "Started",
@@ -65,6 +69,7 @@ __all__ = [
     "ViewContext",
     "game_kind",
     "game_kinds",
+    "plan_mend",
     "resignation_outcome",
     "seating",
 ]

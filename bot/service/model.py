@@ -58,6 +58,7 @@ class GameInfo:
     outcome: Outcome | None = None
     min_players: int = 1
     max_players: int = 1
+    message_version: int | None = None  # the version the game message shows, if recorded
 
     @property
     def place_id(self) -> int:
@@ -159,6 +160,7 @@ class Session:
     players: list[Player]
     state: Any = None
     flags: dict[str, Any] = field(default_factory=dict)
+    message_version: int | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     @property

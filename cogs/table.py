@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -49,6 +50,7 @@ class Table:
     def __init__(self, bot: SymposionBot) -> None:
         self.bot = bot
         self._shown: dict[int, _Shown] = {}
+        self._in_flight: Counter[int] = Counter()  # changes whose board is still on its way
 
     @property
     def service(self) -> GameService:
@@ -204,7 +206,7 @@ class Table:
             await self.show(board, in_place=in_place)
         except DISCORD_FAULTS as error:
             log.warning("the board of game #%s did not go out: %r", board.info.game_id, error)
-            await self.mend(board.info.game_id)
+            await self.mend(board.info.game_id, failed=True)
         except Exception:
             log.exception("the board of game #%s could not be shown", board.info.game_id)
 
@@ -240,8 +242,14 @@ class Table:
         for game_id in await self.service.games_to_mend():
             await self.mend(game_id)
 
-    async def mend(self, game_id: int) -> None:
-        """Strip old and unrecorded boards of one game and post its current board if missing."""
+    async def mend(self, game_id: int, *, failed: bool = False) -> None:
+        """Strip old and unrecorded boards of one game and post its current board if missing.
+
+        At start a game whose move is being shown right now is left alone (its board is on the
+        way); after a `failed` post it is mended at once.
+        """
+        if self._in_flight[game_id] and not failed:
+            return
         try:
             shown = self.shown(game_id)
             async with shown.lock:
@@ -284,6 +292,15 @@ class Table:
         Answering the click and showing the result are independent: once the move is stored,
         the board and the hands go out even if the answer to the click fails.
         """
+        self._in_flight[game_id] += 1
+        try:
+            await self._play(interaction, game_id, code, version)
+        finally:
+            self._in_flight[game_id] -= 1
+
+    async def _play(
+        self, interaction: Interaction, game_id: int, code: str, version: int | None
+    ) -> None:
         result = await self.service.move(game_id, interaction.user.id, code, version)
         done = f"You played: {result.description}."
         private = interaction.message is not None and interaction.message.flags.ephemeral

@@ -80,6 +80,19 @@ def _around(call: Callable[..., Any], timeline: Timeline, before: str, after: st
     return wrapped
 
 
+def _commit_probe(call: Callable[..., Any], timeline: Timeline) -> Any:
+    """Mark the move's own COMMIT (after its transaction began), not an earlier record's."""
+
+    @functools.wraps(call)
+    async def wrapped(*args: Any, **kwargs: Any) -> Any:
+        timeline.mark_after("transaction", "commit")
+        result = await call(*args, **kwargs)
+        timeline.mark_after("commit", "commit done")
+        return result
+
+    return wrapped
+
+
 def _sync_around(call: Callable[..., Any], timeline: Timeline, before: str, after: str) -> Any:
     """Wrap a plain callable (it may run in a worker thread) with marks on entry and return."""
 
@@ -126,7 +139,7 @@ def install(bot: SymposionBot, timeline: Timeline) -> Callable[[], None]:
         (service, "move", _around(service.move, timeline, "handler", None)),
         (bot.table, "show", _around(bot.table.show, timeline, "show", None)),
         (store, "record_move", _around(store.record_move, timeline, "transaction", None)),
-        (db, "commit", _around(db.commit, timeline, "commit", "commit done")),
+        (db, "commit", _commit_probe(db.commit, timeline)),
         (rendering, "board_png", _on_call(rendering.board_png, timeline, "draw")),
         (rendering, "to_png", _sync_around(rendering.to_png, timeline, "png", "png done")),
         (bot.http, "send_message", _on_call(bot.http.send_message, timeline, "upload")),

@@ -85,6 +85,10 @@ class SymposionBot(commands.Bot):
             await self.load_extension(name)
         await self._sync()
 
+    async def on_ready(self) -> None:
+        """Connected: a game whose channel shows an old board (or two) gets its current one."""
+        await self.table.mend_all()
+
     async def _sync(self) -> None:
         if self.dev_guild_id is None:
             synced = await self.tree.sync()

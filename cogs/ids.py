@@ -75,3 +75,15 @@ def lobby_id(game_id: int, verb: str) -> str:
 def rematch_id(game_id: int) -> str:
     """Rematch: a new lobby with the same players."""
     return f"{PREFIX}:r:{game_id}"
+
+
+GAME_PARTS = (MOVE, PICK, TURN, HAND)
+
+
+def game_of(custom_id: str) -> int | None:
+    """The game a board's component belongs to (how an unrecorded board is found again)."""
+    for pattern in GAME_PARTS:
+        match = pattern.fullmatch(custom_id)
+        if match is not None:
+            return int(match["game"])
+    return None

@@ -23,10 +23,12 @@ class Moves(TableCog):
     @app_commands.describe(action="Start typing: only your legal moves are listed")
     @app_commands.guild_only()
     async def move(self, interaction: Interaction, action: str) -> None:
-        """Play a typed or picked move on the current board."""
-        info = self.game_here(interaction)
-        code = await self.bot.service.resolve(info.game_id, interaction.user.id, action)
-        await self.table.play(interaction, info.game_id, code, None)
+        """Play a picked move (it carries its version) or a typed one (against the board shown)."""
+        info = self.game_here(interaction)  # read before any await: the board shown on arrival
+        code, version = await self.bot.service.resolve(
+            info.game_id, interaction.user.id, action, info.message_version
+        )
+        await self.table.play(interaction, info.game_id, code, version)
 
     @move.autocomplete("action")
     @never_failing
@@ -37,8 +39,10 @@ class Moves(TableCog):
         if info is None or interaction.guild_id is None:
             return []
         wanted = current.strip().lower()
-        choices = self.bot.service.choices(info.game_id, interaction.user.id)
-        fitting = [c for c in choices if wanted in c.text.lower() or wanted == c.code.lower()]
+        entries = self.bot.service.entries(info.game_id, interaction.user.id)
+        fitting = [
+            c for c in entries if wanted in c.text.lower() or c.code.lower().endswith(":" + wanted)
+        ]
         return suggestions((c.text, c.code) for c in fitting)
 
     @app_commands.command(name="board", description="Post the current board again")
@@ -55,8 +59,10 @@ class Moves(TableCog):
         """Resign: the game ends for everyone and the final board is posted."""
         info = self.game_here(interaction)
         final = await self.bot.service.resign(info.game_id, interaction.user.id)
-        await interaction.response.send_message("You resigned.", ephemeral=True)
-        await self.table.show(final)
+        await self.table.acknowledge(
+            lambda: interaction.response.send_message("You resigned.", ephemeral=True)
+        )
+        await self.table.publish(final)
 
     @app_commands.command(name="abandon", description="End this channel's game (host or moderator)")
     @app_commands.guild_only()

@@ -10,14 +10,17 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from collections import Counter
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+import aiohttp
 import discord
 
 import rendering
-from bot.service import Board, ChannelBusy, GameInfo, Hand, MoveResult, ServiceError
-from cogs import components
+from bot.service import Board, ChannelBusy, GameInfo, Hand, Mend, MoveResult, ServiceError
+from cogs import components, ids
 from cogs.texts import final_text, game_text, hand_text, lobby_text
 
 if TYPE_CHECKING:
@@ -26,6 +29,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("cogs.table")
 Interaction = discord.Interaction[Any]
+# What talking to Discord can fail with: its refusals, a lost or cut reply, a timeout.
+DISCORD_FAULTS = (discord.HTTPException, aiohttp.ClientError, OSError, asyncio.TimeoutError)
+ALREADY_ANSWERED, EXPIRED = 40060, 10062
+SEARCH_LIMIT = 100  # messages searched for a board whose post was never recorded
 
 
 @dataclass
@@ -43,6 +50,7 @@ class Table:
     def __init__(self, bot: SymposionBot) -> None:
         self.bot = bot
         self._shown: dict[int, _Shown] = {}
+        self._in_flight: Counter[int] = Counter()  # changes whose board is still on its way
 
     @property
     def service(self) -> GameService:
@@ -97,8 +105,11 @@ class Table:
         user = interaction.user
         if verb == "start":
             started = await self.service.start(game_id, user.id)
-            await interaction.response.edit_message(content=lobby_text(started.info), view=None)
-            await self.show(started.board)
+            text = lobby_text(started.info)
+            await self.acknowledge(
+                lambda: interaction.response.edit_message(content=text, view=None)
+            )
+            await self.publish(started.board)
             await self.send_hands(started.hands)
             return
         if verb == "join":
@@ -161,6 +172,10 @@ class Table:
     async def show(self, board: Board, *, in_place: bool = False) -> None:
         """Show a board: a new game message (it pings the mover; the old one loses its buttons),
         or, `in_place`, the current message redrawn. A board older than the one up is dropped.
+
+        Every post is recorded before it is sent and carries that record's nonce, so Discord
+        answers a retried post with the message it already made, and a post whose answer never
+        came can be found after a crash.
         """
         info = board.info
         shown = self.shown(info.game_id)
@@ -170,19 +185,35 @@ class Table:
             current = shown.message_id if shown.message_id is not None else info.message_id
             content, image, buttons = await self._message(board)
             channel = self.bot.get_partial_messageable(info.place_id)
+            live = info.status == "active"
             if in_place and current is not None:
                 message = channel.get_partial_message(current)
                 await message.edit(content=content, attachments=[image], view=buttons)
+                await self.service.board_redrawn(info.game_id, current, info.version, live=live)
             else:
+                posting = await self.service.intend_board(info.game_id, info.version, live=live)
                 extra: dict[str, Any] = {"view": buttons} if buttons is not None else {}
-                sent = await channel.send(content, file=image, **extra)
-                await self.service.set_message(info.game_id, sent.id)
+                sent = await channel.send(content, file=image, nonce=posting.nonce, **extra)
+                await self.service.board_posted(posting, sent.id)
                 shown.message_id = sent.id
                 if current is not None and current != sent.id:
-                    await self._strip(info.place_id, current)
+                    await self._strip(info.game_id, info.place_id, current)
             shown.version = info.version
         if info.status != "active":
             self._shown.pop(info.game_id, None)
+
+    async def publish(self, board: Board, *, in_place: bool = False) -> None:
+        """Show a board after a committed change; if Discord fails, mend the channel instead.
+
+        Never raises: the change is stored, so nobody may be told it failed.
+        """
+        try:
+            await self.show(board, in_place=in_place)
+        except DISCORD_FAULTS as error:
+            log.warning("the board of game #%s did not go out: %r", board.info.game_id, error)
+            await self.mend(board.info.game_id, failed=True)
+        except Exception:
+            log.exception("the board of game #%s could not be shown", board.info.game_id)
 
     async def strip(self, info: GameInfo) -> None:
         """Take the buttons off a game's current message (the game was abandoned).
@@ -195,38 +226,123 @@ class Table:
             current = shown.message_id if shown.message_id is not None else info.message_id
             shown.version = max(shown.version, info.version)
             if current is not None:
-                await self._strip(info.place_id, current)
+                await self._strip(info.game_id, info.place_id, current)
         self._shown.pop(info.game_id, None)
 
-    async def _strip(self, place_id: int, message_id: int) -> None:
+    async def _strip(self, game_id: int, place_id: int, message_id: int) -> None:
         message = self.bot.get_partial_messageable(place_id).get_partial_message(message_id)
         try:
             await message.edit(view=None)
-        except discord.HTTPException:
+        except discord.NotFound:
+            pass  # deleted: it shows no buttons either
+        except DISCORD_FAULTS:
             log.warning("could not remove the buttons of message %s", message_id)
+            return
+        await self.service.board_stripped(game_id, message_id)
+
+    # -- mending: exactly one current board per game --------------------------------------
+
+    async def mend_all(self) -> None:
+        """At start: every game whose channel shows an old board, or several, gets put right."""
+        for game_id in await self.service.games_to_mend():
+            await self.mend(game_id)
+
+    async def mend(self, game_id: int, *, failed: bool = False) -> None:
+        """Strip old and unrecorded boards of one game and post its current board if missing.
+
+        At start a game whose move is being shown right now is left alone (its board is on the
+        way); after a `failed` post it is mended at once.
+        """
+        if self._in_flight[game_id] and not failed:
+            return
+        try:
+            shown = self.shown(game_id)
+            async with shown.lock:
+                plan = await self.service.mend_plan(game_id)
+                if plan.nothing_to_do:
+                    return
+                await self._search(plan)
+                for _, message_id in plan.strip:
+                    await self._strip(game_id, plan.place_id, message_id)
+                shown.message_id, shown.version = plan.keep, -1
+            if plan.needs_board:
+                await self.show(await self.service.board(game_id))
+        except DISCORD_FAULTS as error:
+            log.warning("game #%s could not be mended yet: %r", game_id, error)
+        except ServiceError as error:
+            log.warning("game #%s could not be mended: %s", game_id, error)
+
+    async def _search(self, plan: Mend) -> None:
+        """Find boards whose post was never recorded (by their buttons' game) and strip them."""
+        if not plan.unrecorded:
+            return
+        keep = {plan.keep, *(message_id for _, message_id in plan.strip)}
+        channel = self.bot.get_partial_messageable(plan.place_id)
+        after = None if plan.search_after is None else discord.Object(id=plan.search_after)
+        me = self.bot.user.id if self.bot.user is not None else None
+        async for message in channel.history(limit=SEARCH_LIMIT, after=after):
+            if message.author.id != me or message.id in keep:
+                continue
+            if any(ids.game_of(cid) == plan.game_id for cid in _custom_ids(message)):
+                await message.edit(view=None)
+        await self.service.boards_retired(plan.game_id, plan.unrecorded)
 
     # -- moves -------------------------------------------------------------------------------
 
     async def play(
         self, interaction: Interaction, game_id: int, code: str, version: int | None
     ) -> None:
-        """A move from a button, a select or /move: commit first, then answer and redraw."""
+        """A move from a button, a select or /move: commit first, then answer and redraw.
+
+        Answering the click and showing the result are independent: once the move is stored,
+        the board and the hands go out even if the answer to the click fails.
+        """
+        self._in_flight[game_id] += 1
+        try:
+            await self._play(interaction, game_id, code, version)
+        finally:
+            self._in_flight[game_id] -= 1
+
+    async def _play(
+        self, interaction: Interaction, game_id: int, code: str, version: int | None
+    ) -> None:
         result = await self.service.move(game_id, interaction.user.id, code, version)
+        done = f"You played: {result.description}."
         private = interaction.message is not None and interaction.message.flags.ephemeral
         if interaction.type is discord.InteractionType.component and private:
-            done = f"You played: {result.description}."
-            await interaction.response.edit_message(content=done, view=None)
-        elif interaction.type is discord.InteractionType.component:
-            await interaction.response.defer()
-        else:
-            await interaction.response.send_message(
-                f"You played: {result.description}.", ephemeral=True
+            await self.acknowledge(
+                lambda: interaction.response.edit_message(content=done, view=None)
             )
+        elif interaction.type is discord.InteractionType.component:
+            await self.acknowledge(interaction.response.defer)
+        else:
+            await self.acknowledge(lambda: interaction.response.send_message(done, ephemeral=True))
         await self.after_move(result)
+
+    async def acknowledge(self, answer: Callable[[], Awaitable[object]]) -> None:
+        """Answer an interaction after a stored change; a failure is logged, never raised.
+
+        A refused or lost answer is tried once more (Discord says 40060 if the first arrived);
+        an expired interaction (10062) cannot be answered at all.
+        """
+        failure: BaseException | None = None
+        for _ in range(2):
+            try:
+                await answer()
+                return
+            except discord.HTTPException as error:
+                if error.code == ALREADY_ANSWERED:
+                    return
+                failure = error
+                if error.code == EXPIRED:
+                    break
+            except DISCORD_FAULTS as error:
+                failure = error
+        log.warning("could not answer an interaction after a stored change: %r", failure)
 
     async def after_move(self, result: MoveResult) -> None:
         """Redraw in place while the same seat decides; else a new message for the next seat."""
-        await self.show(result.board, in_place=result.same_mover)
+        await self.publish(result.board, in_place=result.same_mover)
         await self.send_hands(result.hands)
 
     async def show_choices(self, interaction: Interaction, game_id: int, version: int) -> None:
@@ -257,6 +373,8 @@ class Table:
                 await user.send(hand_text(hand.info, player), file=await self._hand_file(hand))
             except discord.HTTPException:
                 await self.service.set_dm_ok(hand.info.game_id, player.user_id, False)
+            except DISCORD_FAULTS as error:  # a lost reply: it may have arrived; DMs still work
+                log.warning("a hand DM of game #%s may be lost: %r", hand.info.game_id, error)
 
     async def show_hand(self, interaction: Interaction, game_id: int) -> None:
         """/hand or 'My hand': the caller's private view, ephemerally."""
@@ -265,3 +383,14 @@ class Table:
         await interaction.followup.send(
             hand_text(hand.info, hand.player), file=await self._hand_file(hand), ephemeral=True
         )
+
+
+def _custom_ids(message: discord.Message) -> list[str]:
+    """Every custom_id on a message's components."""
+    found = []
+    for row in message.components:
+        for child in getattr(row, "children", [row]):
+            custom_id = getattr(child, "custom_id", None)
+            if isinstance(custom_id, str):
+                found.append(custom_id)
+    return found

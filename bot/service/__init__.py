@@ -6,6 +6,7 @@ ephemeral replies. Only bot.store speaks SQL; only bot.engine knows the rules.
 
 import bot.games  # noqa: F401  (the service hosts every game: importing it registers them)
 from bot.engine import View, ViewContext
+from bot.service.boards import Mend, Posting, plan_mend
 from bot.service.catalogue import GameKind, game_kind, game_kinds
 from bot.service.endings import RESIGNATION, resignation_outcome
 from bot.service.errors import (
@@ -28,10 +29,11 @@ from bot.service.errors import (
     StaleAction,
     UnknownGame,
 )
-from bot.service.game_service import STALE, GameService, seating
+from bot.service.game_service import GameService, seating
 from bot.service.model import Board, Choice, GameInfo, Hand, MoveResult, Player, Started, Turn
 from bot.service.pace import Clock, Pace, UnknownPace, default_pace, get_pace, paces, utc_clock
 from bot.service.sessions import GameLookup
+from bot.service.submissions import STALE
 from bot.service.timers import Alarm, Reminder, TimeUp
 
 __all__ = [
@@ -55,6 +57,7 @@ __all__ = [
     "IllegalMove",
     "InvalidOptions",
     "LobbyFull",
+    "Mend",
     "MoveResult",
     "NotAPlayer",
     "NotEnoughPlayers",
@@ -64,6 +67,7 @@ __all__ = [
     "NotYourTurn",
     "Pace",
     "Player",
+    "Posting",
     "Reminder",
     "ServiceError",
     "StaleAction",
@@ -79,6 +83,7 @@ __all__ = [
     "game_kinds",
     "get_pace",
     "paces",
+    "plan_mend",
     "resignation_outcome",
     "seating",
     "utc_clock",

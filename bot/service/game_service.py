@@ -7,7 +7,7 @@ from collections.abc import Awaitable, Mapping, Sequence
 from typing import Any
 
 from bot.engine import AnyGame, IllegalAction, Outcome, OutcomeView, rng
-from bot.service.diff import move_changes, normalise
+from bot.service.diff import move_changes
 from bot.service.endings import RESIGNATION, resignation_outcome
 from bot.service.errors import (
     AlreadyJoined,
@@ -19,18 +19,17 @@ from bot.service.errors import (
     NotAPlayer,
     NotEnoughPlayers,
     NotHost,
-    NotYourTurn,
     StaleAction,
     UnknownGame,
 )
-from bot.service.model import Board, Choice, GameInfo, MoveResult, Player, Session, Started
+from bot.service.model import Board, GameInfo, MoveResult, Player, Session, Started
 from bot.service.sessions import label
+from bot.service.submissions import STALE, Submissions, short
 from bot.service.timers import Deadlines
 from bot.store import PlaceTaken, StaleVersion
 
 # The counter for drawing seat order at start: engines count up from 0, so -1 never collides.
 SEATING_COUNTER = -1
-STALE = "The board has moved on since that choice: look at the latest game message and try again."
 _ONGOING_NAMES = {"lobby": "waiting for players", "active": "in play"}
 
 
@@ -46,11 +45,7 @@ def seating(seed: int, players: int) -> list[int]:
     return order
 
 
-def _short(text: str, limit: int = 60) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-class GameService(Deadlines):
+class GameService(Deadlines, Submissions):
     """Every game operation a cog may ask for; refusals raise ServiceError subclasses."""
 
     # -- lobby ------------------------------------------------------------------------------
@@ -59,7 +54,7 @@ class GameService(Deadlines):
         try:
             return self._games(game_type)
         except IllegalAction as error:
-            raise UnknownGame(f"There is no game called {_short(game_type, 30)!r}.") from error
+            raise UnknownGame(f"There is no game called {short(game_type, 30)!r}.") from error
 
     async def _busy(self, place_id: int) -> ChannelBusy:
         game_id = self._by_place.get(place_id)
@@ -287,48 +282,6 @@ class GameService(Deadlines):
         await self.store.set_dm_ok(game_id, user_id, ok)
 
     # -- play -------------------------------------------------------------------------------
-
-    def _mover(self, s: Session, user_id: int) -> int:
-        """The caller's seat, if they are the one to move now; else the right refusal."""
-        seat = self._seat_of(s, user_id).seat
-        to_move = s.game.to_move(s.state)
-        if seat != to_move:
-            who = s.user_at(to_move) if to_move is not None else None
-            name = who.name if who is not None else "someone else"
-            raise NotYourTurn(f"It is not your turn: {name} is to move.")
-        assert seat is not None
-        return seat
-
-    def choices(self, game_id: int, user_id: int) -> list[Choice]:
-        """The legal (code, text) choices for this user: empty unless they are to move."""
-        s = self._sessions.get(game_id)
-        turn = None if s is None else self._turn(s)
-        return [] if turn is None or turn.user_id != user_id else list(turn.choices)
-
-    async def my_choices(self, game_id: int, user_id: int, version: int) -> list[Choice]:
-        """The mover's choices for a 'Your move' button drawn at `version`."""
-        s = await self._require(game_id, ("active",))
-        if version != s.version:
-            raise StaleAction(STALE)
-        self._mover(s, user_id)
-        return list(self._choices(s))
-
-    async def resolve(self, game_id: int, user_id: int, typed: str) -> str:
-        """The legal code a typed value means (a code or a choice's words), else a refusal."""
-        s = await self._require(game_id, ("active",))
-        self._mover(s, user_id)
-        choices = self._choices(s)
-        wanted = typed.strip()
-        if any(c.code == wanted for c in choices):
-            return wanted
-        matches = [c.code for c in choices if normalise(c.text) == normalise(typed)]
-        if len(matches) == 1:
-            return matches[0]
-        if matches:
-            raise IllegalMove(f"“{_short(wanted)}” fits several moves: pick one from the list.")
-        raise IllegalMove(
-            f"“{_short(wanted)}” is not a move you can make now: pick one from the list."
-        )
 
     async def move(
         self, game_id: int, user_id: int, code: str, version: int | None = None

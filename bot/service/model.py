@@ -60,6 +60,7 @@ class GameInfo:
     outcome: Outcome | None = None
     min_players: int = 1
     max_players: int = 1
+    message_version: int | None = None  # the version the game message shows, if recorded
     pace: str = ""
     turn_since: datetime | None = None  # when the seat to move began its turn
     turn_due: datetime | None = None  # when its turn clock runs out
@@ -171,6 +172,7 @@ class Session:
     players: list[Player]
     state: Any = None
     flags: dict[str, Any] = field(default_factory=dict)
+    message_version: int | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     turn_seat: int | None = None  # the seat the turn clock below belongs to
     turn_since: datetime | None = None

@@ -136,6 +136,7 @@ class SessionCache:
             host_id=row.host_id,
             players=players,
             flags=dict(row.flags),
+            message_version=row.message_version,
         )
         if row.status != "lobby" and any(p.seat is not None for p in players):
             session.state = await self._stored_state(row, game, players)
@@ -171,7 +172,16 @@ class SessionCache:
             self._drop(session)
             return
         fresh = await self._session_from_store(row)
-        for name in ("message_id", "status", "version", "host_id", "players", "state", "flags"):
+        for name in (
+            "message_id",
+            "message_version",
+            "status",
+            "version",
+            "host_id",
+            "players",
+            "state",
+            "flags",
+        ):
             setattr(session, name, getattr(fresh, name))
 
     # -- lookup and locking -----------------------------------------------------------------
@@ -231,6 +241,7 @@ class SessionCache:
             pace=session.pace,
             turn_since=session.turn_since if session.status == "active" else None,
             turn_due=session.turn_due if session.status == "active" else None,
+            message_version=session.message_version,
         )
 
     def game_at(self, place_id: int) -> GameInfo | None:

@@ -10,6 +10,7 @@ from bot.store.faults import MigrationFailed, StoreUnusable
 from bot.store.migrations import MIGRATIONS_DIR, migration_files
 from bot.store.records import (
     ONGOING,
+    BoardMessage,
     BrokenGame,
     CorruptRow,
     GameRow,
@@ -29,6 +30,7 @@ __all__ = [
     "ONGOING",
     "REMINDER",
     "TURN_CLOCK",
+    "BoardMessage",
     "BrokenGame",
     "CorruptRow",
     "GameRow",

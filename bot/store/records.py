@@ -51,6 +51,7 @@ class GameRow:
     result: dict[str, Any] | None
     flags: dict[str, Any]
     broken: str | None = None
+    message_version: int | None = None
 
     @property
     def place_id(self) -> int:
@@ -85,6 +86,18 @@ class MoveRow:
     action: str
     user_id: int | None
     created_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class BoardMessage:
+    """One board the bot posted (or was about to post: `message_id` None) for a game."""
+
+    id: int
+    game_id: int
+    nonce: str
+    version: int
+    message_id: int | None
+    live: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,6 +170,7 @@ def game_row(row: sqlite3.Row) -> GameRow:
         result=None if row["result"] is None else _json(row, "result", what),
         flags=_json(row, "flags", what),
         broken=row["broken"],
+        message_version=row["message_version"],
     )
 
 
@@ -204,3 +218,15 @@ def snapshot_row(row: sqlite3.Row) -> Snapshot:
     """A snapshots row with its state decoded."""
     state = _json(row, "state", f"the snapshot of game #{row['game_id']}")
     return Snapshot(row["game_id"], row["version"], row["seq"], state, row["format"])
+
+
+def board_message_row(row: sqlite3.Row) -> BoardMessage:
+    """A board_messages row."""
+    return BoardMessage(
+        id=row["id"],
+        game_id=row["game_id"],
+        nonce=row["nonce"],
+        version=row["version"],
+        message_id=row["message_id"],
+        live=bool(row["live"]),
+    )

@@ -208,7 +208,7 @@ async def test_autocomplete_that_fails_still_answers(
     def broken(game_id: int, user_id: int) -> list[object]:
         raise RuntimeError("the service broke")
 
-    monkeypatch.setattr(bot.service, "choices", broken)
+    monkeypatch.setattr(bot.service, "entries", broken)
     entries = await fake_discord.choices(
         "move", {"action": ""}, focused="action", user="alice", channel="games"
     )

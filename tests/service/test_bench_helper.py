@@ -21,7 +21,8 @@ async def test_sessions_hold_only_state_seats_and_a_lock(service: GameService) -
     await fill_sessions(service, 2, "toy")
     for session in service._sessions.values():
         assert set(session.__slots__) == {
-            "game_id", "game", "guild_id", "channel_id", "thread_id", "message_id", "status",
+            "game_id", "game", "guild_id", "channel_id", "thread_id", "message_id",
+            "message_version", "status",
             "seed", "options", "version", "host_id", "players", "state", "flags", "lock",
             "turn_seat", "turn_since", "turn_due",  # the turn clock: a seat and two instants
         }  # fmt: skip

@@ -179,13 +179,43 @@ async def test_choices_are_for_the_seat_to_move_only(service: GameService) -> No
 async def test_typed_values_resolve_to_legal_codes(service: GameService) -> None:
     info = await active(service)
     first, second = users(info)
-    assert await service.resolve(info.game_id, first, "t2") == "t2"
-    assert await service.resolve(info.game_id, first, "  Take 3   COUNTERS ") == "t3"
-    message = await refused(IllegalMove, service.resolve(info.game_id, first, "take 4 counters"))
+    v = info.version
+    assert await service.resolve(info.game_id, first, "t2", v) == ("t2", v)
+    assert await service.resolve(info.game_id, first, "  Take 3   COUNTERS ", v) == ("t3", v)
+    message = await refused(IllegalMove, service.resolve(info.game_id, first, "take 4 counters", v))
     assert "take 4 counters" in message
-    await refused(IllegalMove, service.resolve(info.game_id, first, "t4"))
-    await refused(NotYourTurn, service.resolve(info.game_id, second, "t1"))
-    await refused(NotAPlayer, service.resolve(info.game_id, CAROL, "t1"))
+    await refused(IllegalMove, service.resolve(info.game_id, first, "t4", v))
+    await refused(NotYourTurn, service.resolve(info.game_id, second, "t1", v))
+    await refused(NotAPlayer, service.resolve(info.game_id, CAROL, "t1", v))
+
+
+async def test_an_autocomplete_entry_carries_its_version_so_a_copy_applies_once(
+    service: GameService,
+) -> None:
+    info = await active(service)
+    first, second = users(info)
+    assert service.entries(info.game_id, second) == []
+    entry = next(e for e in service.entries(info.game_id, first) if e.code.endswith(":t1"))
+    assert entry.code == f"{info.version}:t1" and entry.text == "take 1 counter"
+    code, version = await service.resolve(info.game_id, first, entry.code, None)
+    await service.move(info.game_id, first, code, version)
+    await service.move(info.game_id, second, "t1", version + 1)  # first is to move again
+    message = await refused(StaleAction, service.resolve(info.game_id, first, entry.code, None))
+    assert message == STALE
+
+
+async def test_a_typed_move_counts_against_the_board_shown_when_it_arrived(
+    service: GameService,
+) -> None:
+    info = await active(service)
+    first, second = users(info)
+    shown = info.version  # both copies arrive while the channel shows this board
+    copies = [await service.resolve(info.game_id, first, "t1", shown) for _ in range(2)]
+    await service.move(info.game_id, first, *copies[0])
+    await service.move(info.game_id, second, "t1", shown + 1)
+    await refused(StaleAction, service.move(info.game_id, first, *copies[1]))
+    await refused(StaleAction, service.resolve(info.game_id, first, "t1", shown))
+    assert await service.resolve(info.game_id, first, "t1", None) == ("t1", shown + 2)
 
 
 async def test_views_show_only_what_the_viewer_may_see(service: GameService) -> None:

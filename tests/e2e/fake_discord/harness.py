@@ -72,6 +72,22 @@ class BotRunner(Generic[BotT]):
                 self.fake.fail(f"the bot did not close cleanly: {exc!r}")
         self.bot = self._task = None
 
+    async def kill(self) -> None:
+        """Stop the bot as kill -9 would: its running handlers are cut off where they are."""
+        bot, task = self.bot, self._task
+        if bot is None or task is None:
+            return
+        self._closing = True
+        self.fake.component_gate = None
+        busy = busy_tasks()
+        for handler in busy:
+            handler.cancel()
+        await asyncio.gather(*busy, return_exceptions=True)
+        await bot.close()
+        self.fake.gateway.forget_current()
+        await asyncio.gather(task, return_exceptions=True)
+        self.bot = self._task = None
+
     async def restart(self, factory: Callable[..., BotT], **options: Any) -> BotT:
         """Stop the running bot and start a fresh one on the same fake."""
         await self.stop()

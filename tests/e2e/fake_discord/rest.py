@@ -17,6 +17,7 @@ from .errors import (
     invalid,
 )
 from .http_io import json_response, no_content, read_body
+from .store import StoredMessage
 from .world import GUILD_TEXT, PRIVATE_THREAD, PUBLIC_THREAD
 
 if TYPE_CHECKING:
@@ -33,6 +34,7 @@ class RestApi:
     def __init__(self, fake: FakeDiscord) -> None:
         """Serve this fake's world, messages, commands and interactions."""
         self.fake = fake
+        self._nonces: dict[tuple[int, str], StoredMessage] = {}
 
     def install(self, app: web.Application) -> None:
         """Register every known route, then the catch-all for unknown endpoints."""
@@ -99,7 +101,16 @@ class RestApi:
         fake.inflight += 1
         try:
             self._check_auth(request)
-            return await handler(request)
+            fault = fake.faults.take(request.method, request.path)
+            if fault is None:
+                return await handler(request)
+            if fault.performed or fault.lost:
+                await handler(request)
+            if fault.lost and request.transport is not None:
+                request.transport.close()  # the work is done; the answer never arrives
+            answer = json_response(fault.body(), fault.status)
+            answer.headers.update(fault.headers())
+            return answer
         except FakeHTTPError as exc:
             fake.note_rejection(request.method, request.path, exc)
             return json_response(exc.body(), exc.status)
@@ -257,8 +268,15 @@ class RestApi:
                 )
         elif not channel.bot_can_send:
             raise FakeHTTPError(403, MISSING_PERMISSIONS, "Missing Permissions", kind="refused")
-        body, uploads = await read_body(request)
-        message = await self.fake.outbox.create(channel, _object(body), uploads)
+        raw, uploads = await read_body(request)
+        body = _object(raw)
+        nonce = body.get("nonce") if body.get("enforce_nonce") else None
+        known = self._nonces.get((channel.id, str(nonce))) if nonce else None
+        if known is not None:  # Discord: the same nonce again returns the message it made
+            return json_response(self.fake.outbox.payload(known))
+        message = await self.fake.outbox.create(channel, body, uploads)
+        if nonce:
+            self._nonces[(channel.id, str(nonce))] = message
         return json_response(self.fake.outbox.payload(message))
 
     async def get_message(self, request: web.Request) -> web.Response:

@@ -12,6 +12,7 @@ from aiohttp import web
 
 from .commands import CommandRegistry
 from .errors import FakeDiscordFailure, FakeHTTPError, Rejection, RejectionKind
+from .faults import Fault, Faults
 from .gateway import Gateway
 from .ids import Snowflakes
 from .inject import APPLICATION_COMMAND, AUTOCOMPLETE, MESSAGE_COMPONENT, InteractionBuilder
@@ -48,6 +49,7 @@ class FakeDiscord:
         self.outbox.notify = self.gateway.echo_message
         self._builder = InteractionBuilder(self.world, self.commands, self.ids)
         self.ledger = Ledger()
+        self.faults = Faults()
         self.calls: list[str] = []
         self.inflight = 0
         self.progress = Progress()
@@ -184,6 +186,15 @@ class FakeDiscord:
     def lock_channel(self, channel: ChannelRef, locked: bool = True) -> None:
         """Make the bot's sends in this channel fail with 403 Missing Permissions."""
         self.channel(channel).bot_can_send = not locked
+
+    def inject_fault(self, method: str, path: str, status: int = 500, **details: Any) -> Fault:
+        """Make the next `method` request whose path matches the regex `path` fail (once).
+
+        `performed=True`: the fake does the work, then answers the error (a 5xx on a post
+        Discord did make); `lost=True`: the work is done and the reply is cut off;
+        `proxied=False`: a 429 without Discord's Via header (discord.py gives up at once).
+        """
+        return self.faults.plan(Fault(method, path, status, **details))
 
     @property
     def interaction_timeout(self) -> float:

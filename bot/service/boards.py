@@ -1,0 +1,134 @@
+"""Which board each game shows: posts recorded before they are made, and what a restart mends.
+
+The table asks for a `Posting` before it sends a board (the store then knows a board may exist
+even if the process dies before Discord answers), and reports the message id after. A `Mend`
+says what one game's channel needs after a crash or a failed post: old boards to strip, posts
+never recorded to look for, and whether a fresh board must go up.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from bot.service.sessions import SessionCache
+from bot.store import BoardMessage
+
+
+@dataclass(frozen=True, slots=True)
+class Posting:
+    """A board about to be posted: its record and the nonce that makes a retried post one post."""
+
+    game_id: int
+    row_id: int
+    nonce: str
+    version: int
+    live: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Mend:
+    """What one game's channel needs so that it shows exactly one, current, board.
+
+    `strip`: recorded boards that must lose their buttons (row id, message id). `unrecorded`:
+    rows of posts whose message id never came back; the channel is searched for them after
+    `search_after` (a message id, or None for the newest messages). `keep`: the current board,
+    if the channel shows it. `needs_board`: post a fresh board.
+    """
+
+    game_id: int
+    place_id: int
+    strip: tuple[tuple[int, int], ...]
+    unrecorded: tuple[int, ...]
+    search_after: int | None
+    keep: int | None
+    needs_board: bool
+
+    @property
+    def nothing_to_do(self) -> bool:
+        """The channel already shows exactly the current board."""
+        return not (self.strip or self.unrecorded or self.needs_board)
+
+
+def _current(rows: Sequence[BoardMessage], version: int, status: str) -> BoardMessage | None:
+    """The newest recorded board drawn at the game's version (a live one while in play)."""
+    for row in reversed(rows):
+        recorded = row.message_id is not None and row.version == version
+        if recorded and (status != "active" or row.live):
+            return row
+    return None
+
+
+def plan_mend(
+    game_id: int, place_id: int, status: str, version: int, rows: Sequence[BoardMessage]
+) -> Mend:
+    """Compare the boards recorded for a game with the game itself (pure: tested directly)."""
+    current = _current(rows, version, status) if status in ("active", "finished") else None
+    keep = None if current is None or not current.live else current.message_id
+    strip = tuple(
+        (row.id, row.message_id)
+        for row in rows
+        if row.live and row.message_id is not None and row.message_id != keep
+    )
+    unrecorded = tuple(row.id for row in rows if row.live and row.message_id is None)
+    search_after = None
+    if unrecorded:
+        before = [r.message_id for r in rows if r.id < unrecorded[0] and r.message_id is not None]
+        search_after = max(before, default=None)
+    needs_board = (
+        status in ("active", "finished")
+        and current is None
+        and bool(status == "active" or strip or unrecorded)
+    )
+    return Mend(game_id, place_id, strip, unrecorded, search_after, keep, needs_board)
+
+
+class BoardBook(SessionCache):
+    """The service's record of game messages; the table reports every post and strip here."""
+
+    async def intend_board(self, game_id: int, version: int, *, live: bool) -> Posting:
+        """Record a board before it is posted; its nonce goes with the post."""
+        nonce = secrets.token_hex(10)
+        row_id = await self.store.intend_board(game_id, version, nonce)
+        return Posting(game_id, row_id, nonce, version, live)
+
+    async def board_posted(self, posting: Posting, message_id: int) -> None:
+        """The board is up: it is the game's message now (a final board has no move buttons)."""
+        await self.store.board_posted(posting.row_id, message_id, live=posting.live)
+        session = self._sessions.get(posting.game_id)
+        if session is not None:
+            session.message_id, session.message_version = message_id, posting.version
+
+    async def board_redrawn(
+        self, game_id: int, message_id: int, version: int, *, live: bool
+    ) -> None:
+        """The game message was redrawn in place at `version`."""
+        await self.store.board_redrawn(game_id, message_id, version, live=live)
+        session = self._sessions.get(game_id)
+        if session is not None and session.message_id == message_id:
+            session.message_version = version
+
+    async def boards_retired(self, game_id: int, row_ids: Sequence[int]) -> None:
+        """These boards lost their buttons (or were searched for and dealt with)."""
+        if row_ids:
+            await self.store.boards_retired(game_id, row_ids)
+
+    async def board_stripped(self, game_id: int, message_id: int) -> None:
+        """A recorded board lost its buttons."""
+        rows = await self.store.board_messages(game_id)
+        await self.boards_retired(game_id, [r.id for r in rows if r.message_id == message_id])
+
+    async def games_to_mend(self) -> list[int]:
+        """Every game in play, and every game with a board that may still carry buttons."""
+        active = [game_id for game_id, s in self._sessions.items() if s.status == "active"]
+        return sorted(set(active) | set(await self.store.games_with_live_boards()))
+
+    async def mend_plan(self, game_id: int) -> Mend:
+        """What this game's channel needs to show exactly one current board."""
+        session = self._sessions.get(game_id)
+        row = await self._row(game_id)
+        status = session.status if session is not None else row.status
+        version = session.version if session is not None else row.version
+        rows = await self.store.board_messages(game_id)
+        return plan_mend(game_id, row.place_id, status, version, rows)

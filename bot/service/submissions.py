@@ -1,0 +1,88 @@
+"""What a player submits: their choices, /move autocomplete entries, what a typed move means."""
+
+from __future__ import annotations
+
+import re
+
+from bot.service.boards import BoardBook
+from bot.service.diff import normalise
+from bot.service.errors import IllegalMove, NotYourTurn, StaleAction
+from bot.service.model import Choice, Session
+
+STALE = "The board has moved on since that choice: look at the latest game message and try again."
+# A /move value picked from the autocomplete: the version it was offered at, then the code.
+SUBMISSION = re.compile(r"(?P<version>\d{1,9}):(?P<code>\S+)")
+
+
+def short(text: str, limit: int = 60) -> str:
+    """Text cut to `limit` characters for quoting it back to a player."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+class Submissions(BoardBook):
+    """Turn checks and the reading of /move values, shared by every move path."""
+
+    def _mover(self, s: Session, user_id: int) -> int:
+        """The caller's seat, if they are the one to move now; else the right refusal."""
+        seat = self._seat_of(s, user_id).seat
+        to_move = s.game.to_move(s.state)
+        if seat != to_move:
+            who = s.user_at(to_move) if to_move is not None else None
+            name = who.name if who is not None else "someone else"
+            raise NotYourTurn(f"It is not your turn: {name} is to move.")
+        assert seat is not None
+        return seat
+
+    def choices(self, game_id: int, user_id: int) -> list[Choice]:
+        """The legal (code, text) choices for this user: empty unless they are to move."""
+        s = self._sessions.get(game_id)
+        turn = None if s is None else self._turn(s)
+        return [] if turn is None or turn.user_id != user_id else list(turn.choices)
+
+    async def my_choices(self, game_id: int, user_id: int, version: int) -> list[Choice]:
+        """The mover's choices for a 'Your move' button drawn at `version`."""
+        s = await self._require(game_id, ("active",))
+        if version != s.version:
+            raise StaleAction(STALE)
+        self._mover(s, user_id)
+        return list(self._choices(s))
+
+    def entries(self, game_id: int, user_id: int) -> list[Choice]:
+        """/move's autocomplete: each value is '<version>:<code>', the board it was offered on."""
+        s = self._sessions.get(game_id)
+        turn = None if s is None else self._turn(s)
+        if turn is None or turn.user_id != user_id:
+            return []
+        return [Choice(f"{turn.version}:{c.code}", c.text) for c in turn.choices]
+
+    async def resolve(
+        self, game_id: int, user_id: int, typed: str, seen: int | None
+    ) -> tuple[str, int]:
+        """The legal code a /move value means and the version it was chosen on, else a refusal.
+
+        A value picked from the autocomplete carries its version ('12:k1'). Typed words or a
+        bare code are taken against `seen`, the version of the game message when the command
+        arrived: a copy of a move sent before that move's board was shown is refused as stale
+        instead of being applied a second time.
+        """
+        s = await self._require(game_id, ("active",))
+        wanted = typed.strip()
+        choices = self._choices(s)
+        picked = SUBMISSION.fullmatch(wanted)
+        if picked is not None and not any(c.code == wanted for c in choices):
+            version, wanted = int(picked["version"]), picked["code"]
+        else:
+            version = s.version if seen is None else seen
+        if version != s.version:
+            raise StaleAction(STALE)
+        self._mover(s, user_id)
+        if any(c.code == wanted for c in choices):
+            return wanted, version
+        matches = [c.code for c in choices if normalise(c.text) == normalise(wanted)]
+        if len(matches) == 1:
+            return matches[0], version
+        if matches:
+            raise IllegalMove(f"“{short(wanted)}” fits several moves: pick one from the list.")
+        raise IllegalMove(
+            f"“{short(wanted)}” is not a move you can make now: pick one from the list."
+        )

@@ -1,0 +1,85 @@
+"""The boards the bot posted for each game: written before each post, so none is ever lost."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable, Sequence
+from contextlib import AbstractAsyncContextManager
+
+import aiosqlite
+
+from bot.store.records import BoardMessage, board_message_row
+
+
+class BoardRecords:
+    """Store methods for board_messages; mixed into Store, which provides the plumbing."""
+
+    _clock: Callable[[], str]
+
+    def _transaction(self) -> AbstractAsyncContextManager[aiosqlite.Connection]:
+        raise NotImplementedError
+
+    async def _all(self, sql: str, params: Sequence[object] = ()) -> list[sqlite3.Row]:
+        raise NotImplementedError
+
+    async def intend_board(self, game_id: int, version: int, nonce: str) -> int:
+        """Record a board about to be posted (no message id yet); returns its row id."""
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "INSERT INTO board_messages (game_id, nonce, version, created_at)"
+                " VALUES (?, ?, ?, ?)",
+                (game_id, nonce, version, self._clock()),
+            )
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+    async def board_posted(self, row_id: int, message_id: int, *, live: bool = True) -> None:
+        """The post went through: its message is now the game's message, at its version."""
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE board_messages SET message_id = ?, live = ? WHERE id = ?",
+                (message_id, int(live), row_id),
+            )
+            await db.execute(
+                "UPDATE games SET message_id = ?, message_version ="
+                " (SELECT version FROM board_messages WHERE id = ?)"
+                " WHERE id = (SELECT game_id FROM board_messages WHERE id = ?)",
+                (message_id, row_id, row_id),
+            )
+
+    async def board_redrawn(
+        self, game_id: int, message_id: int, version: int, *, live: bool = True
+    ) -> None:
+        """A board was redrawn in place: it now shows `version`."""
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE board_messages SET version = ?, live = ?"
+                " WHERE game_id = ? AND message_id = ?",
+                (version, int(live), game_id, message_id),
+            )
+            await db.execute(
+                "UPDATE games SET message_version = ? WHERE id = ? AND message_id = ?",
+                (version, game_id, message_id),
+            )
+
+    async def boards_retired(self, game_id: int, row_ids: Sequence[int]) -> None:
+        """These boards carry no buttons any more (stripped, or an unrecorded post dealt with)."""
+        async with self._transaction() as db:
+            await db.executemany(
+                "UPDATE board_messages SET live = 0 WHERE game_id = ? AND id = ?",
+                [(game_id, row_id) for row_id in row_ids],
+            )
+
+    async def board_messages(self, game_id: int) -> list[BoardMessage]:
+        """Every board posted (or about to be) for a game, oldest first."""
+        rows = await self._all(
+            "SELECT * FROM board_messages WHERE game_id = ? ORDER BY id", (game_id,)
+        )
+        return [board_message_row(row) for row in rows]
+
+    async def games_with_live_boards(self) -> list[int]:
+        """Games that may still show buttons somewhere (what a start-up check looks at)."""
+        rows = await self._all(
+            "SELECT DISTINCT game_id FROM board_messages WHERE live = 1 ORDER BY game_id"
+        )
+        return [int(row[0]) for row in rows]

@@ -11,6 +11,7 @@ TURN = re.compile(rf"{PREFIX}:t:(?P<game>\d+):(?P<version>\d+)")
 HAND = re.compile(rf"{PREFIX}:h:(?P<game>\d+)")
 LOBBY = re.compile(rf"{PREFIX}:l:(?P<game>\d+):(?P<verb>join|leave|start|cancel)")
 REMATCH = re.compile(rf"{PREFIX}:r:(?P<game>\d+)")
+RESIGN = re.compile(rf"{PREFIX}:rs:(?P<game>\d+):(?P<verb>yes|no)")
 
 
 def move_id(game_id: int, version: int, code: str) -> str:
@@ -41,3 +42,8 @@ def lobby_id(game_id: int, verb: str) -> str:
 def rematch_id(game_id: int) -> str:
     """Rematch: a new lobby with the same players."""
     return f"{PREFIX}:r:{game_id}"
+
+
+def resign_id(game_id: int, verb: str) -> str:
+    """Confirm ('yes') or cancel ('no') a resignation that hands the seat over."""
+    return f"{PREFIX}:rs:{game_id}:{verb}"

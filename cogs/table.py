@@ -146,6 +146,12 @@ class Table:
         turn = board.turn
         if turn is None:
             return game_text(board), image, None
+        if turn.automatic:  # it moves at once; nobody is asked
+            return (
+                game_text(board),
+                image,
+                components.game_view(info.game_id, turn.version, (), hand=True),
+            )
         shown = board.public_choices
         buttons = components.game_view(info.game_id, turn.version, shown, hand=True)
         text = game_text(board)
@@ -220,9 +226,19 @@ class Table:
         await self.after_move(result)
 
     async def after_move(self, result: MoveResult) -> None:
+        """Show a committed move, then any automatic player's moves that follow it."""
+        await self._show_move(result)
+        await self.play_automatic(result.board.info.game_id)
+
+    async def _show_move(self, result: MoveResult) -> None:
         """Redraw in place while the same seat decides; else a new message for the next seat."""
         await self.show(result.board, in_place=result.same_mover)
         await self.send_hands(result.hands)
+
+    async def play_automatic(self, game_id: int) -> None:
+        """While the automatic player is to move: its move, committed, then shown."""
+        while (result := await self.service.automatic_move(game_id)) is not None:
+            await self._show_move(result)
 
     async def show_choices(self, interaction: Interaction, game_id: int, version: int) -> None:
         """'Your move': the mover's choices, privately."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Awaitable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from bot.engine import AnyGame, IllegalAction, Outcome, OutcomeView, rng
@@ -24,7 +25,8 @@ from bot.service.errors import (
     UnknownGame,
 )
 from bot.service.model import Board, Choice, GameInfo, MoveResult, Player, Session, Started
-from bot.service.sessions import SessionCache, label
+from bot.service.seats import RESIGNED, AutomaticSeats
+from bot.service.sessions import label
 from bot.store import PlaceTaken, StaleVersion
 
 # The counter for drawing seat order at start: engines count up from 0, so -1 never collides.
@@ -49,7 +51,7 @@ def _short(text: str, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-class GameService(SessionCache):
+class GameService(AutomaticSeats):
     """Every game operation a cog may ask for; refusals raise ServiceError subclasses."""
 
     # -- lobby ------------------------------------------------------------------------------
@@ -268,8 +270,7 @@ class GameService(SessionCache):
         if session is not None:
             self._seat_of(session, user_id)
             session.players = [
-                Player(p.user_id, p.name, p.join_order, p.seat, ok) if p.user_id == user_id else p
-                for p in session.players
+                replace(p, dm_ok=ok) if p.user_id == user_id else p for p in session.players
             ]
         await self.store.set_dm_ok(game_id, user_id, ok)
 
@@ -277,20 +278,23 @@ class GameService(SessionCache):
 
     def _mover(self, s: Session, user_id: int) -> int:
         """The caller's seat, if they are the one to move now; else the right refusal."""
-        seat = self._seat_of(s, user_id).seat
+        seat = self._active_seat(s, user_id)
         to_move = s.game.to_move(s.state)
         if seat != to_move:
             who = s.user_at(to_move) if to_move is not None else None
             name = who.name if who is not None else "someone else"
+            if who is not None and who.automatic:
+                name = "the automatic player"
             raise NotYourTurn(f"It is not your turn: {name} is to move.")
-        assert seat is not None
         return seat
 
     def choices(self, game_id: int, user_id: int) -> list[Choice]:
         """The legal (code, text) choices for this user: empty unless they are to move."""
         s = self._sessions.get(game_id)
         turn = None if s is None else self._turn(s)
-        return [] if turn is None or turn.user_id != user_id else list(turn.choices)
+        if turn is None or turn.automatic or turn.user_id != user_id:
+            return []
+        return list(turn.choices)
 
     async def my_choices(self, game_id: int, user_id: int, version: int) -> list[Choice]:
         """The mover's choices for a 'Your move' button drawn at `version`."""
@@ -330,54 +334,69 @@ class GameService(SessionCache):
             if version is not None and version != s.version:
                 raise StaleAction(STALE)
             seat = self._mover(s, user_id)
-            game, before = s.game, s.state
-            try:
-                action = game.decode(code)
-                after = game.apply(before, action)
-            except IllegalAction as error:
-                raise IllegalMove(str(error)) from error
-            outcome = game.outcome(after)
-            changes = move_changes(game, before, after, len(s.players))
-            write = self.store.record_move(
-                game_id,
-                s.version,
-                seat=seat,
-                action=game.encode(action),
-                user_id=user_id,
-                state=game.dump(after),
-                result=None if outcome is None else outcome.to_dict(),
-            )
-            s.version = await self._write(s, write)
-            s.state = after
-            if outcome is not None:
-                s.status = "finished"
-                self._drop(s)
-            board = self._board(s, changes.public)
-            hands = tuple(
-                self._hand(s, changed, board.info, view=view)
-                for changed, view in changes.seats.items()
-            )
-            return MoveResult(
-                seat=seat,
-                description=game.describe(action, before),
-                public_lines=tuple(changes.lines),
-                board=board,
-                hands=hands,
-            )
+            return await self._play(s, seat, code, user_id)
+
+    async def _play(self, s: Session, seat: int, code: str, user_id: int | None) -> MoveResult:
+        """Apply one action for `seat` under the held lock, commit it, report what changed.
+
+        `user_id` is None for the automatic player. Hands go only to seats a person holds.
+        """
+        game, before = s.game, s.state
+        try:
+            action = game.decode(code)
+            after = game.apply(before, action)
+        except IllegalAction as error:
+            raise IllegalMove(str(error)) from error
+        outcome = game.outcome(after)
+        changes = move_changes(game, before, after, len(s.players))
+        write = self.store.record_move(
+            s.game_id,
+            s.version,
+            seat=seat,
+            action=game.encode(action),
+            user_id=user_id,
+            state=game.dump(after),
+            result=None if outcome is None else outcome.to_dict(),
+        )
+        s.version = await self._write(s, write)
+        s.state = after
+        if outcome is not None:
+            s.status = "finished"
+            self._drop(s)
+        board = self._board(s, changes.public)
+        held = {p.seat for p in s.players if not p.automatic}
+        hands = tuple(
+            self._hand(s, changed, board.info, view=view)
+            for changed, view in changes.seats.items()
+            if changed in held
+        )
+        return MoveResult(
+            seat=seat,
+            description=game.describe(action, before),
+            public_lines=tuple(changes.lines),
+            board=board,
+            hands=hands,
+        )
 
     async def resign(self, game_id: int, user_id: int) -> Board:
-        """A player gives up: ranked last, the game ends with reason "resignation".
+        """A player gives up. With 2 players, or when nobody else is left, the game ends
+        (reason "resignation", the resigning seat ranked last); otherwise the automatic player
+        takes the seat, it is recorded as resigned, and the game goes on for the others.
 
-        Returns the final board, with the service-made result beside the game's view.
+        Returns the board after it: final, or still active with the seat marked automatic.
         """
         async with self._locked(game_id, "active") as s:
-            seat = self._seat_of(s, user_id).seat
-            assert seat is not None
+            seat = self._active_seat(s, user_id)
+            others = [p for p in s.players if not p.automatic and p.user_id != user_id]
+            if len(s.players) > 2 and others:
+                await self._hand_over(s, seat, RESIGNED)
+                return self._board(s)
             names = [""] * len(s.players)
             for p in s.players:
                 if p.seat is not None:
                     names[p.seat] = p.name
-            outcome = resignation_outcome(seat, names)
+            departed = [p.seat for p in s.players if p.automatic and p.seat is not None]
+            outcome = resignation_outcome(seat, names, departed)
             flags = {"ended_by": RESIGNATION, "resigned_seat": seat}
             result = outcome.to_dict()
             await self._end(s, "finished", flags, result)

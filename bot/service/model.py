@@ -18,6 +18,8 @@ class Player:
     join_order: int
     seat: int | None = None
     dm_ok: bool = True
+    automatic: bool = False  # the automatic player holds the seat now
+    departure: str | None = None  # why the player left it: "resigned" or "timed out"
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +38,7 @@ class Turn:
     seat: int
     user_id: int
     choices: tuple[Choice, ...]
+    automatic: bool = False  # the automatic player decides; nobody is asked
 
 
 @dataclass(frozen=True, slots=True)

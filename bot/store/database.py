@@ -232,6 +232,19 @@ class Store:
                 await db.execute("UPDATE games SET host_id = ? WHERE id = ?", (new_host, game_id))
         return new_version
 
+    async def hand_over_seat(self, game_id: int, version: int, seat: int, departure: str) -> int:
+        """The automatic player takes a seat ('resigned' or 'timed out'); the new version."""
+        async with self._transaction() as db:
+            new_version = await self._bump(db, game_id, version)
+            cursor = await db.execute(
+                "UPDATE seats SET controller = 'auto', departure = ?"
+                " WHERE game_id = ? AND seat = ? AND controller = 'human'",
+                (departure, game_id, seat),
+            )
+            if cursor.rowcount != 1:
+                raise StoreError(f"seat {seat} of game {game_id} has no player to replace")
+        return new_version
+
     async def set_dm_ok(self, game_id: int, user_id: int, ok: bool) -> None:
         """Remember whether DMs to this player work for this game (no version change)."""
         async with self._transaction() as db:

@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 ONGOING = ("lobby", "active")
+AUTO = "auto"  # seats.controller of a seat the automatic player holds
 
 
 class StoreError(Exception):
@@ -68,6 +69,13 @@ class SeatRow:
     user_id: int
     display_name: str
     dm_ok: bool
+    controller: str = "human"
+    departure: str | None = None
+
+    @property
+    def automatic(self) -> bool:
+        """The automatic player holds this seat (its player resigned or timed out)."""
+        return self.controller == AUTO
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +140,8 @@ def seat_row(row: sqlite3.Row) -> SeatRow:
         user_id=row["user_id"],
         display_name=row["display_name"],
         dm_ok=bool(row["dm_ok"]),
+        controller=row["controller"],
+        departure=row["departure"],
     )
 
 

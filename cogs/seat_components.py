@@ -60,12 +60,13 @@ async def resign(interaction: Interaction, table: Table, game_id: int) -> None:
         await interaction.response.edit_message(content=done, view=None)
     else:
         await interaction.response.send_message(done, ephemeral=True)
-    await table.show(board, in_place=not ended)
     if not ended:
         await interaction.followup.send(
             f"{interaction.user.mention} resigned; the automatic player takes their seat and "
             "the game goes on.",
         )
+    await table.show(board, in_place=not ended)
+    if not ended:
         await table.play_automatic(game_id)
 
 

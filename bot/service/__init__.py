@@ -29,11 +29,14 @@ from bot.service.errors import (
 from bot.service.game_service import STALE, GameService, seating
 from bot.service.model import Board, Choice, GameInfo, Hand, MoveResult, Player, Started, Turn
 from bot.service.sessions import GameLookup
+from bot.service.votes import CHOICE_WORDS, Ballot, Vote
 
 __all__ = [
+    "CHOICE_WORDS",
     "RESIGNATION",
     "STALE",
     "AlreadyJoined",
+    "Ballot",
     "Board",
     "ChannelBusy",
     "Choice",
@@ -63,6 +66,7 @@ __all__ = [
     "UnknownGame",
     "View",
     "ViewContext",
+    "Vote",
     "game_kind",
     "game_kinds",
     "resignation_outcome",

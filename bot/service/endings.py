@@ -22,6 +22,22 @@ def _names(names: Sequence[str]) -> str:
     return f"{', '.join(names[:-1])} and {names[-1]}"
 
 
+TIMEOUT = "timeout"
+
+
+def timeout_outcome(seat: int, names: Sequence[str], departed: Sequence[int] = ()) -> Outcome:
+    """The result when the others end a game whose turn at `seat` ran out (a forfeit)."""
+    given = resignation_outcome(seat, names, departed)
+    others = given.summary.split("; ", 1)[-1]
+    return Outcome(
+        scores=given.scores,
+        ranking=given.ranking,
+        reason=TIMEOUT,
+        summary=f"{names[seat]} ran out of time and the others ended the game; {others}",
+        breakdown=tuple(b.replace(": resigned,", ": ran out of time,") for b in given.breakdown),
+    )
+
+
 def resignation_outcome(
     resigned: int, names: Sequence[str], departed: Sequence[int] = ()
 ) -> Outcome:

@@ -25,8 +25,9 @@ from bot.service.errors import (
     UnknownGame,
 )
 from bot.service.model import Board, Choice, GameInfo, MoveResult, Player, Session, Started
-from bot.service.seats import RESIGNED, AutomaticSeats
+from bot.service.seats import RESIGNED
 from bot.service.sessions import label
+from bot.service.votes import TurnVotes
 from bot.store import PlaceTaken, StaleVersion
 
 # The counter for drawing seat order at start: engines count up from 0, so -1 never collides.
@@ -51,7 +52,7 @@ def _short(text: str, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-class GameService(AutomaticSeats):
+class GameService(TurnVotes):
     """Every game operation a cog may ask for; refusals raise ServiceError subclasses."""
 
     # -- lobby ------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ from bot.store.database import Store
 from bot.store.migrations import MIGRATIONS_DIR, migration_files
 from bot.store.records import (
     ONGOING,
+    AlreadyVoted,
     GameRow,
     MoveRow,
     PlaceTaken,
@@ -17,12 +18,14 @@ from bot.store.records import (
     StaleVersion,
     StoreError,
     UnknownGameId,
+    VoteRow,
     utc_now,
 )
 
 __all__ = [
     "MIGRATIONS_DIR",
     "ONGOING",
+    "AlreadyVoted",
     "GameRow",
     "MoveRow",
     "PlaceTaken",
@@ -32,6 +35,7 @@ __all__ = [
     "Store",
     "StoreError",
     "UnknownGameId",
+    "VoteRow",
     "migration_files",
     "utc_now",
 ]

@@ -79,6 +79,25 @@ class SeatRow:
 
 
 @dataclass(frozen=True, slots=True)
+class VoteRow:
+    """One turn clock vote: whose turn ran out, who may vote, the ballots, the result."""
+
+    id: int
+    game_id: int
+    version: int
+    seat: int
+    user_id: int
+    voters: tuple[int, ...]
+    choices: tuple[str, ...]
+    result: str | None
+    ballots: dict[int, str]
+
+
+class AlreadyVoted(StoreError):
+    """This voter has a ballot in this vote already."""
+
+
+@dataclass(frozen=True, slots=True)
 class MoveRow:
     """One accepted engine action."""
 

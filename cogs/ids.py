@@ -11,6 +11,7 @@ TURN = re.compile(rf"{PREFIX}:t:(?P<game>\d+):(?P<version>\d+)")
 HAND = re.compile(rf"{PREFIX}:h:(?P<game>\d+)")
 LOBBY = re.compile(rf"{PREFIX}:l:(?P<game>\d+):(?P<verb>join|leave|start|cancel)")
 REMATCH = re.compile(rf"{PREFIX}:r:(?P<game>\d+)")
+VOTE = re.compile(rf"{PREFIX}:v:(?P<vote>\d+):(?P<choice>wait|skip|computer|end)")
 RESIGN = re.compile(rf"{PREFIX}:rs:(?P<game>\d+):(?P<verb>yes|no)")
 
 
@@ -47,3 +48,8 @@ def rematch_id(game_id: int) -> str:
 def resign_id(game_id: int, verb: str) -> str:
     """Confirm ('yes') or cancel ('no') a resignation that hands the seat over."""
     return f"{PREFIX}:rs:{game_id}:{verb}"
+
+
+def vote_id(vote: int, choice: str) -> str:
+    """One choice of a turn clock vote."""
+    return f"{PREFIX}:v:{vote}:{choice}"

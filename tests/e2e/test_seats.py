@@ -5,13 +5,17 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from cogs.seat_components import start_vote
 from tests.e2e.fake_discord import BotRunner, FakeDiscord
 from tests.e2e.symposion import (
     ephemeral_answer,
     factory,
     is_live_board,
+    move_by_buttons,
+    mover_id,
     open_game,
     play_to_the_end,
+    user_name,
 )
 
 Runner = BotRunner[Any]
@@ -56,3 +60,69 @@ async def test_a_four_player_resignation_leaves_three_to_finish(
     row = await bot.store.game(1)
     assert row is not None and row.status == "finished" and row.result is not None
     assert row.result["reason"] != "resignation"
+
+
+async def _vote_message(fake: FakeDiscord, bot: Any, game_id: int) -> Any:
+    """The turn clock runs out now (the timer's entry called directly); the vote message."""
+    info = bot.service.game_at(fake.channel("games").id)
+    assert info is not None
+    mark = fake.mark()
+    assert await start_vote(bot.table, game_id, info.version)
+    return await fake.wait_for(lambda m: "what now" in m.content, since=mark)
+
+
+async def test_a_seat_voted_to_the_computer_is_played_to_the_end(
+    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path
+) -> None:
+    bot = await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    first = await open_game(fake_discord, "atlandice", "alice", ["bob", "carol"])
+    late = user_name(fake_discord, mover_id(first))
+    voters = [name for name in ("alice", "bob", "carol") if name != late]
+    asking = await _vote_message(fake_discord, bot, 1)
+    assert f"<@{fake_discord.user(late).id}>" not in asking.content
+    label = "Hand the seat to the computer"
+    one = await fake_discord.click(asking, user=voters[0], label=label)
+    assert "1 of 2 voted" in await ephemeral_answer(one)
+    mark = fake_discord.mark()
+    two = await fake_discord.click(fake_discord.message(asking.id), user=voters[1], label=label)
+    closed = await two.wait_message(lambda m: m.id == asking.id and not m.buttons())
+    assert "automatic player takes" in closed.content
+    await fake_discord.wait_for(is_live_board, since=mark)
+    final = await play_to_the_end(fake_discord, limit=4000)
+    assert "is over" in final.content
+    seats = {row.user_id: row for row in await bot.store.seats(1)}
+    late_seat = seats[fake_discord.user(late).id]
+    assert late_seat.automatic and late_seat.departure == "timed out"
+    moves = await bot.store.moves(1)
+    assert moves and all(m.user_id is None for m in moves if m.seat == late_seat.seat)
+    assert any(m.seat == late_seat.seat for m in moves)
+
+
+async def test_bad_votes_get_a_private_answer_and_change_nothing(
+    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path
+) -> None:
+    bot = await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    first = await open_game(fake_discord, "atlandice", "alice", ["bob", "carol"])
+    late = user_name(fake_discord, mover_id(first))
+    voter = next(name for name in ("alice", "bob", "carol") if name != late)
+    asking = await _vote_message(fake_discord, bot, 1)
+    version = bot.service.game_at(fake_discord.channel("games").id).version
+    for who, words in ((late, "Only the other players"), ("dave", "Only the other players")):
+        bad = await fake_discord.click(asking, user=who, label="End the game")
+        assert words in await ephemeral_answer(bad)
+    once = await fake_discord.click(asking, user=voter, label="Wait longer")
+    assert "1 of 2 voted" in await ephemeral_answer(once)
+    twice = await fake_discord.click(asking, user=voter, label="End the game")
+    assert "already voted" in await ephemeral_answer(twice)
+    mark = fake_discord.mark()
+    await move_by_buttons(fake_discord, 0)  # the late player moves after all
+    await fake_discord.wait_for(is_live_board, since=mark)
+    other = next(n for n in ("alice", "bob", "carol") if n not in (late, voter))
+    old = await fake_discord.click(
+        fake_discord.message(asking.id), user=other, label="End the game"
+    )
+    assert "vote is over" in await ephemeral_answer(old)
+    row = await bot.store.vote(1)
+    assert row is not None and row.result is None and len(row.ballots) == 1
+    info = bot.service.game_at(fake_discord.channel("games").id)
+    assert info is not None and info.status == "active" and info.version > version

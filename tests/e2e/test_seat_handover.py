@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from bot.store import Store
 from cogs.seat_components import start_vote
 from tests.e2e.fake_discord import BotRunner, FakeDiscord
 from tests.e2e.symposion import (
@@ -126,3 +127,23 @@ async def test_bad_votes_get_a_private_answer_and_change_nothing(
     assert row is not None and row.result is None and len(row.ballots) == 1
     info = bot.service.game_at(fake_discord.channel("games").id)
     assert info is not None and info.status == "active" and info.version > version
+
+
+async def test_after_a_restart_a_game_waiting_for_the_automatic_player_goes_on(
+    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path
+) -> None:
+    database = tmp_path / "s.sqlite3"
+    await bot_runner.start(factory(database))
+    first = await open_game(fake_discord, "atlandice", "alice", ["bob", "carol"])
+    late = fake_discord.user(user_name(fake_discord, mover_id(first))).id
+    await bot_runner.stop()
+    async with await Store.open(database) as store:  # handed over while the bot was down
+        row = await store.require_game(1)
+        seat = next(s.seat for s in await store.seats(1) if s.user_id == late)
+        assert seat is not None
+        await store.hand_over_seat(1, row.version, seat, "timed out")
+    mark = fake_discord.mark()
+    bot = await bot_runner.start(factory(database))
+    await fake_discord.wait_for(is_live_board, since=mark)
+    moves = await bot.store.moves(1)
+    assert moves and moves[0].seat == seat and moves[0].user_id is None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 from collections.abc import Callable
 from datetime import datetime
@@ -11,11 +13,12 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bot.service import GameService, utc_clock
+from bot.service import GameService, ServiceError, utc_clock
 from bot.service.pace import iso
 from bot.store import Store
 from cogs.components import DYNAMIC_ITEMS, answer_unclaimed
 from cogs.replies import report
+from cogs.seat_components import SEAT_ITEMS
 from cogs.table import Table
 
 log = logging.getLogger("bot.client")
@@ -56,6 +59,7 @@ class SymposionBot(commands.Bot):
         self.store: Store | None = None
         self._service: GameService | None = None
         self._table: Table | None = None
+        self._resuming: asyncio.Task[None] | None = None
         self.tree.error(report)  # the one error path of every slash command
 
     @property
@@ -79,11 +83,21 @@ class SymposionBot(commands.Bot):
         loaded = await self._service.load()
         log.info("loaded %d ongoing game(s) from %s", loaded, self.database_path)
         self._table = Table(self)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *SEAT_ITEMS)
         self.add_listener(answer_unclaimed, "on_interaction")
         for name in COGS:
             await self.load_extension(name)
         await self._sync()
+        self._resuming = asyncio.create_task(self._continue_automatic())
+
+    async def _continue_automatic(self) -> None:
+        """Once connected, games left waiting for the automatic player (a restart) go on."""
+        await self.wait_until_ready()
+        for game_id in self.service.automatic_games():
+            try:
+                await self.table.play_automatic(game_id)
+            except (discord.HTTPException, ServiceError):
+                log.warning("game #%s: the automatic player could not go on", game_id)
 
     async def on_ready(self) -> None:
         """Connected: a game whose channel shows an old board (or two) gets its current one."""
@@ -100,6 +114,10 @@ class SymposionBot(commands.Bot):
 
     async def close(self) -> None:
         """Close Discord first, then the database, so no move is cut off mid-commit."""
+        if self._resuming is not None:
+            self._resuming.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._resuming
         await super().close()
         if self.store is not None:
             await self.store.close()

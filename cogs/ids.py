@@ -18,7 +18,9 @@ TURN = re.compile(rf"{PREFIX}:t:(?P<game>{_N}):(?P<version>{_N})")
 HAND = re.compile(rf"{PREFIX}:h:(?P<game>{_N})")
 LOBBY = re.compile(rf"{PREFIX}:l:(?P<game>{_N}):(?P<verb>join|leave|start|cancel)")
 REMATCH = re.compile(rf"{PREFIX}:r:(?P<game>{_N})")
-TEMPLATES = (MOVE, PICK, TURN, HAND, LOBBY, REMATCH)
+VOTE = re.compile(rf"{PREFIX}:v:(?P<vote>{_N}):(?P<choice>wait|skip|computer|end)")
+RESIGN = re.compile(rf"{PREFIX}:rs:(?P<game>{_N}):(?P<verb>yes|no)")
+TEMPLATES = (MOVE, PICK, TURN, HAND, LOBBY, REMATCH, VOTE, RESIGN)
 
 LARGEST = 2**63 - 1  # sqlite's INTEGER; no game number, version or page of ours is larger
 NO_LONGER_WORKS = (
@@ -87,3 +89,13 @@ def game_of(custom_id: str) -> int | None:
         if match is not None:
             return int(match["game"])
     return None
+
+
+def resign_id(game_id: int, verb: str) -> str:
+    """Confirm ('yes') or cancel ('no') a resignation that hands the seat over."""
+    return f"{PREFIX}:rs:{game_id}:{verb}"
+
+
+def vote_id(vote: int, choice: str) -> str:
+    """One choice of a turn clock vote."""
+    return f"{PREFIX}:v:{vote}:{choice}"

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from cogs import seat_components
 from cogs.base import TableCog
 from cogs.replies import never_failing, suggestions
 
@@ -56,13 +57,19 @@ class Moves(TableCog):
     @app_commands.command(name="resign", description="Give up this game (you are ranked last)")
     @app_commands.guild_only()
     async def resign(self, interaction: Interaction) -> None:
-        """Resign: the game ends for everyone and the final board is posted."""
+        """Resign: with 2 players the game ends; with more, after a confirmation, the automatic
+        player takes the seat and the others play on.
+        """
         info = self.game_here(interaction)
-        final = await self.bot.service.resign(info.game_id, interaction.user.id)
-        await self.table.acknowledge(
-            lambda: interaction.response.send_message("You resigned.", ephemeral=True)
+        if not await self.bot.service.resign_hands_over(info.game_id, interaction.user.id):
+            await seat_components.resign(interaction, self.table, info.game_id)
+            return
+        await interaction.response.send_message(
+            f"Resign from **{info.title}**? You are ranked last, the automatic player takes "
+            "your seat and the others play on.",
+            view=seat_components.resign_view(info.game_id),
+            ephemeral=True,
         )
-        await self.table.publish(final)
 
     @app_commands.command(name="abandon", description="End this channel's game (host or moderator)")
     @app_commands.guild_only()

@@ -162,6 +162,12 @@ class Table:
         turn = board.turn
         if turn is None:
             return game_text(board), image, None
+        if turn.automatic:  # it moves at once; nobody is asked
+            return (
+                game_text(board),
+                image,
+                components.game_view(info.game_id, turn.version, (), hand=True),
+            )
         shown = board.public_choices
         buttons = components.game_view(info.game_id, turn.version, shown, hand=True)
         text = game_text(board)
@@ -340,10 +346,27 @@ class Table:
                 failure = error
         log.warning("could not answer an interaction after a stored change: %r", failure)
 
+    async def announce(self, place_id: int, text: str) -> None:
+        """A short public notice after a stored change; a failure is logged, never raised."""
+        try:
+            await self.bot.get_partial_messageable(place_id).send(text)
+        except DISCORD_FAULTS as error:
+            log.warning("a notice to %s did not go out: %r", place_id, error)
+
     async def after_move(self, result: MoveResult) -> None:
+        """Show a committed move, then any automatic player's moves that follow it."""
+        await self._show_move(result)
+        await self.play_automatic(result.board.info.game_id)
+
+    async def _show_move(self, result: MoveResult) -> None:
         """Redraw in place while the same seat decides; else a new message for the next seat."""
         await self.publish(result.board, in_place=result.same_mover)
         await self.send_hands(result.hands)
+
+    async def play_automatic(self, game_id: int) -> None:
+        """While the automatic player is to move: its move, committed, then shown."""
+        while (result := await self.service.automatic_move(game_id)) is not None:
+            await self._show_move(result)
 
     async def show_choices(self, interaction: Interaction, game_id: int, version: int) -> None:
         """'Your move': the mover's choices, privately."""

@@ -38,8 +38,10 @@ def lobby_text(info: GameInfo) -> str:
 def _seat_label(board: Board, seat: int) -> str:
     """The mover as a mention with their seat's name, e.g. '<@1> (Achilles)'."""
     name = _seat_name(board.view, seat)
-    user = board.info.user_at(seat)
-    return f"{_mention(user)} ({name})" if user is not None else name
+    player = next((p for p in board.info.players if p.seat == seat), None)
+    if player is not None and player.automatic:
+        return f"The automatic player ({name}, for {player.name})"
+    return f"{_mention(player.user_id)} ({name})" if player is not None else name
 
 
 def _seat_name(view: View, seat: int) -> str:

@@ -35,12 +35,15 @@ from bot.service.pace import Clock, Pace, UnknownPace, default_pace, get_pace, p
 from bot.service.sessions import GameLookup
 from bot.service.submissions import STALE
 from bot.service.timers import Alarm, Reminder, TimeUp
+from bot.service.votes import CHOICE_WORDS, Ballot, Vote
 
 __all__ = [
+    "CHOICE_WORDS",
     "RESIGNATION",
     "STALE",
     "Alarm",
     "AlreadyJoined",
+    "Ballot",
     "Board",
     "ChannelBusy",
     "Choice",
@@ -78,6 +81,7 @@ __all__ = [
     "UnknownPace",
     "View",
     "ViewContext",
+    "Vote",
     "default_pace",
     "game_kind",
     "game_kinds",

@@ -22,19 +22,47 @@ def _names(names: Sequence[str]) -> str:
     return f"{', '.join(names[:-1])} and {names[-1]}"
 
 
-def resignation_outcome(resigned: int, names: Sequence[str]) -> Outcome:
-    """The result when seat `resigned` gives up; `names` are display names by seat."""
+TIMEOUT = "timeout"
+
+
+def timeout_outcome(seat: int, names: Sequence[str], departed: Sequence[int] = ()) -> Outcome:
+    """The result when the others end a game whose turn at `seat` ran out (a forfeit)."""
+    given = resignation_outcome(seat, names, departed)
+    others = given.summary.split("; ", 1)[-1]
+    return Outcome(
+        scores=given.scores,
+        ranking=given.ranking,
+        reason=TIMEOUT,
+        summary=f"{names[seat]} ran out of time and the others ended the game; {others}",
+        breakdown=tuple(b.replace(": resigned,", ": ran out of time,") for b in given.breakdown),
+    )
+
+
+def resignation_outcome(
+    resigned: int, names: Sequence[str], departed: Sequence[int] = ()
+) -> Outcome:
+    """The result when seat `resigned` gives up; `names` are display names by seat.
+
+    `departed` are seats whose players left earlier (the automatic player held them): they
+    rank last with the resigning seat; the seats still played by people share first place.
+    """
     players = len(names)
     if not 0 <= resigned < players:
         raise ValueError(f"seat {resigned} is not one of {players} seats")
-    keys: list[tuple[int, ...]] = [(0,) if seat == resigned else (1,) for seat in range(players)]
-    others = [name for seat, name in enumerate(names) if seat != resigned]
+    out = {resigned, *departed}
+    keys: list[tuple[int, ...]] = [(0,) if seat in out else (1,) for seat in range(players)]
+    others = [name for seat, name in enumerate(names) if seat not in out]
     verb = "wins" if len(others) == 1 else "share the win"
     summary = f"{names[resigned]} resigned; {_names(others)} {verb}."
-    breakdown = tuple(
-        f"{name}: {'resigned, ranked last' if seat == resigned else 'still playing, ranked first'}"
-        for seat, name in enumerate(names)
-    )
+    if not others:
+        summary = f"{names[resigned]} resigned and nobody is left playing; nobody wins."
+
+    def line(seat: int) -> str:
+        if seat == resigned:
+            return "resigned, ranked last"
+        return "left earlier, ranked last" if seat in out else "still playing, ranked first"
+
+    breakdown = tuple(f"{name}: {line(seat)}" for seat, name in enumerate(names))
     return Outcome(
         scores=tuple(0 for _ in names),
         ranking=ranking_from_keys(keys),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Awaitable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from bot.engine import AnyGame, IllegalAction, Outcome, OutcomeView, rng
@@ -23,9 +24,11 @@ from bot.service.errors import (
     UnknownGame,
 )
 from bot.service.model import Board, GameInfo, MoveResult, Player, Session, Started
+from bot.service.seats import RESIGNED
 from bot.service.sessions import label
 from bot.service.submissions import STALE, Submissions, short
 from bot.service.timers import Deadlines
+from bot.service.votes import TurnVotes
 from bot.store import PlaceTaken, StaleVersion
 
 # The counter for drawing seat order at start: engines count up from 0, so -1 never collides.
@@ -45,7 +48,7 @@ def seating(seed: int, players: int) -> list[int]:
     return order
 
 
-class GameService(Deadlines, Submissions):
+class GameService(Deadlines, TurnVotes, Submissions):
     """Every game operation a cog may ask for; refusals raise ServiceError subclasses."""
 
     # -- lobby ------------------------------------------------------------------------------
@@ -276,8 +279,7 @@ class GameService(Deadlines, Submissions):
         if session is not None:
             self._seat_of(session, user_id)
             session.players = [
-                Player(p.user_id, p.name, p.join_order, p.seat, ok) if p.user_id == user_id else p
-                for p in session.players
+                replace(p, dm_ok=ok) if p.user_id == user_id else p for p in session.players
             ]
         await self.store.set_dm_ok(game_id, user_id, ok)
 
@@ -296,57 +298,72 @@ class GameService(Deadlines, Submissions):
             if version is not None and version != s.version:
                 raise StaleAction(STALE)
             seat = self._mover(s, user_id)
-            game, before = s.game, s.state
-            try:
-                action = game.decode(code)
-                after = game.apply(before, action)
-            except IllegalAction as error:
-                raise IllegalMove(str(error)) from error
-            outcome = game.outcome(after)
-            changes = move_changes(game, before, after, len(s.players))
-            write = self.store.record_move(
-                game_id,
-                s.version,
-                seat=seat,
-                action=game.encode(action),
-                user_id=user_id,
-                state=game.dump(after),
-                result=None if outcome is None else outcome.to_dict(),
-                state_format=s.state_format,
-            )
-            s.version = await self._write(s, write)
-            s.state = after
-            if outcome is not None:
-                s.status = "finished"
-                self._drop(s)
-            else:
-                await self._schedule_after_commit(s)
-            board = self._board(s, changes.public)
-            hands = tuple(
-                self._hand(s, changed, board.info, view=view)
-                for changed, view in changes.seats.items()
-            )
-            return MoveResult(
-                seat=seat,
-                description=game.describe(action, before),
-                public_lines=tuple(changes.lines),
-                board=board,
-                hands=hands,
-            )
+            return await self._play(s, seat, code, user_id)
+
+    async def _play(self, s: Session, seat: int, code: str, user_id: int | None) -> MoveResult:
+        """Apply one action for `seat` under the held lock, commit it, report what changed.
+
+        `user_id` is None for the automatic player. Hands go only to seats a person holds.
+        """
+        game, before = s.game, s.state
+        try:
+            action = game.decode(code)
+            after = game.apply(before, action)
+        except IllegalAction as error:
+            raise IllegalMove(str(error)) from error
+        outcome = game.outcome(after)
+        changes = move_changes(game, before, after, len(s.players))
+        write = self.store.record_move(
+            s.game_id,
+            s.version,
+            seat=seat,
+            action=game.encode(action),
+            user_id=user_id,
+            state=game.dump(after),
+            result=None if outcome is None else outcome.to_dict(),
+            state_format=s.state_format,
+        )
+        s.version = await self._write(s, write)
+        s.state = after
+        if outcome is not None:
+            s.status = "finished"
+            self._drop(s)
+        else:
+            await self._schedule_after_commit(s)
+        board = self._board(s, changes.public)
+        held = {p.seat for p in s.players if not p.automatic}
+        hands = tuple(
+            self._hand(s, changed, board.info, view=view)
+            for changed, view in changes.seats.items()
+            if changed in held
+        )
+        return MoveResult(
+            seat=seat,
+            description=game.describe(action, before),
+            public_lines=tuple(changes.lines),
+            board=board,
+            hands=hands,
+        )
 
     async def resign(self, game_id: int, user_id: int) -> Board:
-        """A player gives up: ranked last, the game ends with reason "resignation".
+        """A player gives up. With 2 players, or when nobody else is left, the game ends
+        (reason "resignation", the resigning seat ranked last); otherwise the automatic player
+        takes the seat, it is recorded as resigned, and the game goes on for the others.
 
-        Returns the final board, with the service-made result beside the game's view.
+        Returns the board after it: final, or still active with the seat marked automatic.
         """
         async with self._locked(game_id, "active") as s:
-            seat = self._seat_of(s, user_id).seat
-            assert seat is not None
+            seat = self._active_seat(s, user_id)
+            others = [p for p in s.players if not p.automatic and p.user_id != user_id]
+            if len(s.players) > 2 and others:
+                await self._hand_over(s, seat, RESIGNED)
+                return self._board(s)
             names = [""] * len(s.players)
             for p in s.players:
                 if p.seat is not None:
                     names[p.seat] = p.name
-            outcome = resignation_outcome(seat, names)
+            departed = [p.seat for p in s.players if p.automatic and p.seat is not None]
+            outcome = resignation_outcome(seat, names, departed)
             flags = {"ended_by": RESIGNATION, "resigned_seat": seat}
             result = outcome.to_dict()
             await self._end(s, "finished", flags, result)

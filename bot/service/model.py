@@ -20,6 +20,8 @@ class Player:
     join_order: int
     seat: int | None = None
     dm_ok: bool = True
+    automatic: bool = False  # the automatic player holds the seat now
+    departure: str | None = None  # why the player left it: "resigned" or "timed out"
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +40,7 @@ class Turn:
     seat: int
     user_id: int
     choices: tuple[Choice, ...]
+    automatic: bool = False  # the automatic player decides; nobody is asked
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,7 +28,15 @@ GameLookup = Callable[[str], AnyGame]
 
 
 def _player(row: SeatRow) -> Player:
-    return Player(row.user_id, row.display_name, row.join_order, row.seat, row.dm_ok)
+    return Player(
+        row.user_id,
+        row.display_name,
+        row.join_order,
+        row.seat,
+        row.dm_ok,
+        row.automatic,
+        row.departure,
+    )
 
 
 def label(game: AnyGame, game_id: int) -> str:
@@ -312,7 +320,7 @@ class SessionCache:
         player = None if seat is None else s.user_at(seat)
         if seat is None or player is None:
             return None
-        return Turn(s.version, seat, player.user_id, self._choices(s))
+        return Turn(s.version, seat, player.user_id, self._choices(s), player.automatic)
 
     def _choices(self, s: Session) -> tuple[Choice, ...]:
         game = s.game

@@ -8,6 +8,7 @@ from bot.service.boards import BoardBook
 from bot.service.diff import normalise
 from bot.service.errors import IllegalMove, NotYourTurn, StaleAction
 from bot.service.model import Choice, Session
+from bot.service.seats import AutomaticSeats
 
 STALE = "The board has moved on since that choice: look at the latest game message and try again."
 # A /move value picked from the autocomplete: the version it was offered at, then the code.
@@ -19,25 +20,28 @@ def short(text: str, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-class Submissions(BoardBook):
+class Submissions(BoardBook, AutomaticSeats):
     """Turn checks and the reading of /move values, shared by every move path."""
 
     def _mover(self, s: Session, user_id: int) -> int:
         """The caller's seat, if they are the one to move now; else the right refusal."""
-        seat = self._seat_of(s, user_id).seat
+        seat = self._active_seat(s, user_id)
         to_move = s.game.to_move(s.state)
         if seat != to_move:
             who = s.user_at(to_move) if to_move is not None else None
             name = who.name if who is not None else "someone else"
+            if who is not None and who.automatic:
+                name = "the automatic player"
             raise NotYourTurn(f"It is not your turn: {name} is to move.")
-        assert seat is not None
         return seat
 
     def choices(self, game_id: int, user_id: int) -> list[Choice]:
         """The legal (code, text) choices for this user: empty unless they are to move."""
         s = self._sessions.get(game_id)
         turn = None if s is None else self._turn(s)
-        return [] if turn is None or turn.user_id != user_id else list(turn.choices)
+        if turn is None or turn.automatic or turn.user_id != user_id:
+            return []
+        return list(turn.choices)
 
     async def my_choices(self, game_id: int, user_id: int, version: int) -> list[Choice]:
         """The mover's choices for a 'Your move' button drawn at `version`."""
@@ -51,7 +55,7 @@ class Submissions(BoardBook):
         """/move's autocomplete: each value is '<version>:<code>', the board it was offered on."""
         s = self._sessions.get(game_id)
         turn = None if s is None else self._turn(s)
-        if turn is None or turn.user_id != user_id:
+        if turn is None or turn.automatic or turn.user_id != user_id:
             return []
         return [Choice(f"{turn.version}:{c.code}", c.text) for c in turn.choices]
 

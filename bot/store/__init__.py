@@ -10,6 +10,7 @@ from bot.store.faults import MigrationFailed, StoreUnusable
 from bot.store.migrations import MIGRATIONS_DIR, migration_files
 from bot.store.records import (
     ONGOING,
+    AlreadyVoted,
     BoardMessage,
     BrokenGame,
     CorruptRow,
@@ -21,6 +22,7 @@ from bot.store.records import (
     StaleVersion,
     StoreError,
     UnknownGameId,
+    VoteRow,
     utc_now,
 )
 from bot.store.timers import REMINDER, TURN_CLOCK, NewTimer, TimerRow
@@ -30,6 +32,7 @@ __all__ = [
     "ONGOING",
     "REMINDER",
     "TURN_CLOCK",
+    "AlreadyVoted",
     "BoardMessage",
     "BrokenGame",
     "CorruptRow",
@@ -46,6 +49,7 @@ __all__ = [
     "StoreUnusable",
     "TimerRow",
     "UnknownGameId",
+    "VoteRow",
     "migration_files",
     "utc_now",
 ]

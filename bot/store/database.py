@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -11,6 +12,7 @@ import aiosqlite
 from bot.store.boards import BoardRecords
 from bot.store.connection import Connection
 from bot.store.records import (
+    AlreadyVoted,
     BrokenGame,
     GameRow,
     MoveRow,
@@ -20,6 +22,7 @@ from bot.store.records import (
     StaleVersion,
     StoreError,
     UnknownGameId,
+    VoteRow,
     broken_game,
     dumps,
     game_row,
@@ -166,6 +169,19 @@ class Store(Connection, TimerRows, BoardRecords):
                 await db.execute("UPDATE games SET host_id = ? WHERE id = ?", (new_host, game_id))
         return new_version
 
+    async def hand_over_seat(self, game_id: int, version: int, seat: int, departure: str) -> int:
+        """The automatic player takes a seat ('resigned' or 'timed out'); the new version."""
+        async with self._transaction() as db:
+            new_version = await self._bump(db, game_id, version)
+            cursor = await db.execute(
+                "UPDATE seats SET controller = 'auto', departure = ?"
+                " WHERE game_id = ? AND seat = ? AND controller = 'human'",
+                (departure, game_id, seat),
+            )
+            if cursor.rowcount != 1:
+                raise StoreError(f"seat {seat} of game {game_id} has no player to replace")
+        return new_version
+
     async def set_dm_ok(self, game_id: int, user_id: int, ok: bool) -> None:
         """Remember whether DMs to this player work for this game (no version change)."""
         async with self._transaction() as db:
@@ -289,6 +305,78 @@ class Store(Connection, TimerRows, BoardRecords):
         """Remember the game's current message (no version change: buttons stay valid)."""
         async with self._transaction() as db:
             await db.execute("UPDATE games SET message_id = ? WHERE id = ?", (message_id, game_id))
+
+    # -- turn clock votes -------------------------------------------------------------------
+
+    async def open_vote(
+        self,
+        game_id: int,
+        version: int,
+        *,
+        seat: int,
+        user_id: int,
+        voters: Sequence[int],
+        choices: Sequence[str],
+    ) -> int | None:
+        """A new vote on the turn at `version`; None if that turn already has one."""
+        try:
+            async with self._transaction() as db:
+                cursor = await db.execute(
+                    "INSERT INTO turn_votes (game_id, version, seat, user_id, voters, choices,"
+                    " opened_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        game_id,
+                        version,
+                        seat,
+                        user_id,
+                        dumps(list(voters)),
+                        dumps(list(choices)),
+                        self._clock(),
+                    ),
+                )
+        except sqlite3.IntegrityError:
+            return None
+        return cursor.lastrowid
+
+    async def vote(self, vote_id: int) -> VoteRow | None:
+        """A vote with its ballots, or None."""
+        row = await self._one("SELECT * FROM turn_votes WHERE id = ?", (vote_id,))
+        if row is None:
+            return None
+        ballots = await self._all(
+            "SELECT user_id, choice FROM turn_ballots WHERE vote_id = ?", (vote_id,)
+        )
+        return VoteRow(
+            id=row["id"],
+            game_id=row["game_id"],
+            version=row["version"],
+            seat=row["seat"],
+            user_id=row["user_id"],
+            voters=tuple(json.loads(row["voters"])),
+            choices=tuple(json.loads(row["choices"])),
+            result=row["result"],
+            ballots={int(b["user_id"]): str(b["choice"]) for b in ballots},
+        )
+
+    async def cast_ballot(self, vote_id: int, user_id: int, choice: str) -> None:
+        """One voter's ballot; AlreadyVoted on a second one."""
+        try:
+            async with self._transaction() as db:
+                await db.execute(
+                    "INSERT INTO turn_ballots (vote_id, user_id, choice, cast_at)"
+                    " VALUES (?, ?, ?, ?)",
+                    (vote_id, user_id, choice, self._clock()),
+                )
+        except sqlite3.IntegrityError as error:
+            raise AlreadyVoted(f"user {user_id} voted in vote {vote_id} already") from error
+
+    async def decide_vote(self, vote_id: int, result: str) -> None:
+        """Record what the majority chose (once)."""
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE turn_votes SET result = ?, decided_at = ? WHERE id = ? AND result IS NULL",
+                (result, self._clock(), vote_id),
+            )
 
     # -- moves and snapshots ----------------------------------------------------------------
 

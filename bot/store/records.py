@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 ONGOING = ("lobby", "active")
+AUTO = "auto"  # seats.controller of a seat the automatic player holds
 
 
 class StoreError(Exception):
@@ -74,6 +75,32 @@ class SeatRow:
     user_id: int
     display_name: str
     dm_ok: bool
+    controller: str = "human"
+    departure: str | None = None
+
+    @property
+    def automatic(self) -> bool:
+        """The automatic player holds this seat (its player resigned or timed out)."""
+        return self.controller == AUTO
+
+
+@dataclass(frozen=True, slots=True)
+class VoteRow:
+    """One turn clock vote: whose turn ran out, who may vote, the ballots, the result."""
+
+    id: int
+    game_id: int
+    version: int
+    seat: int
+    user_id: int
+    voters: tuple[int, ...]
+    choices: tuple[str, ...]
+    result: str | None
+    ballots: dict[int, str]
+
+
+class AlreadyVoted(StoreError):
+    """This voter has a ballot in this vote already."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,6 +226,8 @@ def seat_row(row: sqlite3.Row) -> SeatRow:
         user_id=row["user_id"],
         display_name=row["display_name"],
         dm_ok=bool(row["dm_ok"]),
+        controller=row["controller"],
+        departure=row["departure"],
     )
 
 

@@ -134,7 +134,7 @@ def test_spec_is_complete(game_id: str) -> None:
 FORBIDDEN = {"discord", "aiosqlite", "PIL", "asyncio", "aiohttp"}
 
 
-@pytest.mark.parametrize("package", ["bot/engine", "bot/games"])
+@pytest.mark.parametrize("package", ["bot/engine", "bot/games", "bot/ai"])
 def test_pure_packages_import_no_io_libraries(package: str) -> None:
     offenders = []
     for path in sorted((ROOT / package).rglob("*.py")):

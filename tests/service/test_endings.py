@@ -43,13 +43,19 @@ async def test_resigning_with_two_players_makes_the_other_win(
     assert (again.context, again.info, again.view) == (final.context, done, final.view)
 
 
-async def test_resigning_out_of_turn_is_allowed_and_ranks_last(service: GameService) -> None:
+async def test_resigning_out_of_turn_is_allowed(service: GameService) -> None:
     info = await active(service, (ALICE, BOB, CAROL))
     quitter = info.user_at(2) or 0
-    outcome = (await service.resign(info.game_id, quitter)).info.outcome
-    assert outcome is not None
-    assert outcome.ranking == (1, 1, 3)
-    assert "share the win" in outcome.summary
+    board = await service.resign(info.game_id, quitter)
+    assert board.info.status == "active"  # three players: the automatic player takes the seat
+    assert [p.automatic for p in board.info.players] == [False, False, True]
+
+
+def test_a_resignation_ranks_earlier_leavers_last_too() -> None:
+    outcome = resignation_outcome(0, ["Ann", "Ben", "Cy", "Di"], departed=[2])
+    assert outcome.ranking == (3, 1, 3, 1)
+    assert outcome.summary == "Ann resigned; Ben and Di share the win."
+    assert outcome.breakdown[2] == "Cy: left earlier, ranked last"
 
 
 async def test_only_players_resign_and_only_while_the_game_runs(service: GameService) -> None:
@@ -90,7 +96,7 @@ async def test_a_lobby_can_be_abandoned_by_its_host(service: GameService) -> Non
 async def test_rematch_seats_the_same_players_in_the_same_channel(service: GameService) -> None:
     info = await active(service, (ALICE, BOB, CAROL), options={"pile": "7"})
     await refused(GameNotOver, service.rematch(info.game_id, ALICE))
-    await service.resign(info.game_id, CAROL)
+    await service.abandon(info.game_id, ALICE)
     await refused(NotAPlayer, service.rematch(info.game_id, DAN))
     again = await service.rematch(info.game_id, BOB)
     assert again.game_id != info.game_id and again.status == "lobby"

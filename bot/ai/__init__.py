@@ -1,0 +1,5 @@
+"""Computer players over the engine contract: pure, seeded, and blind to other seats' secrets."""
+
+from bot.ai.simple import choose
+
+__all__ = ["choose"]

@@ -1,4 +1,5 @@
-"""What a fired deadline shows: a reminder (in the game's place and by DM) or a time-up note.
+"""What a fired deadline shows: a reminder (in the game's place and by DM) or the turn clock's
+vote (a time-up note where nobody could vote).
 
 The service has already claimed the deadline, so each is sent at most once. A refused DM does
 not stop the reminder in the game's place; a failed post is logged, never retried.
@@ -13,6 +14,7 @@ import discord
 
 from bot.service import Alarm, GameInfo, Reminder, TimeUp
 from cogs.clocktexts import when
+from cogs.seat_components import start_vote
 
 if TYPE_CHECKING:
     from bot.client import SymposionBot
@@ -72,9 +74,12 @@ async def remind(bot: SymposionBot, reminder: Reminder) -> None:
 
 
 async def time_up(bot: SymposionBot, event: TimeUp) -> None:
-    """Say in the game's place that the turn clock ran out (the vote hooks in here)."""
-    channel = bot.get_partial_messageable(event.info.place_id)
+    """The turn clock ran out: the other players get the vote on what happens next; where no
+    vote opens (nobody else holds a seat) the game's place is told the time is up."""
     try:
+        if await start_vote(bot.table, event.info.game_id, event.version):
+            return
+        channel = bot.get_partial_messageable(event.info.place_id)
         await channel.send(time_up_text(event), allowed_mentions=_only(event.user_id))
     except discord.HTTPException:
         log.warning("could not post the time-up of game #%s", event.info.game_id)

@@ -107,7 +107,8 @@ class Deadlines(SessionCache):
 
     async def _restore_clock(self, s: Session) -> None:
         rows = await self.store.timers_of(s.game_id, s.version)
-        turn = next((row for row in rows if row.kind == TURN_CLOCK), None)
+        clocks = [row for row in rows if row.kind == TURN_CLOCK]
+        turn = clocks[-1] if clocks else None  # the latest: "wait longer" adds one
         if turn is not None:
             s.turn_seat, s.turn_since = turn.seat, parse_iso(turn.since)
             s.turn_due = parse_iso(turn.due_at)
@@ -131,6 +132,18 @@ class Deadlines(SessionCache):
         since = iso(s.turn_since)
         timers = [NewTimer(TURN_CLOCK, seat, since, iso(s.turn_due))]
         if now + pace.reminder_after < s.turn_due:
+            timers.append(NewTimer(REMINDER, seat, since, iso(now + pace.reminder_after)))
+        await self.store.schedule_timers(s.game_id, s.version, timers)
+
+    async def _extend_turn(self, s: Session) -> None:
+        """'Wait longer' (the vote): the seat to move gets another turn's time, reminded again."""
+        seat, now, pace = s.to_move(), self._now(), self._pace_of(s)
+        if seat is None or s.turn_since is None:
+            return
+        s.turn_seat, s.turn_due = seat, now + pace.turn_limit
+        since = iso(s.turn_since)
+        timers = [NewTimer(TURN_CLOCK, seat, since, iso(s.turn_due))]
+        if pace.reminder_after < pace.turn_limit:
             timers.append(NewTimer(REMINDER, seat, since, iso(now + pace.reminder_after)))
         await self.store.schedule_timers(s.game_id, s.version, timers)
 

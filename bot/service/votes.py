@@ -75,6 +75,9 @@ class TurnVotes(AutomaticSeats):
     ) -> GameInfo:
         raise NotImplementedError
 
+    async def _extend_turn(self, s: Session) -> None:
+        raise NotImplementedError
+
     def _neutral(self, s: Session) -> str | None:
         codes = {c.code for c in self._choices(s)}
         return next((code for code in NEUTRAL_CODES if code in codes), None)
@@ -148,7 +151,9 @@ class TurnVotes(AutomaticSeats):
         """Under the held lock: do what the majority chose, then store the vote's result."""
         board: Board | None = None
         move: MoveResult | None = None
-        if decided == SKIP:
+        if decided == WAIT:
+            await self._extend_turn(s)
+        elif decided == SKIP:
             code = self._neutral(s)
             assert code is not None
             move = await self._play(s, row.seat, code, None)

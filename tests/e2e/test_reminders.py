@@ -135,8 +135,44 @@ async def test_reminders_off_and_the_turn_clock_of_a_live_game(
     clock.advance(minutes=LIVE_LIMIT)
     assert await run_timers(bot) == 1
     assert reminders(fake_discord) == []
-    up = fake_discord.last("games")
-    assert up.content.startswith(f"Time is up for <@{mover_id(board)}>")
+    vote = fake_discord.last("games")
+    other = next(u for u in ("alice", "bob") if fake_discord.user(u).id != mover_id(board))
+    assert "time to move has run out" in vote.content
+    assert f"<@{fake_discord.user(other).id}>" in vote.content
+    assert f"<@{mover_id(board)}>" not in vote.content  # the vote is the others' to make
+    labels = [b["label"] for b in vote.buttons()]
+    assert labels == ["Wait longer", "Hand the seat to the computer", "End the game"]
+
+
+async def test_a_timed_out_turn_is_skipped_by_a_majority_vote(
+    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path
+) -> None:
+    clock = FakeClock()
+    bot = await start(bot_runner, tmp_path, clock)
+    board = await open_game(fake_discord, "iliad_cards", "alice", ["bob", "carol"], options=None)
+    await bot_runner.settle()
+    late = mover_id(board)
+    version = bot.service.game_at(fake_discord.channel("games").id).version
+    clock.advance(days=3)  # the daily pace's turn limit (data/paces.json)
+    assert await run_timers(bot) == 1
+    vote = fake_discord.last("games")
+    assert "time to move has run out" in vote.content
+    assert "Skip the turn" in [b["label"] for b in vote.buttons()]  # the card game can pass
+    voters = [u for u in ("alice", "bob", "carol") if fake_discord.user(u).id != late]
+    one = await fake_discord.click(vote, user=voters[0], label="Skip the turn")
+    assert "1 of 2 voted" in await ephemeral_answer(one)
+    mark = fake_discord.mark()
+    two = await fake_discord.click(
+        fake_discord.message(vote.id), user=voters[1], label="Skip the turn"
+    )
+    closed = await two.wait_message(lambda m: m.id == vote.id and not m.buttons())
+    assert "turn is skipped" in closed.content
+    after = await fake_discord.wait_for(is_live_board, since=mark)
+    assert mover_id(after) != late
+    [skipped] = await bot.store.moves(1)
+    assert (skipped.action, skipped.user_id) == ("pass", None)
+    info = bot.service.game_at(fake_discord.channel("games").id)
+    assert info is not None and info.version > version
 
 
 async def test_an_unknown_pace_is_refused_and_opens_nothing(

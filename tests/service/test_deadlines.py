@@ -187,3 +187,32 @@ def test_paces_grow_slower() -> None:
     assert LIVE.turn_limit < DAILY.turn_limit < weekly.turn_limit
     assert all(p.reminder_after < p.turn_limit for p in (LIVE, DAILY, weekly))
     assert DAILY.turn_limit > timedelta(hours=24)
+
+
+def time_ups(alarms: list[Reminder | TimeUp]) -> list[TimeUp]:
+    return [a for a in alarms if isinstance(a, TimeUp)]
+
+
+async def test_a_vote_to_wait_longer_gives_the_turn_its_time_again(
+    timed: GameService, timed_store: Store, clock: FakeClock
+) -> None:
+    info = await active(timed)
+    clock.advance(seconds=DAILY.turn_limit.total_seconds())
+    [up] = time_ups(await timed.fire_due())
+    vote = await timed.start_vote(info.game_id, up.version)
+    assert vote is not None
+    voter = next(user for user in (ALICE, BOB) if user != up.user_id)
+    decided = await timed.cast_vote(vote.vote_id, voter, "wait")
+    assert decided.decided == "wait"
+    waited = timed.game_at(info.place_id)
+    assert waited is not None and waited.turn_due == clock() + DAILY.turn_limit
+    clock.advance(seconds=DAILY.turn_limit.total_seconds() - 1)
+    assert time_ups(await timed.fire_due()) == []
+    clock.advance(seconds=1)
+    [again] = time_ups(await timed.fire_due())
+    assert again.user_id == up.user_id and again.version == up.version
+    # a restart reads the latest turn clock of the version, not the one that already fired
+    restarted = GameService(timed_store, lookup, clock=clock)
+    await restarted.load()
+    reloaded = restarted.game_at(info.place_id)
+    assert reloaded is not None and reloaded.turn_due == clock()

@@ -6,6 +6,7 @@ ephemeral replies. Only bot.store speaks SQL; only bot.engine knows the rules.
 
 import bot.games  # noqa: F401  (the service hosts every game: importing it registers them)
 from bot.engine import View, ViewContext
+from bot.service.archive import BAD_NUMBER, LARGEST_NUMBER, PastGame
 from bot.service.catalogue import GameKind, game_kind, game_kinds
 from bot.service.endings import RESIGNATION, resignation_outcome
 from bot.service.errors import (
@@ -35,6 +36,8 @@ from bot.service.sessions import GameLookup
 from bot.service.timers import Alarm, Reminder, TimeUp
 
 __all__ = [
+    "BAD_NUMBER",
+    "LARGEST_NUMBER",
     "RESIGNATION",
     "STALE",
     "Alarm",
@@ -63,6 +66,7 @@ __all__ = [
     "NotStarted",
     "NotYourTurn",
     "Pace",
+    "PastGame",
     "Player",
     "Reminder",
     "ServiceError",

@@ -7,6 +7,7 @@ from collections.abc import Awaitable, Mapping, Sequence
 from typing import Any
 
 from bot.engine import AnyGame, IllegalAction, Outcome, OutcomeView, rng
+from bot.service.archive import Archive
 from bot.service.diff import move_changes, normalise
 from bot.service.endings import RESIGNATION, resignation_outcome
 from bot.service.errors import (
@@ -50,7 +51,7 @@ def _short(text: str, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-class GameService(Deadlines):
+class GameService(Deadlines, Archive):
     """Every game operation a cog may ask for; refusals raise ServiceError subclasses."""
 
     # -- lobby ------------------------------------------------------------------------------

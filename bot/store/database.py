@@ -8,6 +8,7 @@ from typing import Any
 
 import aiosqlite
 
+from bot.store.archive import ArchiveRows
 from bot.store.connection import Connection
 from bot.store.records import (
     BrokenGame,
@@ -32,7 +33,7 @@ _PLACE = "coalesce(thread_id, channel_id)"
 _HOLDS_PLACE = "status IN ('lobby', 'active') AND broken IS NULL"
 
 
-class Store(Connection, TimerRows):
+class Store(Connection, TimerRows, ArchiveRows):
     """Games, seats, moves and snapshots: every change one transaction with a version check."""
 
     # -- games ------------------------------------------------------------------------------

@@ -190,3 +190,25 @@ async def test_abandoned_and_broken_games(
         "board", {"game": "2"}, focused="game", user="carol", channel="games"
     )
     assert entries == []
+
+
+async def test_a_game_going_on_elsewhere_is_shown_only_to_the_caller(
+    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    asked = stub_drawing(monkeypatch)
+    bot = await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    first = await open_game(fake_discord, "iliad", "alice", ["bob"])
+    await bot_runner.settle()
+    public_before = len(fake_discord.messages(ephemeral=False))
+    board = await private_answer(
+        await fake_discord.slash("board", {"game": 1}, user="carol", channel="lounge")
+    )
+    assert "to move" in board.content and f"/{first.id}" in board.content
+    assert not board.custom_ids() and list(board.files) == ["iliad-board.png"]
+    asked.clear()
+    hand = await private_answer(
+        await fake_discord.slash("hand", {"game": 1}, user="bob", channel="lounge")
+    )
+    assert "as it ended" not in hand.content
+    assert asked == [f"hand:iliad:{await seat_of(bot, 1, fake_discord, 'bob')}"]
+    assert len(fake_discord.messages(ephemeral=False)) == public_before

@@ -39,6 +39,21 @@ class TableCog(commands.Cog):
         """The bot's Table, which shows games."""
         return self.bot.table
 
+    async def game_meant(
+        self, interaction: discord.Interaction[Any], number: int | None
+    ) -> GameInfo:
+        """Game `number` of this server; without one, this channel's ongoing game, else the
+        latest game played here (it may be over); or a clear refusal."""
+        here = interaction.channel_id or 0
+        info = await self.bot.service.pick_game(interaction.guild_id or 0, here, number)
+        if info is None:
+            raise ServiceError(NO_GAME)
+        return info
+
+    def ongoing_here(self, interaction: discord.Interaction[Any], info: GameInfo) -> bool:
+        """Whether `info` is the game going on in this channel (today's answers apply)."""
+        return info.status in ("lobby", "active") and info.place_id == interaction.channel_id
+
     def game_here(self, interaction: discord.Interaction[Any]) -> GameInfo:
         """The ongoing game of this channel or thread, or a clear refusal."""
         info = self.bot.service.game_at(interaction.channel_id or 0)

@@ -1,4 +1,4 @@
-"""/hand, /rules, /games and /history: reading, never changing."""
+"""/hand, /rules, /games and /history: reading, never changing (games over too)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from discord import app_commands
 from bot.service import game_kind
 from cogs.base import TableCog
 from cogs.lobby import GAME_CHOICES
-from cogs.replies import clip
+from cogs.pastgames import NUMBER_HELP, game_choices, send_log
+from cogs.replies import clip, never_failing
 
 if TYPE_CHECKING:
     from bot.client import SymposionBot
@@ -21,11 +22,20 @@ Interaction = discord.Interaction[Any]
 class Info(TableCog):
     """Private hands and public facts."""
 
-    @app_commands.command(name="hand", description="See your private hand for this channel's game")
+    @app_commands.command(name="hand", description="See your private hand (this channel's game)")
+    @app_commands.describe(game=NUMBER_HELP)
     @app_commands.guild_only()
-    async def hand(self, interaction: Interaction) -> None:
-        """Show the caller's hand privately."""
-        await self.table.show_hand(interaction, self.game_here(interaction).game_id)
+    async def hand(self, interaction: Interaction, game: int | None = None) -> None:
+        """Show the caller's own hand privately, in a game going on or over; never another's."""
+        info = await self.game_meant(interaction, game)
+        await self.table.show_hand(interaction, info.game_id)
+
+    @hand.autocomplete("game")
+    @never_failing
+    async def _my_games(
+        self, interaction: Interaction, current: object
+    ) -> list[app_commands.Choice[int]]:
+        return await game_choices(self.bot.service, interaction, current, mine=True)
 
     @app_commands.command(name="rules", description="A short summary of a game's rules")
     @app_commands.choices(game=GAME_CHOICES)
@@ -60,16 +70,28 @@ class Info(TableCog):
             clip(text), ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
         )
 
-    @app_commands.command(name="history", description="The last things that happened in this game")
+    @app_commands.command(name="history", description="The public moves of this channel's game")
+    @app_commands.describe(game=NUMBER_HELP)
     @app_commands.guild_only()
-    async def history(self, interaction: Interaction) -> None:
-        """The last public log lines, privately."""
-        info = self.game_here(interaction)
-        lines = await self.bot.service.history(info.game_id, limit=15)
-        text = "\n".join(f"• {line}" for line in lines) or "Nothing has happened yet."
-        await interaction.response.send_message(
-            clip(f"**{info.title}** — recent moves:\n{text}"), ephemeral=True
-        )
+    async def history(self, interaction: Interaction, game: int | None = None) -> None:
+        """The last public log lines of the game going on here; the whole log of one by number
+        or of the last game played here, privately."""
+        info = await self.game_meant(interaction, game)
+        if game is None and self.ongoing_here(interaction, info):
+            lines = await self.bot.service.history(info.game_id, limit=15)
+            text = "\n".join(f"• {line}" for line in lines) or "Nothing has happened yet."
+            await interaction.response.send_message(
+                clip(f"**{info.title}** — recent moves:\n{text}"), ephemeral=True
+            )
+            return
+        await send_log(interaction, info, await self.bot.service.public_log(info.game_id))
+
+    @history.autocomplete("game")
+    @never_failing
+    async def _server_games(
+        self, interaction: Interaction, current: object
+    ) -> list[app_commands.Choice[int]]:
+        return await game_choices(self.bot.service, interaction, current, mine=False)
 
 
 async def setup(bot: SymposionBot) -> None:

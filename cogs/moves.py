@@ -9,6 +9,7 @@ from discord import app_commands
 
 from cogs import seat_components
 from cogs.base import TableCog
+from cogs.pastgames import NUMBER_HELP, game_choices, send_board_privately
 from cogs.replies import never_failing, suggestions
 
 if TYPE_CHECKING:
@@ -46,13 +47,28 @@ class Moves(TableCog):
         ]
         return suggestions((c.text, c.code) for c in fitting)
 
-    @app_commands.command(name="board", description="Post the current board again")
+    @app_commands.command(
+        name="board", description="Post this channel's board again, or see any game's board"
+    )
+    @app_commands.describe(game=NUMBER_HELP)
     @app_commands.guild_only()
-    async def board(self, interaction: Interaction) -> None:
-        """Post the game message again (it pings the mover)."""
-        board = await self.bot.service.board(self.game_here(interaction).game_id)
+    async def board(self, interaction: Interaction, game: int | None = None) -> None:
+        """Post the game message of the game going on here again (it pings the mover); any
+        other game (one by number, or the last one played here) is shown only to the caller."""
+        info = await self.game_meant(interaction, game)
+        board = await self.bot.service.board(info.game_id)
+        if not self.ongoing_here(interaction, info):
+            await send_board_privately(interaction, board)
+            return
         await interaction.response.send_message("Here is the board again.", ephemeral=True)
         await self.table.show(board)
+
+    @board.autocomplete("game")
+    @never_failing
+    async def _server_games(
+        self, interaction: Interaction, current: object
+    ) -> list[app_commands.Choice[int]]:
+        return await game_choices(self.bot.service, interaction, current, mine=False)
 
     @app_commands.command(name="resign", description="Give up this game (you are ranked last)")
     @app_commands.guild_only()

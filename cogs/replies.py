@@ -44,7 +44,7 @@ def suggestions(entries: Iterable[tuple[str, str]]) -> list[app_commands.Choice[
     ]
 
 
-Suggester = TypeVar("Suggester", bound=Callable[..., Awaitable[list[app_commands.Choice[str]]]])
+Suggester = TypeVar("Suggester", bound=Callable[..., Awaitable[list[app_commands.Choice[Any]]]])
 
 
 def never_failing(suggest: Suggester) -> Suggester:
@@ -52,7 +52,7 @@ def never_failing(suggest: Suggester) -> Suggester:
     autocomplete's error and leaves the player's list loading."""
 
     @functools.wraps(suggest)
-    async def suggesting(*args: Any) -> list[app_commands.Choice[str]]:
+    async def suggesting(*args: Any) -> list[app_commands.Choice[Any]]:
         try:
             return await suggest(*args)
         except Exception as error:

@@ -85,4 +85,5 @@ def final_text(info: GameInfo) -> str:
 
 def hand_text(info: GameInfo, player: Player) -> str:
     """The caption of a private hand image: which game and where."""
-    return f"Your hand in **{info.title}** in <#{info.place_id}> (game {info.game_id})."
+    ended = "" if info.status == "active" else ", as it ended"
+    return f"Your hand in **{info.title}** in <#{info.place_id}> (game {info.game_id}{ended})."

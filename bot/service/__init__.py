@@ -6,6 +6,7 @@ ephemeral replies. Only bot.store speaks SQL; only bot.engine knows the rules.
 
 import bot.games  # noqa: F401  (the service hosts every game: importing it registers them)
 from bot.engine import View, ViewContext
+from bot.service.archive import BAD_NUMBER, LARGEST_NUMBER, PastGame
 from bot.service.boards import Mend, Posting, plan_mend
 from bot.service.catalogue import GameKind, game_kind, game_kinds
 from bot.service.endings import RESIGNATION, resignation_outcome
@@ -38,7 +39,9 @@ from bot.service.timers import Alarm, Reminder, TimeUp
 from bot.service.votes import CHOICE_WORDS, Ballot, Vote
 
 __all__ = [
+    "BAD_NUMBER",
     "CHOICE_WORDS",
+    "LARGEST_NUMBER",
     "RESIGNATION",
     "STALE",
     "Alarm",
@@ -69,6 +72,7 @@ __all__ = [
     "NotStarted",
     "NotYourTurn",
     "Pace",
+    "PastGame",
     "Player",
     "Posting",
     "Reminder",

@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.engine import AnyGame, IllegalAction, Outcome, OutcomeView, rng
+from bot.service.archive import Archive
 from bot.service.diff import move_changes
 from bot.service.endings import RESIGNATION, resignation_outcome
 from bot.service.errors import (
@@ -48,7 +49,7 @@ def seating(seed: int, players: int) -> list[int]:
     return order
 
 
-class GameService(Deadlines, TurnVotes, Submissions):
+class GameService(Deadlines, TurnVotes, Submissions, Archive):
     """Every game operation a cog may ask for; refusals raise ServiceError subclasses."""
 
     # -- lobby ------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from bot.service.errors import (
     NotHost,
     NotInLobby,
     NotStarted,
+    ServiceError,
 )
 from bot.service.formats import StateFormatError, readable
 from bot.service.model import Board, Choice, GameInfo, Hand, Player, Session, Turn
@@ -66,7 +67,11 @@ def broken_refusal(broken: BrokenGame) -> GameBroken:
     )
 
 
-def _outcome(view: View, result: OutcomeView | None) -> Outcome | None:
+# What a stored game's data can raise when it no longer fits this version of the game.
+_DATA_FAULTS = (IllegalAction, LookupError, ValueError, TypeError, AttributeError)
+
+
+def outcome_of(view: View, result: OutcomeView | None) -> Outcome | None:
     """The result to report: the platform's (a resignation) if it made one, else the engine's."""
     chosen = result if result is not None else view["outcome"]
     return None if chosen is None else Outcome.from_dict(chosen)
@@ -122,7 +127,7 @@ class SessionCache:
             return await self._session_from_store(row)
         except (CorruptRow, StateFormatError) as error:
             raise Unloadable(str(error)) from None
-        except (IllegalAction, LookupError, ValueError, TypeError, AttributeError) as error:
+        except _DATA_FAULTS as error:
             raise Unloadable(
                 f"its stored state does not fit this version of the game ({type(error).__name__})"
             ) from None
@@ -344,7 +349,7 @@ class SessionCache:
         seen = s.game.view(s.state, None) if view is None else view
         turn = self._turn(s)
         hidden = turn is not None and bool(s.game.hidden_choices(s.state))
-        info = self._info(s, _outcome(seen, result))
+        info = self._info(s, outcome_of(seen, result))
         return Board(info, seen, self._context(s, seen, result), turn, hidden)
 
     def _hand(
@@ -362,15 +367,27 @@ class SessionCache:
         return Hand(info, player, seat, seen, self._context(s, seen, result))
 
     async def _viewable(self, game_id: int) -> tuple[Session, OutcomeView | None]:
-        """A started game (cached or from the store) and its stored result, if any."""
+        """A started game (cached or from the store) and its stored result, if any.
+
+        A game over whose stored record can no longer be read is refused in one sentence
+        (and one warning line without its data): it is not the viewer's fault, nor a crash.
+        """
         session = self._sessions.get(game_id)
         if session is not None and session.state is not None:
             return session, None
-        row = await self._row(game_id)
-        title = label(self._games(row.game_type), game_id)
-        if row.status == "lobby":
-            raise status_error(title, row.status, ("active",))
-        session = await self._session_from_store(row)
+        try:
+            row = await self._row(game_id)
+            title = label(self._games(row.game_type), game_id)
+            if row.status == "lobby":
+                raise status_error(title, row.status, ("active",))
+            session = await self._session_from_store(row)
+        except (CorruptRow, StateFormatError, *_DATA_FAULTS) as error:
+            if isinstance(error, ServiceError):
+                raise
+            log.warning("game #%d cannot be shown (%s)", game_id, type(error).__name__)
+            raise GameBroken(
+                f"Game #{game_id} cannot be shown: its stored record can no longer be read."
+            ) from None
         if session.state is None:
             raise NotStarted(f"{title} never started.")
         return session, None if row.result is None else cast(OutcomeView, row.result)
@@ -384,12 +401,17 @@ class SessionCache:
     async def hand(self, game_id: int, user_id: int) -> Hand:
         """What one player may see: the public view plus their own secrets (/hand, My hand)."""
         session, result = await self._viewable(game_id)
+        if session.player(user_id) is None and session.status not in ONGOING:
+            raise NotAPlayer(
+                f"You did not play in {label(session.game, game_id)}: only its players can see "
+                "their own final hands."
+            )
         seat = self._seat_of(session, user_id).seat
         if seat is None:
             raise NotStarted(f"{label(session.game, game_id)} has not started yet.")
         async with session.lock:
             view = session.game.view(session.state, seat)
-            info = self._info(session, _outcome(view, result))
+            info = self._info(session, outcome_of(view, result))
             return self._hand(session, seat, info, result, view)
 
     async def history(self, game_id: int, limit: int = 10) -> list[str]:

@@ -5,6 +5,7 @@ schema_migrations). Every change of a game goes through `UPDATE games SET versio
 ... WHERE id = ? AND version = ?`; zero rows means StaleVersion and nothing is written.
 """
 
+from bot.store.archive import GameEntry
 from bot.store.database import Store
 from bot.store.faults import MigrationFailed, StoreUnusable
 from bot.store.migrations import MIGRATIONS_DIR, migration_files
@@ -36,6 +37,7 @@ __all__ = [
     "BoardMessage",
     "BrokenGame",
     "CorruptRow",
+    "GameEntry",
     "GameRow",
     "MigrationFailed",
     "MoveRow",

@@ -9,6 +9,7 @@ from typing import Any
 
 import aiosqlite
 
+from bot.store.archive import ArchiveRows
 from bot.store.boards import BoardRecords
 from bot.store.connection import Connection
 from bot.store.records import (
@@ -36,7 +37,7 @@ _PLACE = "coalesce(thread_id, channel_id)"
 _HOLDS_PLACE = "status IN ('lobby', 'active') AND broken IS NULL"
 
 
-class Store(Connection, TimerRows, BoardRecords):
+class Store(Connection, TimerRows, BoardRecords, ArchiveRows):
     """Games, seats, moves and snapshots: every change one transaction with a version check."""
 
     # -- games ------------------------------------------------------------------------------

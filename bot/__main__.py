@@ -22,6 +22,11 @@ STATE_CARRYING_LOGGERS = ("discord", "aiosqlite")
 DATABASE_UNUSABLE = 3
 
 
+def _not_about_voice(record: logging.LogRecord) -> bool:
+    """The bot never joins voice, so discord.py's 'voice will NOT be supported' is only noise."""
+    return "voice will NOT be supported" not in record.getMessage()
+
+
 def configure_logging(level: str) -> None:
     """Our loggers at `level`; libraries that can log game state never below INFO."""
     logging.basicConfig(format="%(asctime)s %(levelname)s %(name)s: %(message)s")
@@ -29,6 +34,7 @@ def configure_logging(level: str) -> None:
     quiet = max(logging.getLevelName(level), logging.INFO)
     for name in STATE_CARRYING_LOGGERS:
         logging.getLogger(name).setLevel(quiet)
+    logging.getLogger("discord.client").addFilter(_not_about_voice)
 
 
 async def _check_database(path: Path) -> None:

@@ -91,6 +91,7 @@ async def test_a_token_discord_refuses_prints_one_line_and_exits(tmp_path: Path)
     stderr = err.decode()
     assert bot.returncode not in (0, None)
     assert "Traceback" not in stderr and " ERROR " not in stderr, stderr
+    assert " WARNING " not in stderr, stderr  # e.g. discord.py's voice warnings: no voice here
     said = [line for line in stderr.strip().splitlines() if not LOG_RECORD.match(line)]
     assert len(said) == 1, stderr
     assert "DISCORD_TOKEN" in said[0] and ".env" in said[0] and "refused" in said[0]

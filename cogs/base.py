@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from cogs.table import Table
 
 NO_GAME = "There is no game in this channel. Start one with `/play`."
+MANY = 10  # threads listed by name when a command in a channel does not say which game
 
 
 class TableCog(commands.Cog):
@@ -47,7 +48,7 @@ class TableCog(commands.Cog):
         here = interaction.channel_id or 0
         info = await self.bot.service.pick_game(interaction.guild_id or 0, here, number)
         if info is None:
-            raise ServiceError(NO_GAME)
+            raise self.no_game(here)
         return info
 
     def ongoing_here(self, interaction: discord.Interaction[Any], info: GameInfo) -> bool:
@@ -58,5 +59,17 @@ class TableCog(commands.Cog):
         """The ongoing game of this channel or thread, or a clear refusal."""
         info = self.bot.service.game_at(interaction.channel_id or 0)
         if info is None:
-            raise ServiceError(NO_GAME)
+            raise self.no_game(interaction.channel_id or 0)
         return info
+
+    def no_game(self, channel_id: int) -> ServiceError:
+        """No game here: say so, or, in a channel whose games have threads, name them."""
+        games = self.bot.service.games_in_threads_of(channel_id)
+        if not games:
+            return ServiceError(NO_GAME)
+        shown = ", ".join(f"<#{g.thread_id}> ({g.title} #{g.game_id})" for g in games[:MANY])
+        more = f" and {len(games) - MANY} more" if len(games) > MANY else ""
+        return ServiceError(
+            f"The games of this channel are played in their threads: {shown}{more}. "
+            "Use the command in the game's thread (or give its number, where a command takes one)."
+        )

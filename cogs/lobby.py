@@ -16,6 +16,10 @@ if TYPE_CHECKING:
     from bot.client import SymposionBot
 
 GAME_CHOICES = [app_commands.Choice(name=kind.title, value=kind.id) for kind in game_kinds()]
+WHERE_CHOICES = [
+    app_commands.Choice(name="In a new thread (default)", value="thread"),
+    app_commands.Choice(name="Here, in this channel", value="here"),
+]
 MOST_OPTIONS, QUOTED = 12, 40  # more options than any game has; how much of a bad one to show
 
 
@@ -42,13 +46,14 @@ def option_suggestions(game_id: str, typed: str) -> list[str]:
 class Lobby(TableCog):
     """Opening games."""
 
-    @app_commands.command(name="play", description="Open a game in this channel")
+    @app_commands.command(name="play", description="Open a game (in its own thread)")
     @app_commands.describe(
         game="Which game",
         options="Variants as name=value, e.g. burial=on",
         pace="How long a turn may take: live, daily or weekly (default: the server's)",
+        where="Play in a new thread (default) or here in this channel",
     )
-    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.choices(game=GAME_CHOICES, where=WHERE_CHOICES)
     @app_commands.guild_only()
     async def play(
         self,
@@ -56,9 +61,11 @@ class Lobby(TableCog):
         game: app_commands.Choice[str],
         options: str | None = None,
         pace: str | None = None,
+        where: app_commands.Choice[str] | None = None,
     ) -> None:
         """Open a lobby; refusals reach the player through the tree's error handler."""
-        await self.table.open_lobby(interaction, game.value, parse_options(options), pace)
+        place = None if where is None else where.value
+        await self.table.open_lobby(interaction, game.value, parse_options(options), pace, place)
 
     @play.autocomplete("options")
     @never_failing

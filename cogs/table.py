@@ -19,8 +19,8 @@ import aiohttp
 import discord
 
 import rendering
-from bot.service import Board, ChannelBusy, GameInfo, Hand, Mend, MoveResult, ServiceError
-from cogs import components, ids
+from bot.service import Board, GameInfo, Hand, Mend, MoveResult, ServiceError
+from cogs import components, ids, opening, threads
 from cogs.texts import final_text, game_text, hand_text, lobby_text
 
 if TYPE_CHECKING:
@@ -33,6 +33,7 @@ Interaction = discord.Interaction[Any]
 DISCORD_FAULTS = (discord.HTTPException, aiohttp.ClientError, OSError, asyncio.TimeoutError)
 ALREADY_ANSWERED, EXPIRED = 40060, 10062
 SEARCH_LIMIT = 100  # messages searched for a board whose post was never recorded
+ONGOING = ("lobby", "active")
 
 
 @dataclass
@@ -69,29 +70,12 @@ class Table:
         game_type: str,
         options: dict[str, str],
         pace: str | None = None,
+        where: str | None = None,
     ) -> None:
-        """/play: a lobby message in this channel with the caller as host."""
-        user = interaction.user
-        try:
-            info = await self.service.open_lobby(
-                guild_id=interaction.guild_id,
-                channel_id=interaction.channel_id or 0,
-                game_type=game_type,
-                host_id=user.id,
-                host_name=user.display_name,
-                options=options,
-                pace=pace,
-            )
-        except ChannelBusy as busy:
-            raise ServiceError(f"{busy} {self._where(interaction.channel_id or 0)}") from None
-        sent = await interaction.response.send_message(
-            lobby_text(info), view=components.lobby_view(info.game_id)
-        )
-        if sent.message_id is not None:
-            await self.service.set_message(info.game_id, sent.message_id)
-        await self._check_dms(interaction, info)
+        """/play: a lobby with the caller as host, in its own thread unless `where` is 'here'."""
+        await opening.open_lobby(self, interaction, game_type, options, pace, where)
 
-    def _where(self, place_id: int) -> str:
+    def where(self, place_id: int) -> str:
         """A link to the game message of the game in this place, if there is one."""
         info = self.service.game_at(place_id)
         if info is None or info.message_id is None or info.guild_id is None:
@@ -105,10 +89,11 @@ class Table:
         user = interaction.user
         if verb == "start":
             started = await self.service.start(game_id, user.id)
-            text = lobby_text(started.info)
+            text = lobby_text(started.info) + threads.note(started.info)
             await self.acknowledge(
                 lambda: interaction.response.edit_message(content=text, view=None)
             )
+            await threads.rename(self.bot, started.info)
             await self.publish(started.board)
             await self.send_hands(started.hands)
             return
@@ -119,11 +104,14 @@ class Table:
         else:
             info = await self.service.cancel(game_id, user.id)
         keep = components.lobby_view(game_id) if info.status == "lobby" else None
-        await interaction.response.edit_message(content=lobby_text(info), view=keep)
+        text = lobby_text(info) + threads.note(info)
+        await self.acknowledge(lambda: interaction.response.edit_message(content=text, view=keep))
+        if info.status != "lobby":
+            await threads.archive(self.bot, info)
         if verb == "join":
-            await self._check_dms(interaction, info)
+            await self.check_dms(interaction, info)
 
-    async def _check_dms(self, interaction: Interaction, info: GameInfo) -> None:
+    async def check_dms(self, interaction: Interaction, info: GameInfo) -> None:
         """A short DM on joining; if DMs are closed, say /hand will do and stop trying."""
         channel = f"<#{info.place_id}>"
         try:
@@ -139,13 +127,8 @@ class Table:
             )
 
     async def rematch(self, interaction: Interaction, game_id: int) -> None:
-        """A new lobby with the same players in the same channel."""
-        info = await self.service.rematch(game_id, interaction.user.id)
-        sent = await interaction.response.send_message(
-            lobby_text(info), view=components.lobby_view(info.game_id)
-        )
-        if sent.message_id is not None:
-            await self.service.set_message(info.game_id, sent.message_id)
+        """A new lobby with the same players (in a new thread if the game had its own)."""
+        await opening.rematch(self, interaction, game_id)
 
     # -- the board ---------------------------------------------------------------------------
 
@@ -220,6 +203,8 @@ class Table:
             await self.mend(board.info.game_id, failed=True)
         except Exception:
             log.exception("the board of game #%s could not be shown", board.info.game_id)
+        if board.info.status not in ONGOING:
+            await threads.archive(self.bot, board.info)
 
     async def strip(self, info: GameInfo) -> None:
         """Take the buttons off a game's current message (the game was abandoned).
@@ -234,6 +219,7 @@ class Table:
             if current is not None:
                 await self._strip(info.game_id, info.place_id, current)
         self._shown.pop(info.game_id, None)
+        await threads.archive(self.bot, info)
 
     async def _strip(self, game_id: int, place_id: int, message_id: int) -> None:
         message = self.bot.get_partial_messageable(place_id).get_partial_message(message_id)

@@ -31,7 +31,17 @@ from bot.service.errors import (
     UnknownGame,
 )
 from bot.service.game_service import GameService, seating
-from bot.service.model import Board, Choice, GameInfo, Hand, MoveResult, Player, Started, Turn
+from bot.service.model import (
+    Board,
+    Choice,
+    GameInfo,
+    Hand,
+    MoveResult,
+    Player,
+    RematchPlace,
+    Started,
+    Turn,
+)
 from bot.service.pace import Clock, Pace, UnknownPace, default_pace, get_pace, paces, utc_clock
 from bot.service.sessions import GameLookup
 from bot.service.submissions import STALE
@@ -75,6 +85,7 @@ __all__ = [
     "PastGame",
     "Player",
     "Posting",
+    "RematchPlace",
     "Reminder",
     "ServiceError",
     "StaleAction",

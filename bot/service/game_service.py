@@ -24,7 +24,17 @@ from bot.service.errors import (
     StaleAction,
     UnknownGame,
 )
-from bot.service.model import Board, GameInfo, MoveResult, Player, Session, Started
+from bot.service.model import (
+    OWN_THREAD,
+    Board,
+    GameInfo,
+    MoveResult,
+    Player,
+    RematchPlace,
+    Session,
+    Started,
+)
+from bot.service.pace import Pace
 from bot.service.seats import RESIGNED
 from bot.service.sessions import label
 from bot.service.submissions import STALE, Submissions, short
@@ -85,6 +95,7 @@ class GameService(Deadlines, TurnVotes, Submissions, Archive):
         players: Sequence[tuple[int, str]],
         options: Mapping[str, str],
         pace: str,
+        own_thread: bool = False,
     ) -> GameInfo:
         place = thread_id if thread_id is not None else channel_id
         if place in self._by_place:
@@ -99,7 +110,7 @@ class GameService(Deadlines, TurnVotes, Submissions, Archive):
                 players=players,
                 seed=new_seed(),
                 options=options,
-                flags={"pace": pace},
+                flags={"pace": pace, **({"thread": OWN_THREAD} if own_thread else {})},
             )
         except PlaceTaken:
             raise await self._busy(place) from None
@@ -117,17 +128,14 @@ class GameService(Deadlines, TurnVotes, Submissions, Archive):
         options: Mapping[str, object] | None = None,
         thread_id: int | None = None,
         pace: str | None = None,
+        own_thread: bool = False,
     ) -> GameInfo:
         """A new lobby in this channel (or thread) with the host already joined.
 
         `pace` None: the server's default pace (or ours); an unknown one is refused first.
+        `own_thread`: the bot opened `thread_id` for this game (it archives it at the end).
         """
-        game = self._game(game_type)
-        chosen = await self.pace_for(guild_id, pace)
-        try:
-            resolved = game.spec.resolve_options(options)
-        except IllegalAction as error:
-            raise InvalidOptions(f"{game.spec.title} cannot start like that: {error}") from error
+        game, resolved, chosen = await self._lobby_terms(guild_id, game_type, options, pace)
         return await self._create(
             game,
             guild_id=guild_id,
@@ -136,7 +144,36 @@ class GameService(Deadlines, TurnVotes, Submissions, Archive):
             players=[(host_id, host_name)],
             options=resolved,
             pace=chosen.name,
+            own_thread=own_thread and thread_id is not None,
         )
+
+    async def _lobby_terms(
+        self,
+        guild_id: int | None,
+        game_type: str,
+        options: Mapping[str, object] | None,
+        pace: str | None,
+    ) -> tuple[AnyGame, dict[str, Any], Pace]:
+        """The game, its resolved options and its pace, or the refusal; nothing is written."""
+        game = self._game(game_type)
+        chosen = await self.pace_for(guild_id, pace)
+        try:
+            resolved = game.spec.resolve_options(options)
+        except IllegalAction as error:
+            raise InvalidOptions(f"{game.spec.title} cannot start like that: {error}") from error
+        return game, dict(resolved), chosen
+
+    async def check_lobby(
+        self,
+        *,
+        guild_id: int | None,
+        game_type: str,
+        options: Mapping[str, object] | None = None,
+        pace: str | None = None,
+    ) -> str:
+        """Refuse a /play that open_lobby would refuse, before anything is posted; its title."""
+        game, _, _ = await self._lobby_terms(guild_id, game_type, options, pace)
+        return game.spec.title
 
     async def join(self, game_id: int, user_id: int, name: str) -> GameInfo:
         """Add a player to a lobby."""
@@ -211,8 +248,23 @@ class GameService(Deadlines, TurnVotes, Submissions, Archive):
             self._host_only(s, user_id, "cancel it")
             return await self._end(s, "cancelled", {"ended_by": "host", "by": user_id})
 
-    async def rematch(self, game_id: int, user_id: int) -> GameInfo:
-        """A new lobby in the same place with the same game, options and players; caller hosts."""
+    async def rematch_place(self, game_id: int, user_id: int) -> RematchPlace:
+        """Refuse a rematch that `rematch` would refuse, before a thread is opened for it; else
+        where the old game was played (its channel, and whether it had its own thread)."""
+        row = await self._row(game_id)
+        game = self._game(row.game_type)
+        if row.ongoing:
+            raise GameNotOver(f"{label(game, game_id)} is still going.")
+        if not any(p.user_id == user_id for p in await self.store.seats(game_id)):
+            raise self._not_player(game, game_id)
+        own = row.flags.get("thread") == OWN_THREAD and row.thread_id is not None
+        return RematchPlace(game.spec.title, row.channel_id, own)
+
+    async def rematch(
+        self, game_id: int, user_id: int, *, thread_id: int | None = None
+    ) -> GameInfo:
+        """A new lobby with the same game, options and players; caller hosts. It opens in the
+        same place, or in `thread_id`, a new thread the bot opened for it."""
         row = await self._row(game_id)
         game = self._game(row.game_type)
         if row.ongoing:
@@ -230,10 +282,11 @@ class GameService(Deadlines, TurnVotes, Submissions, Archive):
             game,
             guild_id=row.guild_id,
             channel_id=row.channel_id,
-            thread_id=row.thread_id,
+            thread_id=row.thread_id if thread_id is None else thread_id,
             players=players[: game.spec.max_players],
             options={str(k): str(v) for k, v in row.options.items()},
             pace=(await self.pace_for(row.guild_id, str(row.flags.get("pace") or ""))).name,
+            own_thread=thread_id is not None,
         )
 
     def _not_player(self, game: AnyGame, game_id: int) -> Exception:

@@ -43,6 +43,18 @@ class Turn:
     automatic: bool = False  # the automatic player decides; nobody is asked
 
 
+OWN_THREAD = "own"  # games.flags["thread"] of a game played in a thread the bot opened for it
+
+
+@dataclass(frozen=True, slots=True)
+class RematchPlace:
+    """Where a rematch of a game over opens: its channel, in a new thread if it had its own."""
+
+    title: str
+    channel_id: int
+    own_thread: bool
+
+
 @dataclass(frozen=True, slots=True)
 class GameInfo:
     """A read-only picture of one game for lobby messages, lists and buttons."""
@@ -67,6 +79,7 @@ class GameInfo:
     pace: str = ""
     turn_since: datetime | None = None  # when the seat to move began its turn
     turn_due: datetime | None = None  # when its turn clock runs out
+    own_thread: bool = False  # the bot opened its thread for it (and archives it at the end)
 
     @property
     def link(self) -> str | None:
@@ -185,6 +198,11 @@ class Session:
     def pace(self) -> str:
         """The game's pace name (chosen at /play, kept in its flags)."""
         return str(self.flags.get("pace", ""))
+
+    @property
+    def own_thread(self) -> bool:
+        """Whether the bot opened the game's thread (kept in its flags; archived at the end)."""
+        return self.flags.get("thread") == OWN_THREAD
 
     @property
     def place_id(self) -> int:

@@ -255,12 +255,21 @@ class SessionCache:
             turn_since=session.turn_since if session.status == "active" else None,
             turn_due=session.turn_due if session.status == "active" else None,
             message_version=session.message_version,
+            own_thread=session.own_thread,
         )
 
     def game_at(self, place_id: int) -> GameInfo | None:
         """The ongoing game in this channel or thread, if any."""
         game_id = self._by_place.get(place_id)
         return None if game_id is None else self._info(self._sessions[game_id])
+
+    def games_in_threads_of(self, channel_id: int) -> list[GameInfo]:
+        """The ongoing games played in threads of this channel, oldest first."""
+        return [
+            self._info(s)
+            for _, s in sorted(self._sessions.items())
+            if s.channel_id == channel_id and s.thread_id is not None
+        ]
 
     def guild_games(self, guild_id: int) -> list[GameInfo]:
         """Every ongoing game of a server (lobbies too), oldest first, with whose turn it is.

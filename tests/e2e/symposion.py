@@ -51,9 +51,14 @@ async def open_game(
     others: list[str],
     channel: str = "games",
     options: str | None = None,
+    where: str | None = "here",
 ) -> RecordedMessage:
-    """/play, everyone joins, the host starts; returns the first game message."""
+    """/play, everyone joins, the host starts; returns the first game message.
+
+    Played `where:here` unless told otherwise, so `channel` is where the game is.
+    """
     given = {"game": game} | ({"options": options} if options else {})
+    given |= {"where": where} if where else {}
     opened = await fake.slash("play", given, user=host, channel=channel)
     lobby = await opened.wait_message(lambda m: "Join" in str(m.buttons()))
     for name in others:

@@ -189,12 +189,14 @@ async def test_guild_commands_are_not_offered_in_dms_and_refused_when_sent_anywa
 async def test_a_reply_discord_refuses_still_gets_an_answer(
     fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import cogs.table
+    import cogs.opening
 
     await bot_runner.start(factory(tmp_path / "s.sqlite3"))
-    monkeypatch.setattr(cogs.table, "lobby_text", lambda info: "x" * 2001)
+    monkeypatch.setattr(cogs.opening, "lobby_text", lambda info: "x" * 2001)
     fake_discord.expect_rejection(50035)
-    it = await fake_discord.slash("play", {"game": "ilium"}, user="alice", channel="games")
+    it = await fake_discord.slash(
+        "play", {"game": "ilium", "where": "here"}, user="alice", channel="games"
+    )
     assert "game is safe" in await ephemeral_answer(it)
 
 

@@ -60,7 +60,9 @@ async def test_a_player_with_closed_dms_plays_the_whole_game_through_hand(
     drawn = record_hand_images(monkeypatch)
     bot = await bot_runner.start(factory(tmp_path / "s.sqlite3"))
     fake_discord.refuse_dms("bob")
-    opened = await fake_discord.slash("play", {"game": "iliad"}, user="alice", channel="games")
+    opened = await fake_discord.slash(
+        "play", {"game": "iliad", "where": "here"}, user="alice", channel="games"
+    )
     lobby = await opened.wait_message(lambda m: "Join" in str(m.buttons()))
     joined = await fake_discord.click(lobby, user="bob", label="Join")
     notice = await joined.wait_message(lambda m: m.ephemeral)

@@ -25,12 +25,16 @@ async def test_lobby_refusals(
     fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path
 ) -> None:
     await bot_runner.start(factory(tmp_path / "s.sqlite3"))
-    opened = await fake_discord.slash("play", {"game": "iliad"}, user="alice", channel="games")
+    opened = await fake_discord.slash(
+        "play", {"game": "iliad", "where": "here"}, user="alice", channel="games"
+    )
     lobby = await opened.wait_message(lambda m: "Join" in str(m.buttons()))
     await bot_runner.settle()
     alone = await fake_discord.click(lobby, user="alice", label="Start")
     assert "needs at least 2 players" in await ephemeral_answer(alone)
-    busy = await fake_discord.slash("play", {"game": "ilium"}, user="carol", channel="games")
+    busy = await fake_discord.slash(
+        "play", {"game": "ilium", "where": "here"}, user="carol", channel="games"
+    )
     text = await ephemeral_answer(busy)
     assert "Iliad" in text and f"/{fake_discord.channel('games').id}/{lobby.id}" in text
     joined = await fake_discord.click(lobby, user="bob", label="Join")
@@ -154,7 +158,9 @@ async def test_leave_and_cancel_free_the_channel(
     fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path
 ) -> None:
     await bot_runner.start(factory(tmp_path / "s.sqlite3"))
-    opened = await fake_discord.slash("play", {"game": "ilium"}, user="alice", channel="games")
+    opened = await fake_discord.slash(
+        "play", {"game": "ilium", "where": "here"}, user="alice", channel="games"
+    )
     lobby = await opened.wait_message(lambda m: "Join" in str(m.buttons()))
     await (await fake_discord.click(lobby, user="bob", label="Join")).wait_answered()
     await (
@@ -169,5 +175,7 @@ async def test_leave_and_cancel_free_the_channel(
     await cancel.wait_answered()
     closed = fake_discord.message(lobby.id)
     assert "cancelled" in closed.content and closed.custom_ids() == []
-    again = await fake_discord.slash("play", {"game": "iliad"}, user="carol", channel="games")
+    again = await fake_discord.slash(
+        "play", {"game": "iliad", "where": "here"}, user="carol", channel="games"
+    )
     await again.wait_message(lambda m: "Join" in str(m.buttons()))

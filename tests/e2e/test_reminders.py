@@ -121,7 +121,7 @@ async def test_reminders_off_and_the_turn_clock_of_a_live_game(
         off = await fake_discord.slash("reminders", {"state": "off"}, user=user, channel="games")
         assert "off" in await ephemeral_answer(off)
     opened = await fake_discord.slash(
-        "play", {"game": "iliad", "pace": "live"}, user="alice", channel="games"
+        "play", {"game": "iliad", "pace": "live", "where": "here"}, user="alice", channel="games"
     )
     lobby = await opened.wait_message(lambda m: "Join" in str(m.buttons()))
     assert "live pace" in lobby.content
@@ -217,7 +217,9 @@ async def test_mygames_lists_the_callers_games_with_whose_turn(
     await fake_discord.add_channel("tables")
     first = await open_game(fake_discord, "iliad", "alice", ["bob"])
     second = await open_game(fake_discord, "ilium", "carol", ["alice"], channel="tables")
-    await fake_discord.slash("play", {"game": "atlandice"}, user="dave", channel="lounge")
+    await fake_discord.slash(
+        "play", {"game": "atlandice", "where": "here"}, user="dave", channel="lounge"
+    )
     await bot_runner.settle()  # the bot records each board's message id once Discord answers
     asked = await fake_discord.slash("mygames", {}, user="alice", channel="general")
     text = await ephemeral_answer(asked)

@@ -11,6 +11,7 @@ from aiohttp import web
 from .errors import (
     CANNOT_DM,
     MISSING_PERMISSIONS,
+    THREAD_ARCHIVED,
     UNKNOWN_ENDPOINT,
     UNKNOWN_USER,
     FakeHTTPError,
@@ -18,7 +19,16 @@ from .errors import (
 )
 from .http_io import json_response, no_content, read_body
 from .store import StoredMessage
-from .world import GUILD_TEXT, PRIVATE_THREAD, PUBLIC_THREAD
+from .world import (
+    CREATE_PRIVATE_THREADS,
+    CREATE_PUBLIC_THREADS,
+    GUILD_TEXT,
+    MANAGE_THREADS,
+    PRIVATE_THREAD,
+    PUBLIC_THREAD,
+    SEND_MESSAGES_IN_THREADS,
+    FakeChannel,
+)
 
 if TYPE_CHECKING:
     from .server import FakeDiscord
@@ -172,6 +182,8 @@ class RestApi:
         world = self.fake.world
         channel = world.get_channel(_id(request, "channel"))
         body = _object((await read_body(request))[0])
+        if channel.is_thread and channel.owner_id != world.bot_user.id:
+            _require(world.may(world.bot_user, MANAGE_THREADS))
         channel.name = str(body.get("name", channel.name))
         if channel.is_thread:
             channel.archived = bool(body.get("archived", channel.archived))
@@ -190,6 +202,9 @@ class RestApi:
         if "message" in request.match_info:
             thread_id = self.fake.outbox.in_channel(parent.id, _id(request, "message")).id
         private = int(body.get("type") or PUBLIC_THREAD) == PRIVATE_THREAD
+        _require(
+            world.may(world.bot_user, CREATE_PRIVATE_THREADS if private else CREATE_PUBLIC_THREADS)
+        )
         name = str(body.get("name") or "")
         if not 1 <= len(name) <= 100:
             raise invalid("thread name must be 1-100 characters", "name")
@@ -268,6 +283,8 @@ class RestApi:
                 )
         elif not channel.bot_can_send:
             raise FakeHTTPError(403, MISSING_PERMISSIONS, "Missing Permissions", kind="refused")
+        elif channel.is_thread:
+            await self._speak_in_thread(channel)
         raw, uploads = await read_body(request)
         body = _object(raw)
         nonce = body.get("nonce") if body.get("enforce_nonce") else None
@@ -279,6 +296,18 @@ class RestApi:
             self._nonces[(channel.id, str(nonce))] = message
         return json_response(self.fake.outbox.payload(message))
 
+    async def _speak_in_thread(self, thread: FakeChannel) -> None:
+        """Discord: a message in an archived thread unarchives it, unless it is locked (then
+        only members who may manage threads can); speaking in threads is its own permission."""
+        world = self.fake.world
+        _require(world.may(world.bot_user, SEND_MESSAGES_IN_THREADS))
+        if not thread.archived:
+            return
+        if thread.locked and not world.may(world.bot_user, MANAGE_THREADS):
+            raise _archived()
+        thread.archived = False
+        await self.fake.gateway.dispatch_if_connected("THREAD_UPDATE", world.thread_payload(thread))
+
     async def get_message(self, request: web.Request) -> web.Response:
         """GET /channels/{id}/messages/{id}."""
         message = self.fake.outbox.in_channel(_id(request, "channel"), _id(request, "message"))
@@ -287,6 +316,8 @@ class RestApi:
     async def edit_message(self, request: web.Request) -> web.Response:
         """PATCH /channels/{id}/messages/{id}."""
         message = self.fake.outbox.in_channel(_id(request, "channel"), _id(request, "message"))
+        if self.fake.world.get_channel(_id(request, "channel")).archived:
+            raise _archived()  # Discord: an archived thread's messages cannot be edited
         body, uploads = await read_body(request)
         await self.fake.outbox.edit(message, _object(body), uploads, cause=None)
         return json_response(self.fake.outbox.payload(message))
@@ -412,6 +443,17 @@ class RestApi:
     async def unknown(self, request: web.Request) -> web.Response:
         """Anything else: 404, recorded so the test fails and names the endpoint."""
         raise FakeHTTPError(404, UNKNOWN_ENDPOINT, "404: Not Found", kind="unknown-endpoint")
+
+
+def _require(allowed: bool) -> None:
+    """Refuse with Discord's 50013 unless the bot holds the permission."""
+    if not allowed:
+        raise FakeHTTPError(403, MISSING_PERMISSIONS, "Missing Permissions", kind="refused")
+
+
+def _archived() -> FakeHTTPError:
+    """Discord's refusal to change anything in an archived thread."""
+    return FakeHTTPError(400, THREAD_ARCHIVED, "Thread is archived", kind="refused")
 
 
 def _id(request: web.Request, key: str) -> int:

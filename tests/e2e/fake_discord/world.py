@@ -24,6 +24,7 @@ CHANGE_NICKNAME = 1 << 26
 USE_APPLICATION_COMMANDS = 1 << 31
 MANAGE_THREADS = 1 << 34
 CREATE_PUBLIC_THREADS = 1 << 35
+CREATE_PRIVATE_THREADS = 1 << 36
 SEND_MESSAGES_IN_THREADS = 1 << 38
 ALL_PERMISSIONS = (1 << 51) - 1
 
@@ -157,6 +158,7 @@ class World:
         self.roles: dict[int, FakeRole] = {}
         self.channels: dict[int, FakeChannel] = {}
         self.dm_channels: dict[int, FakeChannel] = {}
+        self.denied: dict[int, int] = {}  # permission bits taken from a member in every channel
         self.everyone = self.add_role("@everyone", EVERYONE_PERMISSIONS, role_id=self.guild_id)
         self.moderator = self.add_role("Moderator", MODERATOR_PERMISSIONS)
         bot_role = self.add_role("Symposion", BOT_PERMISSIONS, managed=True)
@@ -272,7 +274,12 @@ class World:
         bits = self.everyone.permissions
         for role_id in user.role_ids:
             bits |= self.roles[role_id].permissions
+        bits &= ~self.denied.get(user.id, 0)
         return ALL_PERMISSIONS if bits & ADMINISTRATOR else bits
+
+    def may(self, user: FakeUser, permission: int) -> bool:
+        """Whether a member holds a permission bit."""
+        return bool(self.permissions(user) & permission)
 
     # --- payloads -----------------------------------------------------------------------
 

@@ -1,0 +1,203 @@
+"""Opening a table: the lobby message, and the thread the game will be played in.
+
+/play in a text channel posts the lobby there and opens a public thread from it at once, so
+every lobby already has its own place: a channel holds many lobbies and games, and commands
+typed in a thread find that thread's game. `where:here`, /play inside a thread, or a channel
+where the bot may not open threads: the game is played where /play was typed, one at a time.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.service import ChannelBusy, GameInfo, ServiceError
+from cogs import components, threads
+from cogs.texts import lobby_text
+
+if TYPE_CHECKING:
+    from cogs.table import Table
+
+log = logging.getLogger("cogs.opening")
+Interaction = discord.Interaction[Any]
+HERE, THREAD = "here", "thread"
+
+
+def opening_text(title: str) -> str:
+    """The lobby message for the moment between posting it and the game's first write."""
+    return f"Opening a table for **{title}**…"
+
+
+async def open_lobby(
+    table: Table,
+    interaction: Interaction,
+    game_type: str,
+    options: dict[str, str],
+    pace: str | None,
+    where: str | None,
+) -> None:
+    """/play: refuse bad input before anything is posted; then a lobby in its own thread, or
+    where /play was typed."""
+    if where not in (None, HERE, THREAD):
+        raise ServiceError("Where must be one of the choices: a new thread, or here.")
+    title = await table.service.check_lobby(
+        guild_id=interaction.guild_id, game_type=game_type, options=options, pace=pace
+    )
+    channel = interaction.channel
+    if isinstance(channel, discord.Thread):
+        await _lobby_here(table, interaction, game_type, options, pace, channel.parent_id)
+    elif where == HERE or not isinstance(channel, discord.TextChannel):
+        await _lobby_here(table, interaction, game_type, options, pace)
+    elif not threads.may_open(interaction):
+        await _lobby_here(table, interaction, game_type, options, pace, note=threads.NO_THREADS)
+    else:
+        await _lobby_in_thread(table, interaction, channel, title, game_type, options, pace)
+
+
+async def _lobby_here(
+    table: Table,
+    interaction: Interaction,
+    game_type: str,
+    options: dict[str, str],
+    pace: str | None,
+    parent_id: int | None = None,
+    *,
+    note: str = "",
+) -> None:
+    """A lobby played in this channel or thread (as before threads), answered with its message."""
+    user, here = interaction.user, interaction.channel_id or 0
+    try:
+        info = await table.service.open_lobby(
+            guild_id=interaction.guild_id,
+            channel_id=here if parent_id is None else parent_id,
+            thread_id=None if parent_id is None else here,
+            game_type=game_type,
+            host_id=user.id,
+            host_name=user.display_name,
+            options=options,
+            pace=pace,
+        )
+    except ChannelBusy as busy:
+        text = f"{busy} {table.where(here)}"
+        raise ServiceError(f"{text}\n{note}" if note else text) from None
+    content = lobby_text(info) + (f"\n{note}" if note else "")
+    sent = await interaction.response.send_message(
+        content, view=components.lobby_view(info.game_id)
+    )
+    if sent.message_id is not None:
+        await table.service.set_message(info.game_id, sent.message_id)
+    await table.check_dms(interaction, info)
+
+
+async def _lobby_in_thread(
+    table: Table,
+    interaction: Interaction,
+    channel: discord.TextChannel,
+    title: str,
+    game_type: str,
+    options: dict[str, str],
+    pace: str | None,
+) -> None:
+    """The lobby message here, a public thread opened from it, and the game stored there."""
+    user = interaction.user
+    sent = await interaction.response.send_message(opening_text(title))
+    message_id = sent.message_id or 0
+    try:
+        thread = await channel.create_thread(
+            name=threads.name(title, None, [user.display_name]),
+            message=discord.Object(id=message_id),
+            auto_archive_duration=threads.WEEK,
+        )
+    except discord.HTTPException as error:  # refused after all: play here instead
+        log.warning("no thread for a %s game in %s: %r", game_type, channel.id, error)
+        await _fall_back_here(table, interaction, game_type, options, pace, message_id)
+        return
+    try:
+        info = await table.service.open_lobby(
+            guild_id=interaction.guild_id,
+            channel_id=channel.id,
+            thread_id=thread.id,
+            game_type=game_type,
+            host_id=user.id,
+            host_name=user.display_name,
+            options=options,
+            pace=pace,
+            own_thread=True,
+        )
+    except Exception:
+        await threads.discard(table.bot, thread.id)
+        await interaction.delete_original_response()
+        raise
+    await interaction.edit_original_response(
+        content=lobby_text(info) + threads.note(info), view=components.lobby_view(info.game_id)
+    )
+    await table.check_dms(interaction, info)
+
+
+async def _fall_back_here(
+    table: Table,
+    interaction: Interaction,
+    game_type: str,
+    options: dict[str, str],
+    pace: str | None,
+    message_id: int,
+) -> None:
+    """Discord refused the thread: the posted message becomes the lobby of a game played here."""
+    user, here = interaction.user, interaction.channel_id or 0
+    try:
+        info = await table.service.open_lobby(
+            guild_id=interaction.guild_id,
+            channel_id=here,
+            game_type=game_type,
+            host_id=user.id,
+            host_name=user.display_name,
+            options=options,
+            pace=pace,
+        )
+    except ChannelBusy as busy:
+        await interaction.delete_original_response()
+        raise ServiceError(f"I could not open a thread for this game. {busy}") from None
+    await interaction.edit_original_response(
+        content=f"{lobby_text(info)}\n{threads.NO_THREADS}",
+        view=components.lobby_view(info.game_id),
+    )
+    await table.service.set_message(info.game_id, message_id)
+    await table.check_dms(interaction, info)
+
+
+async def rematch(table: Table, interaction: Interaction, game_id: int) -> None:
+    """A new lobby with the same players: in a new thread if the old game had its own (the old
+    one stays archived), else in the same place as before."""
+    place = await table.service.rematch_place(game_id, interaction.user.id)
+    parent = table.bot.get_channel(place.channel_id)
+    threaded = place.own_thread and threads.may_open(interaction)
+    if not threaded or not isinstance(parent, discord.TextChannel):
+        await _rematch_here(table, interaction, game_id)
+        return
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    lobby = await parent.send(opening_text(place.title))
+    try:
+        thread = await lobby.create_thread(
+            name=threads.name(place.title, None, [interaction.user.display_name]),
+            auto_archive_duration=threads.WEEK,
+        )
+        info = await table.service.rematch(game_id, interaction.user.id, thread_id=thread.id)
+    except Exception:
+        await lobby.delete()
+        raise
+    await lobby.edit(
+        content=lobby_text(info) + threads.note(info), view=components.lobby_view(info.game_id)
+    )
+    await interaction.followup.send(f"A new table is open: {lobby.jump_url}", ephemeral=True)
+
+
+async def _rematch_here(table: Table, interaction: Interaction, game_id: int) -> None:
+    """The rematch lobby in the old game's place, as the answer to the click."""
+    info: GameInfo = await table.service.rematch(game_id, interaction.user.id)
+    sent = await interaction.response.send_message(
+        lobby_text(info), view=components.lobby_view(info.game_id)
+    )
+    if sent.message_id is not None:
+        await table.service.set_message(info.game_id, sent.message_id)

@@ -1,0 +1,86 @@
+"""A thread per game: who may open one, its name, and archiving it when the game ends.
+
+Every call to Discord here is cosmetic or has a fallback, so nothing raises after a change is
+stored: a failed rename or archive is logged and the game goes on as before.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, Final
+
+import aiohttp
+import discord
+
+from bot.service import GameInfo
+
+if TYPE_CHECKING:
+    from bot.client import SymposionBot
+
+log = logging.getLogger("cogs.threads")
+NAME_LIMIT = 100  # Discord refuses longer thread names
+WEEK: Final = 10080  # minutes of quiet before Discord hides a thread: games are slow
+NO_THREADS = (
+    "I may not open threads in this channel (I need *Create Public Threads* and "
+    "*Send Messages in Threads*), so this game is played right here."
+)
+_FAULTS = (discord.HTTPException, aiohttp.ClientError, OSError, asyncio.TimeoutError)
+
+
+def may_open(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the bot may open a public thread here and speak in it."""
+    allowed = interaction.app_permissions
+    return bool(allowed.create_public_threads and allowed.send_messages_in_threads)
+
+
+def name(title: str, game_id: int | None, players: Iterable[str]) -> str:
+    """'Ilium #12 · Alice, Bob', cut to Discord's 100 characters."""
+    number = "" if game_id is None else f" #{game_id}"
+    text = f"{title}{number} · {', '.join(players)}"
+    return text if len(text) <= NAME_LIMIT else text[: NAME_LIMIT - 1] + "…"
+
+
+def note(info: GameInfo) -> str:
+    """The lobby message's line saying where the game is played."""
+    return f"\nThe game is played in <#{info.thread_id}>." if info.own_thread else ""
+
+
+async def _thread(bot: SymposionBot, thread_id: int) -> discord.Thread | None:
+    """The thread, from the cache or from Discord; None if it is not a thread (any more)."""
+    channel = bot.get_channel(thread_id) or await bot.fetch_channel(thread_id)
+    return channel if isinstance(channel, discord.Thread) else None
+
+
+async def rename(bot: SymposionBot, info: GameInfo) -> None:
+    """At start: the thread's name gets the game's number and its players."""
+    if not info.own_thread or info.thread_id is None:
+        return
+    wanted = name(info.title, info.game_id, (p.name for p in info.players))
+    try:
+        thread = await _thread(bot, info.thread_id)
+        if thread is not None and thread.name != wanted:
+            await thread.edit(name=wanted)
+    except _FAULTS as error:
+        log.warning("the thread of game #%s keeps its name: %r", info.game_id, error)
+
+
+async def archive(bot: SymposionBot, info: GameInfo) -> None:
+    """A game over: its own thread is archived (still readable; it drops out of the list)."""
+    if not info.own_thread or info.thread_id is None:
+        return
+    try:
+        thread = await _thread(bot, info.thread_id)
+        if thread is not None and not thread.archived:
+            await thread.edit(archived=True)
+    except _FAULTS as error:
+        log.warning("the thread of game #%s stays open: %r", info.game_id, error)
+
+
+async def discard(bot: SymposionBot, thread_id: int) -> None:
+    """A thread opened for a game that could not be created after all."""
+    try:
+        await bot.http.delete_channel(thread_id)
+    except _FAULTS as error:
+        log.warning("an empty game thread %s stays: %r", thread_id, error)

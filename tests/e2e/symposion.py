@@ -9,6 +9,7 @@ from typing import Any
 
 from bot.client import SymposionBot
 from tests.e2e.fake_discord import FakeDiscord, InjectedInteraction, RecordedMessage
+from tests.e2e.fake_discord.server import ChannelRef
 
 MENTION = re.compile(r"<@!?(\d+)>")
 GAME_PARTS = ("sy:m:", "sy:s:", "sy:t:")
@@ -28,12 +29,12 @@ def is_board(message: RecordedMessage) -> bool:
     return not message.ephemeral and any(n.endswith("-board.png") for n in message.files)
 
 
-def game_message(fake: FakeDiscord, channel: str = "games") -> RecordedMessage:
+def game_message(fake: FakeDiscord, channel: ChannelRef = "games") -> RecordedMessage:
     """The current game message: the latest public one with move components."""
     for message in reversed(fake.messages(channel=channel, ephemeral=False)):
         if any(cid.startswith(GAME_PARTS) for cid in message.custom_ids()):
             return fake.message(message.id)
-    raise AssertionError("no game message with moves in #" + channel)
+    raise AssertionError(f"no game message with moves in {channel}")
 
 
 def mover_id(message: RecordedMessage) -> int:
@@ -49,7 +50,7 @@ async def open_game(
     game: str,
     host: str,
     others: list[str],
-    channel: str = "games",
+    channel: ChannelRef = "games",
     options: str | None = None,
     where: str | None = "here",
 ) -> RecordedMessage:
@@ -103,7 +104,7 @@ def choice_on(fake: FakeDiscord, message: RecordedMessage, user: str, step: int)
     return lambda: fake.select(message, [value], user=user, custom_id=select["custom_id"])
 
 
-async def next_move_click(fake: FakeDiscord, step: int, channel: str = "games") -> Click:
+async def next_move_click(fake: FakeDiscord, step: int, channel: ChannelRef = "games") -> Click:
     """The mover's next move component, ready to press; opens 'Your move' first if needed."""
     message = game_message(fake, channel)
     mover = user_name(fake, mover_id(message))
@@ -114,12 +115,12 @@ async def next_move_click(fake: FakeDiscord, step: int, channel: str = "games") 
     return choice_on(fake, message, mover, step)
 
 
-async def move_by_buttons(fake: FakeDiscord, step: int, channel: str = "games") -> Any:
+async def move_by_buttons(fake: FakeDiscord, step: int, channel: ChannelRef = "games") -> Any:
     """The mover uses the game message: its buttons, or 'Your move' and the private choices."""
     return await (await next_move_click(fake, step, channel))()
 
 
-async def move_by_command(fake: FakeDiscord, step: int, channel: str = "games") -> Any:
+async def move_by_command(fake: FakeDiscord, step: int, channel: ChannelRef = "games") -> Any:
     """The mover types /move and takes one of the autocomplete entries."""
     mover = user_name(fake, mover_id(game_message(fake, channel)))
     entries = await fake.choices(
@@ -131,7 +132,7 @@ async def move_by_command(fake: FakeDiscord, step: int, channel: str = "games") 
 
 
 async def play_to_the_end(
-    fake: FakeDiscord, *, channel: str = "games", command_every: int = 2, limit: int = 2000
+    fake: FakeDiscord, *, channel: ChannelRef = "games", command_every: int = 2, limit: int = 2000
 ) -> RecordedMessage:
     """Alternate buttons and /move until the final image; every move must bring a new board."""
     for step in range(limit):

@@ -167,3 +167,35 @@ async def test_without_thread_permission_the_lobby_says_so_once_and_plays_here(
     }
     assert told == {lobby.id}, "said once, in the lobby"
     assert game_message(fake_discord, "games")
+
+
+async def test_a_rematch_opens_a_new_thread_and_leaves_the_old_one_archived(
+    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    stub_drawing(monkeypatch)
+    bot = await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    first = await open_lobby(fake_discord, "iliad", "alice")
+    await start(fake_discord, first, "alice", ["bob"])
+    old = thread_of(fake_discord, first)
+    resigned = await fake_discord.slash("resign", {}, user="bob", channel=old.id)
+    await resigned.wait_answered()
+    final = await fake_discord.wait_for(is_over, since=None)
+    await bot_runner.settle()
+    assert fake_discord.channel(old.id).archived
+
+    again = await fake_discord.click(fake_discord.message(final.id), user="bob", label="Rematch")
+    link = await again.wait_message(lambda m: m.ephemeral and "new table" in m.content)
+    await bot_runner.settle()
+    lobbies = [
+        m
+        for m in fake_discord.messages(channel="games")
+        if "Join" in str(m.buttons()) and m.id != first.id
+    ]
+    assert len(lobbies) == 1, "the rematch lobby is a new message in the parent channel"
+    new = thread_of(fake_discord, lobbies[0])
+    assert new.id != old.id and new.parent_id == old.parent_id
+    assert str(lobbies[0].id) in link.content  # the private answer links to the new lobby
+    assert fake_discord.channel(old.id).archived, "the old game's thread stays archived"
+    info = bot.service.game_at(new.id)
+    assert info is not None and info.status == "lobby" and info.own_thread
+    assert [p.name for p in info.players] == ["Bob", "Alice"]  # the same players, Bob hosting

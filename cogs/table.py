@@ -21,7 +21,8 @@ import discord
 import rendering
 from bot.service import Board, ChannelBusy, GameInfo, Hand, Mend, MoveResult, ServiceError
 from cogs import components, ids
-from cogs.texts import final_text, game_text, hand_text, lobby_text
+from cogs.hands import HandDesk
+from cogs.texts import end_note, final_text, game_text, lobby_text, turn_note
 
 if TYPE_CHECKING:
     from bot.client import SymposionBot
@@ -37,11 +38,15 @@ SEARCH_LIMIT = 100  # messages searched for a board whose post was never recorde
 
 @dataclass
 class _Shown:
-    """What one game's channel shows: its current message and the version drawn on it."""
+    """What one game's place shows: its game message, the version and image drawn on it, and
+    the short note that pinged the player to move (deleted when the next one goes up)."""
 
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     message_id: int | None = None  # None: not posted by this process yet (the service knows)
     version: int = -1
+    image: bytes = b""  # the PNG the message shows (an unchanged image is not uploaded again)
+    attachments: list[discord.Attachment] = field(default_factory=list)
+    note_id: int | None = None
 
 
 class Table:
@@ -51,6 +56,7 @@ class Table:
         self.bot = bot
         self._shown: dict[int, _Shown] = {}
         self._in_flight: Counter[int] = Counter()  # changes whose board is still on its way
+        self.hands = HandDesk(bot)
 
     @property
     def service(self) -> GameService:
@@ -124,12 +130,14 @@ class Table:
             await self._check_dms(interaction, info)
 
     async def _check_dms(self, interaction: Interaction, info: GameInfo) -> None:
-        """A short DM on joining; if DMs are closed, say /hand will do and stop trying."""
+        """A short DM on joining (it becomes the hand DM at the start); if DMs are closed, say
+        /hand will do and stop trying."""
         channel = f"<#{info.place_id}>"
+        later = "Your hand will arrive here." if info.has_hands else "Reminders come here."
         try:
-            await interaction.user.send(
-                f"You joined **{info.title}** in {channel}. Your hand will arrive here."
-            )
+            sent = await interaction.user.send(f"You joined **{info.title}** in {channel}. {later}")
+            if info.has_hands:
+                await self.service.set_hand_message(info.game_id, interaction.user.id, sent.id)
         except discord.HTTPException:
             await self.service.set_dm_ok(info.game_id, interaction.user.id, False)
             await interaction.followup.send(
@@ -149,13 +157,13 @@ class Table:
 
     # -- the board ---------------------------------------------------------------------------
 
-    async def _message(self, board: Board) -> tuple[str, discord.File, discord.ui.View | None]:
+    async def _message(self, board: Board) -> tuple[str, bytes, discord.ui.View | None]:
         """Text, image and components of the game message, all from one board."""
         info = board.info
-        png = await asyncio.to_thread(
+        image = await asyncio.to_thread(
             rendering.board_png, info.game_type, board.view, board.context
         )
-        image = discord.File(io.BytesIO(png), filename=f"{info.game_type}-board.png")
+        hand = info.has_hands
         if info.status != "active":
             final = components.final_view(info.game_id) if info.status == "finished" else None
             return final_text(info), image, final
@@ -166,19 +174,23 @@ class Table:
             return (
                 game_text(board),
                 image,
-                components.game_view(info.game_id, turn.version, (), hand=True),
+                components.game_view(info.game_id, turn.version, (), hand=hand),
             )
         shown = board.public_choices
-        buttons = components.game_view(info.game_id, turn.version, shown, hand=True)
+        buttons = components.game_view(info.game_id, turn.version, shown, hand=hand)
         text = game_text(board)
         if shown and components.shown_choices(shown) < len(shown):
             text += "\nMore moves than fit here: use `/move`."
         return text, image, buttons
 
-    async def show(self, board: Board, *, in_place: bool = False) -> None:
-        """Show a board: a new game message (it pings the mover; the old one loses its buttons),
-        or, `in_place`, the current message redrawn. A board older than the one up is dropped.
+    async def show(
+        self, board: Board, *, in_place: bool = False, turn_passed: bool = False
+    ) -> None:
+        """Show a board: the current game message redrawn (`in_place`), or a new one that pings
+        the mover (the old one loses its buttons). A board older than the one up is dropped.
 
+        Redrawn in place, a turn that `turn_passed` to another person gets a short note that
+        pings them, and an end gets a short note too: the channel holds one board per game.
         Every post is recorded before it is sent and carries that record's nonce, so Discord
         answers a retried post with the message it already made, and a post whose answer never
         came can be found after a crash.
@@ -189,32 +201,104 @@ class Table:
             if info.version < shown.version:
                 return
             current = shown.message_id if shown.message_id is not None else info.message_id
-            content, image, buttons = await self._message(board)
-            channel = self.bot.get_partial_messageable(info.place_id)
-            live = info.status == "active"
+            content, png, buttons = await self._message(board)
             if in_place and current is not None:
-                message = channel.get_partial_message(current)
-                await message.edit(content=content, attachments=[image], view=buttons)
-                await self.service.board_redrawn(info.game_id, current, info.version, live=live)
+                await self._redraw(board, shown, current, (content, png, buttons))
+                await self._note(board, shown, current, turn_passed)
             else:
-                posting = await self.service.intend_board(info.game_id, info.version, live=live)
-                extra: dict[str, Any] = {"view": buttons} if buttons is not None else {}
-                sent = await channel.send(content, file=image, nonce=posting.nonce, **extra)
-                await self.service.board_posted(posting, sent.id)
-                shown.message_id = sent.id
-                if current is not None and current != sent.id:
-                    await self._strip(info.game_id, info.place_id, current)
+                await self._post(board, shown, current, (content, png, buttons))
             shown.version = info.version
         if info.status != "active":
             self._shown.pop(info.game_id, None)
 
-    async def publish(self, board: Board, *, in_place: bool = False) -> None:
+    async def _redraw(
+        self,
+        board: Board,
+        shown: _Shown,
+        current: int,
+        drawn: tuple[str, bytes, discord.ui.View | None],
+    ) -> None:
+        """The game message redrawn in place; an unchanged image keeps its upload."""
+        info = board.info
+        content, png, buttons = drawn
+        kept = png == shown.image and bool(shown.attachments)
+        files: list[discord.Attachment | discord.File] = [*shown.attachments]
+        if not kept:
+            files = [discord.File(io.BytesIO(png), filename=f"{info.game_type}-board.png")]
+        message = self.bot.get_partial_messageable(info.place_id).get_partial_message(current)
+        edited = await message.edit(content=content, attachments=files, view=buttons)
+        shown.image, shown.attachments = png, list(edited.attachments)
+        live = info.status == "active"
+        await self.service.board_redrawn(info.game_id, current, info.version, live=live)
+
+    async def _post(
+        self,
+        board: Board,
+        shown: _Shown,
+        current: int | None,
+        drawn: tuple[str, bytes, discord.ui.View | None],
+    ) -> None:
+        """A new game message (its text pings the mover); the old one loses its buttons."""
+        info = board.info
+        content, png, buttons = drawn
+        channel = self.bot.get_partial_messageable(info.place_id)
+        live = info.status == "active"
+        posting = await self.service.intend_board(info.game_id, info.version, live=live)
+        extra: dict[str, Any] = {"view": buttons} if buttons is not None else {}
+        image = discord.File(io.BytesIO(png), filename=f"{info.game_type}-board.png")
+        sent = await channel.send(content, file=image, nonce=posting.nonce, **extra)
+        await self.service.board_posted(posting, sent.id)
+        shown.message_id, shown.image, shown.attachments = sent.id, png, list(sent.attachments)
+        if current is not None and current != sent.id:
+            await self._strip(info.game_id, info.place_id, current)
+        await self._drop_note(info.place_id, shown)
+
+    async def _note(self, board: Board, shown: _Shown, current: int, turn_passed: bool) -> None:
+        """A short note under a board redrawn in place: whose turn it is now, or the end.
+
+        Text only, pinging just the player to move; the previous note is deleted, so the place
+        keeps one board and at most one note per game. A note that fails is only logged.
+        """
+        info = board.info
+        link = _link(info.guild_id, info.place_id, current)
+        turn = board.turn
+        if info.status != "active":
+            text, users = end_note(info, link), [p.user_id for p in info.players]
+        elif turn_passed and turn is not None and not turn.automatic:
+            text, users = turn_note(info, turn.user_id, link), [turn.user_id]
+        else:
+            return
+        pings = discord.AllowedMentions(
+            everyone=False, roles=False, users=[discord.Object(u) for u in users]
+        )
+        channel = self.bot.get_partial_messageable(info.place_id)
+        try:
+            sent = await channel.send(text, allowed_mentions=pings)
+        except DISCORD_FAULTS as error:
+            log.warning("the turn note of game #%s did not go out: %r", info.game_id, error)
+            return
+        await self._drop_note(info.place_id, shown)
+        shown.note_id = sent.id
+
+    async def _drop_note(self, place_id: int, shown: _Shown) -> None:
+        """Delete the previous turn note: it pinged someone whose turn is over."""
+        note, shown.note_id = shown.note_id, None
+        if note is None:
+            return
+        try:
+            await self.bot.get_partial_messageable(place_id).get_partial_message(note).delete()
+        except DISCORD_FAULTS as error:  # already deleted, or Discord failed: it stays
+            log.info("an old turn note %s stays: %r", note, error)
+
+    async def publish(
+        self, board: Board, *, in_place: bool = False, turn_passed: bool = False
+    ) -> None:
         """Show a board after a committed change; if Discord fails, mend the channel instead.
 
         Never raises: the change is stored, so nobody may be told it failed.
         """
         try:
-            await self.show(board, in_place=in_place)
+            await self.show(board, in_place=in_place, turn_passed=turn_passed)
         except DISCORD_FAULTS as error:
             log.warning("the board of game #%s did not go out: %r", board.info.game_id, error)
             await self.mend(board.info.game_id, failed=True)
@@ -359,8 +443,9 @@ class Table:
         await self.play_automatic(result.board.info.game_id)
 
     async def _show_move(self, result: MoveResult) -> None:
-        """Redraw in place while the same seat decides; else a new message for the next seat."""
-        await self.publish(result.board, in_place=result.same_mover)
+        """Redraw the game message in place; when the turn passes, a short note pings the next
+        player (the one turn note, not a new board, is what reaches the channel)."""
+        await self.publish(result.board, in_place=True, turn_passed=not result.same_mover)
         await self.send_hands(result.hands)
 
     async def play_automatic(self, game_id: int) -> None:
@@ -378,34 +463,20 @@ class Table:
 
     # -- hands -------------------------------------------------------------------------------
 
-    async def _hand_file(self, hand: Hand) -> discord.File:
-        game_type = hand.info.game_type
-        png = await asyncio.to_thread(rendering.hand_png, game_type, hand.view, hand.context)
-        return discord.File(io.BytesIO(png), filename=f"{game_type}-hand.png")
-
     async def send_hands(self, hands: tuple[Hand, ...]) -> None:
-        """DM each of these hands to its player, unless their DMs are known to be closed."""
-        for hand in hands:
-            player = hand.player
-            if not player.dm_ok:
-                continue
-            try:
-                user = self.bot.get_user(player.user_id) or await self.bot.fetch_user(
-                    player.user_id
-                )
-                await user.send(hand_text(hand.info, player), file=await self._hand_file(hand))
-            except discord.HTTPException:
-                await self.service.set_dm_ok(hand.info.game_id, player.user_id, False)
-            except DISCORD_FAULTS as error:  # a lost reply: it may have arrived; DMs still work
-                log.warning("a hand DM of game #%s may be lost: %r", hand.info.game_id, error)
+        """Each hand into its player's one hand DM of the game (see `cogs.hands`)."""
+        await self.hands.send_hands(hands)
 
     async def show_hand(self, interaction: Interaction, game_id: int) -> None:
         """/hand or 'My hand': the caller's private view, ephemerally."""
-        hand = await self.service.hand(game_id, interaction.user.id)
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        await interaction.followup.send(
-            hand_text(hand.info, hand.player), file=await self._hand_file(hand), ephemeral=True
-        )
+        await self.hands.show_hand(interaction, game_id)
+
+
+def _link(guild_id: int | None, place_id: int, message_id: int) -> str:
+    """A jump link to a message (none outside a server)."""
+    if guild_id is None:
+        return ""
+    return f"https://discord.com/channels/{guild_id}/{place_id}/{message_id}"
 
 
 def _custom_ids(message: discord.Message) -> list[str]:

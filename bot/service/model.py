@@ -67,6 +67,7 @@ class GameInfo:
     pace: str = ""
     turn_since: datetime | None = None  # when the seat to move began its turn
     turn_due: datetime | None = None  # when its turn clock runs out
+    has_hands: bool = True  # False: no seat ever sees more than the board (no hand DM, no button)
 
     @property
     def link(self) -> str | None:

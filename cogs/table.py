@@ -18,11 +18,12 @@ from typing import TYPE_CHECKING, Any
 import aiohttp
 import discord
 
-import rendering
 from bot.service import Board, ChannelBusy, GameInfo, Hand, Mend, MoveResult, ServiceError
 from cogs import components, ids
+from cogs.boardmessage import game_message
 from cogs.hands import HandDesk
-from cogs.texts import end_note, final_text, game_text, lobby_text, turn_note
+from cogs.texts import lobby_text
+from cogs.turnnotes import TurnNotes
 
 if TYPE_CHECKING:
     from bot.client import SymposionBot
@@ -38,15 +39,13 @@ SEARCH_LIMIT = 100  # messages searched for a board whose post was never recorde
 
 @dataclass
 class _Shown:
-    """What one game's place shows: its game message, the version and image drawn on it, and
-    the short note that pinged the player to move (deleted when the next one goes up)."""
+    """What one game's place shows: its game message and the version and image drawn on it."""
 
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     message_id: int | None = None  # None: not posted by this process yet (the service knows)
     version: int = -1
     image: bytes = b""  # the PNG the message shows (an unchanged image is not uploaded again)
     attachments: list[discord.Attachment] = field(default_factory=list)
-    note_id: int | None = None
 
 
 class Table:
@@ -57,6 +56,7 @@ class Table:
         self._shown: dict[int, _Shown] = {}
         self._in_flight: Counter[int] = Counter()  # changes whose board is still on its way
         self.hands = HandDesk(bot)
+        self.notes = TurnNotes(bot)
 
     @property
     def service(self) -> GameService:
@@ -157,32 +157,6 @@ class Table:
 
     # -- the board ---------------------------------------------------------------------------
 
-    async def _message(self, board: Board) -> tuple[str, bytes, discord.ui.View | None]:
-        """Text, image and components of the game message, all from one board."""
-        info = board.info
-        image = await asyncio.to_thread(
-            rendering.board_png, info.game_type, board.view, board.context
-        )
-        hand = info.has_hands
-        if info.status != "active":
-            final = components.final_view(info.game_id) if info.status == "finished" else None
-            return final_text(info), image, final
-        turn = board.turn
-        if turn is None:
-            return game_text(board), image, None
-        if turn.automatic:  # it moves at once; nobody is asked
-            return (
-                game_text(board),
-                image,
-                components.game_view(info.game_id, turn.version, (), hand=hand),
-            )
-        shown = board.public_choices
-        buttons = components.game_view(info.game_id, turn.version, shown, hand=hand)
-        text = game_text(board)
-        if shown and components.shown_choices(shown) < len(shown):
-            text += "\nMore moves than fit here: use `/move`."
-        return text, image, buttons
-
     async def show(
         self, board: Board, *, in_place: bool = False, turn_passed: bool = False
     ) -> None:
@@ -201,10 +175,10 @@ class Table:
             if info.version < shown.version:
                 return
             current = shown.message_id if shown.message_id is not None else info.message_id
-            content, png, buttons = await self._message(board)
+            content, png, buttons = await game_message(board)
             if in_place and current is not None:
                 await self._redraw(board, shown, current, (content, png, buttons))
-                await self._note(board, shown, current, turn_passed)
+                await self.notes.after_redraw(board, current, turn_passed=turn_passed)
             else:
                 await self._post(board, shown, current, (content, png, buttons))
             shown.version = info.version
@@ -251,44 +225,7 @@ class Table:
         shown.message_id, shown.image, shown.attachments = sent.id, png, list(sent.attachments)
         if current is not None and current != sent.id:
             await self._strip(info.game_id, info.place_id, current)
-        await self._drop_note(info.place_id, shown)
-
-    async def _note(self, board: Board, shown: _Shown, current: int, turn_passed: bool) -> None:
-        """A short note under a board redrawn in place: whose turn it is now, or the end.
-
-        Text only, pinging just the player to move; the previous note is deleted, so the place
-        keeps one board and at most one note per game. A note that fails is only logged.
-        """
-        info = board.info
-        link = _link(info.guild_id, info.place_id, current)
-        turn = board.turn
-        if info.status != "active":
-            text, users = end_note(info, link), [p.user_id for p in info.players]
-        elif turn_passed and turn is not None and not turn.automatic:
-            text, users = turn_note(info, turn.user_id, link), [turn.user_id]
-        else:
-            return
-        pings = discord.AllowedMentions(
-            everyone=False, roles=False, users=[discord.Object(u) for u in users]
-        )
-        channel = self.bot.get_partial_messageable(info.place_id)
-        try:
-            sent = await channel.send(text, allowed_mentions=pings)
-        except DISCORD_FAULTS as error:
-            log.warning("the turn note of game #%s did not go out: %r", info.game_id, error)
-            return
-        await self._drop_note(info.place_id, shown)
-        shown.note_id = sent.id
-
-    async def _drop_note(self, place_id: int, shown: _Shown) -> None:
-        """Delete the previous turn note: it pinged someone whose turn is over."""
-        note, shown.note_id = shown.note_id, None
-        if note is None:
-            return
-        try:
-            await self.bot.get_partial_messageable(place_id).get_partial_message(note).delete()
-        except DISCORD_FAULTS as error:  # already deleted, or Discord failed: it stays
-            log.info("an old turn note %s stays: %r", note, error)
+        await self.notes.drop(info.game_id, info.place_id)
 
     async def publish(
         self, board: Board, *, in_place: bool = False, turn_passed: bool = False
@@ -470,13 +407,6 @@ class Table:
     async def show_hand(self, interaction: Interaction, game_id: int) -> None:
         """/hand or 'My hand': the caller's private view, ephemerally."""
         await self.hands.show_hand(interaction, game_id)
-
-
-def _link(guild_id: int | None, place_id: int, message_id: int) -> str:
-    """A jump link to a message (none outside a server)."""
-    if guild_id is None:
-        return ""
-    return f"https://discord.com/channels/{guild_id}/{place_id}/{message_id}"
 
 
 def _custom_ids(message: discord.Message) -> list[str]:

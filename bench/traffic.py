@@ -31,6 +31,7 @@ COLUMNS = [
     "moves",
     "channel msgs",
     "channel edits",
+    "channel left",
     "private answers",
     "DMs",
     "DM edits",
@@ -48,6 +49,7 @@ class Tally:
     moves: int = 0
     created: dict[str, int] = field(default_factory=lambda: {"channel": 0, "dm": 0, "private": 0})
     edits: dict[str, int] = field(default_factory=lambda: {"channel": 0, "dm": 0, "private": 0})
+    deleted: dict[str, int] = field(default_factory=lambda: {"channel": 0, "dm": 0, "private": 0})
     images: int = 0
     uploaded: dict[str, int] = field(default_factory=lambda: {"channel": 0, "dm": 0, "private": 0})
 
@@ -67,6 +69,8 @@ def run(settings: Settings) -> list[Table]:
             notes=[
                 "one seeded game each, from /play to the final image; moves alternate buttons "
                 "and /move; 'private' = ephemeral answers (e.g. /hand, Your move);",
+                "'channel left' = channel messages still there at the end (turn notes are "
+                "deleted when the next one goes up);",
                 "KB = bytes of distinct uploads (each attachment counted once, however often "
                 "its message is edited).",
             ],
@@ -119,6 +123,8 @@ def count(events: Iterable[MessageEvent]) -> Tally:
             tally.created[where] += 1
         elif event.kind == "edit":
             tally.edits[where] += 1
+        elif event.kind == "delete":
+            tally.deleted[where] += 1
         for attachment in event.message.attachments:
             if attachment.id in seen:
                 continue
@@ -136,6 +142,7 @@ def _row(game_id: str, seats: int, tally: Tally) -> list[object]:
         tally.moves,
         tally.created["channel"],
         tally.edits["channel"],
+        tally.created["channel"] - tally.deleted["channel"],
         tally.created["private"],
         tally.created["dm"],
         tally.edits["dm"],

@@ -18,10 +18,12 @@ from typing import TYPE_CHECKING, Any
 import aiohttp
 import discord
 
-import rendering
 from bot.service import Board, GameInfo, Hand, Mend, MoveResult, ServiceError
 from cogs import components, ids, opening, threads
-from cogs.texts import final_text, game_text, hand_text, lobby_text
+from cogs.boardmessage import game_message
+from cogs.hands import HandDesk
+from cogs.texts import lobby_text
+from cogs.turnnotes import TurnNotes
 
 if TYPE_CHECKING:
     from bot.client import SymposionBot
@@ -38,11 +40,13 @@ ONGOING = ("lobby", "active")
 
 @dataclass
 class _Shown:
-    """What one game's channel shows: its current message and the version drawn on it."""
+    """What one game's place shows: its game message and the version and image drawn on it."""
 
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     message_id: int | None = None  # None: not posted by this process yet (the service knows)
     version: int = -1
+    image: bytes = b""  # the PNG the message shows (an unchanged image is not uploaded again)
+    attachments: list[discord.Attachment] = field(default_factory=list)
 
 
 class Table:
@@ -52,6 +56,8 @@ class Table:
         self.bot = bot
         self._shown: dict[int, _Shown] = {}
         self._in_flight: Counter[int] = Counter()  # changes whose board is still on its way
+        self.hands = HandDesk(bot)
+        self.notes = TurnNotes(bot)
 
     @property
     def service(self) -> GameService:
@@ -112,12 +118,14 @@ class Table:
             await self.check_dms(interaction, info)
 
     async def check_dms(self, interaction: Interaction, info: GameInfo) -> None:
-        """A short DM on joining; if DMs are closed, say /hand will do and stop trying."""
+        """A short DM on joining (it becomes the hand DM at the start); if DMs are closed, say
+        /hand will do and stop trying."""
         channel = f"<#{info.place_id}>"
+        later = "Your hand will arrive here." if info.has_hands else "Reminders come here."
         try:
-            await interaction.user.send(
-                f"You joined **{info.title}** in {channel}. Your hand will arrive here."
-            )
+            sent = await interaction.user.send(f"You joined **{info.title}** in {channel}. {later}")
+            if info.has_hands:
+                await self.service.set_hand_message(info.game_id, interaction.user.id, sent.id)
         except discord.HTTPException:
             await self.service.set_dm_ok(info.game_id, interaction.user.id, False)
             await interaction.followup.send(
@@ -132,36 +140,14 @@ class Table:
 
     # -- the board ---------------------------------------------------------------------------
 
-    async def _message(self, board: Board) -> tuple[str, discord.File, discord.ui.View | None]:
-        """Text, image and components of the game message, all from one board."""
-        info = board.info
-        png = await asyncio.to_thread(
-            rendering.board_png, info.game_type, board.view, board.context
-        )
-        image = discord.File(io.BytesIO(png), filename=f"{info.game_type}-board.png")
-        if info.status != "active":
-            final = components.final_view(info.game_id) if info.status == "finished" else None
-            return final_text(info), image, final
-        turn = board.turn
-        if turn is None:
-            return game_text(board), image, None
-        if turn.automatic:  # it moves at once; nobody is asked
-            return (
-                game_text(board),
-                image,
-                components.game_view(info.game_id, turn.version, (), hand=True),
-            )
-        shown = board.public_choices
-        buttons = components.game_view(info.game_id, turn.version, shown, hand=True)
-        text = game_text(board)
-        if shown and components.shown_choices(shown) < len(shown):
-            text += "\nMore moves than fit here: use `/move`."
-        return text, image, buttons
+    async def show(
+        self, board: Board, *, in_place: bool = False, turn_passed: bool = False
+    ) -> None:
+        """Show a board: the current game message redrawn (`in_place`), or a new one that pings
+        the mover (the old one loses its buttons). A board older than the one up is dropped.
 
-    async def show(self, board: Board, *, in_place: bool = False) -> None:
-        """Show a board: a new game message (it pings the mover; the old one loses its buttons),
-        or, `in_place`, the current message redrawn. A board older than the one up is dropped.
-
+        Redrawn in place, a turn that `turn_passed` to another person gets a short note that
+        pings them, and an end gets a short note too: the channel holds one board per game.
         Every post is recorded before it is sent and carries that record's nonce, so Discord
         answers a retried post with the message it already made, and a post whose answer never
         came can be found after a crash.
@@ -172,32 +158,67 @@ class Table:
             if info.version < shown.version:
                 return
             current = shown.message_id if shown.message_id is not None else info.message_id
-            content, image, buttons = await self._message(board)
-            channel = self.bot.get_partial_messageable(info.place_id)
-            live = info.status == "active"
+            content, png, buttons = await game_message(board)
             if in_place and current is not None:
-                message = channel.get_partial_message(current)
-                await message.edit(content=content, attachments=[image], view=buttons)
-                await self.service.board_redrawn(info.game_id, current, info.version, live=live)
+                await self._redraw(board, shown, current, (content, png, buttons))
+                await self.notes.after_redraw(board, current, turn_passed=turn_passed)
             else:
-                posting = await self.service.intend_board(info.game_id, info.version, live=live)
-                extra: dict[str, Any] = {"view": buttons} if buttons is not None else {}
-                sent = await channel.send(content, file=image, nonce=posting.nonce, **extra)
-                await self.service.board_posted(posting, sent.id)
-                shown.message_id = sent.id
-                if current is not None and current != sent.id:
-                    await self._strip(info.game_id, info.place_id, current)
+                await self._post(board, shown, current, (content, png, buttons))
             shown.version = info.version
         if info.status != "active":
             self._shown.pop(info.game_id, None)
 
-    async def publish(self, board: Board, *, in_place: bool = False) -> None:
+    async def _redraw(
+        self,
+        board: Board,
+        shown: _Shown,
+        current: int,
+        drawn: tuple[str, bytes, discord.ui.View | None],
+    ) -> None:
+        """The game message redrawn in place; an unchanged image keeps its upload."""
+        info = board.info
+        content, png, buttons = drawn
+        kept = png == shown.image and bool(shown.attachments)
+        files: list[discord.Attachment | discord.File] = [*shown.attachments]
+        if not kept:
+            files = [discord.File(io.BytesIO(png), filename=f"{info.game_type}-board.png")]
+        message = self.bot.get_partial_messageable(info.place_id).get_partial_message(current)
+        edited = await message.edit(content=content, attachments=files, view=buttons)
+        shown.image, shown.attachments = png, list(edited.attachments)
+        live = info.status == "active"
+        await self.service.board_redrawn(info.game_id, current, info.version, live=live)
+
+    async def _post(
+        self,
+        board: Board,
+        shown: _Shown,
+        current: int | None,
+        drawn: tuple[str, bytes, discord.ui.View | None],
+    ) -> None:
+        """A new game message (its text pings the mover); the old one loses its buttons."""
+        info = board.info
+        content, png, buttons = drawn
+        channel = self.bot.get_partial_messageable(info.place_id)
+        live = info.status == "active"
+        posting = await self.service.intend_board(info.game_id, info.version, live=live)
+        extra: dict[str, Any] = {"view": buttons} if buttons is not None else {}
+        image = discord.File(io.BytesIO(png), filename=f"{info.game_type}-board.png")
+        sent = await channel.send(content, file=image, nonce=posting.nonce, **extra)
+        await self.service.board_posted(posting, sent.id)
+        shown.message_id, shown.image, shown.attachments = sent.id, png, list(sent.attachments)
+        if current is not None and current != sent.id:
+            await self._strip(info.game_id, info.place_id, current)
+        await self.notes.drop(info.game_id, info.place_id)
+
+    async def publish(
+        self, board: Board, *, in_place: bool = False, turn_passed: bool = False
+    ) -> None:
         """Show a board after a committed change; if Discord fails, mend the channel instead.
 
         Never raises: the change is stored, so nobody may be told it failed.
         """
         try:
-            await self.show(board, in_place=in_place)
+            await self.show(board, in_place=in_place, turn_passed=turn_passed)
         except DISCORD_FAULTS as error:
             log.warning("the board of game #%s did not go out: %r", board.info.game_id, error)
             await self.mend(board.info.game_id, failed=True)
@@ -345,8 +366,9 @@ class Table:
         await self.play_automatic(result.board.info.game_id)
 
     async def _show_move(self, result: MoveResult) -> None:
-        """Redraw in place while the same seat decides; else a new message for the next seat."""
-        await self.publish(result.board, in_place=result.same_mover)
+        """Redraw the game message in place; when the turn passes, a short note pings the next
+        player (the one turn note, not a new board, is what reaches the channel)."""
+        await self.publish(result.board, in_place=True, turn_passed=not result.same_mover)
         await self.send_hands(result.hands)
 
     async def play_automatic(self, game_id: int) -> None:
@@ -364,34 +386,13 @@ class Table:
 
     # -- hands -------------------------------------------------------------------------------
 
-    async def _hand_file(self, hand: Hand) -> discord.File:
-        game_type = hand.info.game_type
-        png = await asyncio.to_thread(rendering.hand_png, game_type, hand.view, hand.context)
-        return discord.File(io.BytesIO(png), filename=f"{game_type}-hand.png")
-
     async def send_hands(self, hands: tuple[Hand, ...]) -> None:
-        """DM each of these hands to its player, unless their DMs are known to be closed."""
-        for hand in hands:
-            player = hand.player
-            if not player.dm_ok:
-                continue
-            try:
-                user = self.bot.get_user(player.user_id) or await self.bot.fetch_user(
-                    player.user_id
-                )
-                await user.send(hand_text(hand.info, player), file=await self._hand_file(hand))
-            except discord.HTTPException:
-                await self.service.set_dm_ok(hand.info.game_id, player.user_id, False)
-            except DISCORD_FAULTS as error:  # a lost reply: it may have arrived; DMs still work
-                log.warning("a hand DM of game #%s may be lost: %r", hand.info.game_id, error)
+        """Each hand into its player's one hand DM of the game (see `cogs.hands`)."""
+        await self.hands.send_hands(hands)
 
     async def show_hand(self, interaction: Interaction, game_id: int) -> None:
         """/hand or 'My hand': the caller's private view, ephemerally."""
-        hand = await self.service.hand(game_id, interaction.user.id)
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        await interaction.followup.send(
-            hand_text(hand.info, hand.player), file=await self._hand_file(hand), ephemeral=True
-        )
+        await self.hands.show_hand(interaction, game_id)
 
 
 def _custom_ids(message: discord.Message) -> list[str]:

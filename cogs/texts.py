@@ -87,3 +87,17 @@ def hand_text(info: GameInfo, player: Player) -> str:
     """The caption of a private hand image: which game and where."""
     ended = "" if info.status == "active" else ", as it ended"
     return f"Your hand in **{info.title}** in <#{info.place_id}> (game {info.game_id}{ended})."
+
+
+def turn_note(info: GameInfo, user_id: int, link: str) -> str:
+    """The short note that pings the next player when the turn passes (the board is edited)."""
+    where = f": {link}" if link else "."
+    return f"{_mention(user_id)}, your turn in **{info.title}** (game {info.game_id}){where}"
+
+
+def end_note(info: GameInfo, link: str) -> str:
+    """The short note that tells the players a game is over (the board shows the result)."""
+    players = " ".join(_mention(p.user_id) for p in info.players if not p.automatic)
+    summary = f" {info.outcome.summary}" if info.outcome is not None else ""
+    where = f" {link}" if link else ""
+    return clip(f"{players} **{info.title}** (game {info.game_id}) is over.{summary}{where}")

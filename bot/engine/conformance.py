@@ -103,6 +103,17 @@ def check_views(game: AnyGame, state: Any, players: int, where: str) -> None:
             raise _fail(
                 game, f"seat {seat}'s view differs from the public one outside 'private'", where
             )
+        if not game.spec.has_private and not is_empty(mine.get("private")):
+            raise _fail(
+                game, f"has_private is False but seat {seat}'s private part holds something", where
+            )
+
+
+def is_empty(private: Any) -> bool:
+    """A private part that shows nothing: no values, or only empty ones (e.g. no log lines)."""
+    if isinstance(private, dict):
+        return all(not value for value in private.values())
+    return not private
 
 
 def _seen(game: AnyGame, state: Any, seat: int) -> str:

@@ -32,6 +32,9 @@ class GameSpec:
     seat_names: tuple[str, ...]
     options: tuple[OptionSpec, ...] = ()
     summary: str = ""
+    # False: no seat ever sees more than the public view (every private part stays empty), so
+    # there is no hand to send or show.
+    has_private: bool = True
 
     def resolve_options(self, given: Mapping[str, object] | None) -> dict[str, str]:
         """Fill in defaults and reject unknown names or values before they reach a game."""

@@ -77,5 +77,9 @@ class AlreadyJoined(ServiceError):
     """The user is already in this lobby."""
 
 
+class NoHands(ServiceError):
+    """The game has no private information: everything is on the board."""
+
+
 class IllegalMove(ServiceError, IllegalAction):
     """The engine refused the action; the engine's own message passes through unchanged."""

@@ -239,7 +239,8 @@ class GameService(Deadlines, TurnVotes, Submissions, Archive):
             s.status, s.state = "active", state
             await self._schedule_after_commit(s)
             board = self._board(s)
-            hands = tuple(self._hand(s, seat, board.info) for seat in range(count))
+            dealt = range(count) if spec.has_private else range(0)
+            hands = tuple(self._hand(s, seat, board.info) for seat in dealt)
             return Started(board, hands)
 
     async def cancel(self, game_id: int, user_id: int) -> GameInfo:
@@ -337,6 +338,14 @@ class GameService(Deadlines, TurnVotes, Submissions, Archive):
             ]
         await self.store.set_dm_ok(game_id, user_id, ok)
 
+    async def hand_message(self, game_id: int, user_id: int) -> int | None:
+        """The DM that shows this player's hand in this game (edited in place), if any."""
+        return await self.store.hand_message(game_id, user_id)
+
+    async def set_hand_message(self, game_id: int, user_id: int, message_id: int | None) -> None:
+        """Record the player's hand DM, so later hands (even after a restart) edit it."""
+        await self.store.set_hand_message(game_id, user_id, message_id)
+
     # -- play -------------------------------------------------------------------------------
 
     async def move(
@@ -385,7 +394,7 @@ class GameService(Deadlines, TurnVotes, Submissions, Archive):
         else:
             await self._schedule_after_commit(s)
         board = self._board(s, changes.public)
-        held = {p.seat for p in s.players if not p.automatic}
+        held = {p.seat for p in s.players if not p.automatic and game.spec.has_private}
         hands = tuple(
             self._hand(s, changed, board.info, view=view)
             for changed, view in changes.seats.items()

@@ -80,6 +80,7 @@ class GameInfo:
     turn_since: datetime | None = None  # when the seat to move began its turn
     turn_due: datetime | None = None  # when its turn clock runs out
     own_thread: bool = False  # the bot opened its thread for it (and archives it at the end)
+    has_hands: bool = True  # False: no seat ever sees more than the board (no hand DM, no button)
 
     @property
     def link(self) -> str | None:

@@ -13,6 +13,7 @@ from bot.service.errors import (
     GameBroken,
     GameNotFound,
     GameOver,
+    NoHands,
     NotAPlayer,
     NotHost,
     NotInLobby,
@@ -256,6 +257,7 @@ class SessionCache:
             turn_due=session.turn_due if session.status == "active" else None,
             message_version=session.message_version,
             own_thread=session.own_thread,
+            has_hands=spec.has_private,
         )
 
     def game_at(self, place_id: int) -> GameInfo | None:
@@ -410,6 +412,11 @@ class SessionCache:
     async def hand(self, game_id: int, user_id: int) -> Hand:
         """What one player may see: the public view plus their own secrets (/hand, My hand)."""
         session, result = await self._viewable(game_id)
+        if not session.game.spec.has_private:
+            raise NoHands(
+                f"{label(session.game, game_id)} has no hidden hands: everything is on the board "
+                "(`/board`)."
+            )
         if session.player(user_id) is None and session.status not in ONGOING:
             raise NotAPlayer(
                 f"You did not play in {label(session.game, game_id)}: only its players can see "

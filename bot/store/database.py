@@ -191,6 +191,22 @@ class Store(Connection, TimerRows, BoardRecords, ArchiveRows):
                 (int(ok), game_id, user_id),
             )
 
+    async def hand_message(self, game_id: int, user_id: int) -> int | None:
+        """The DM showing this player's hand in this game, if one was sent."""
+        rows = await self._all(
+            "SELECT hand_message_id FROM seats WHERE game_id = ? AND user_id = ?",
+            (game_id, user_id),
+        )
+        return None if not rows or rows[0][0] is None else int(rows[0][0])
+
+    async def set_hand_message(self, game_id: int, user_id: int, message_id: int | None) -> None:
+        """Remember the hand DM to edit next time (no version change: buttons stay valid)."""
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE seats SET hand_message_id = ? WHERE game_id = ? AND user_id = ?",
+                (message_id, game_id, user_id),
+            )
+
     # -- game life --------------------------------------------------------------------------
 
     async def _bump(

@@ -48,3 +48,14 @@ def test_each_upload_counts_once_and_edits_and_audiences_apart() -> None:
     assert tally.edits == {"channel": 2, "dm": 0, "private": 0}
     assert tally.images == 3
     assert tally.uploaded == {"channel": 150, "dm": 30, "private": 0}
+
+
+def test_deleted_messages_are_counted_apart() -> None:
+    note = _message(4, {})
+    events = [
+        MessageEvent(1, "create", note, 0.0),
+        MessageEvent(2, "create", _message(5, {}), 0.0),
+        MessageEvent(3, "delete", note, 0.0),  # the older turn note goes
+    ]
+    tally = count(events)
+    assert tally.created["channel"] == 2 and tally.deleted == {"channel": 1, "dm": 0, "private": 0}

@@ -256,3 +256,21 @@ async def run_timers(bot: Any) -> int:
 def is_reminder(message: RecordedMessage) -> bool:
     """A reminder posted where a game is played."""
     return not message.ephemeral and not message.is_dm and "still your turn" in message.content
+
+
+def hand_dms(fake: FakeDiscord, user: str) -> list[RecordedMessage]:
+    """The user's hand DMs (one per game), as they look now."""
+    return [m for m in fake.dms(user) if any(n.endswith("-hand.png") for n in m.files)]
+
+
+def hand_images_sent(fake: FakeDiscord, user: str) -> int:
+    """How many distinct hand images reached the user by DM (each edit's new upload counts)."""
+    return len(
+        {
+            attachment.id
+            for message in fake.dms(user)
+            for state in fake.history(message.id)
+            for attachment in state.attachments
+            if attachment.filename.endswith("-hand.png")
+        }
+    )

@@ -18,6 +18,7 @@ from tests.e2e.symposion import (
     GAME_PARTS,
     factory,
     game_message,
+    hand_images_sent,
     is_live_board,
     move_by_buttons,
     mover_id,
@@ -146,7 +147,7 @@ async def test_an_expired_interaction_still_brings_the_board_and_the_hand(
     message = await open_game(fake_discord, "iliad", "alice", ["bob"])
     mover = user_name(fake_discord, mover_id(message))
     await bot_runner.settle()
-    hands = len(fake_discord.dms(mover))
+    dms, hands = len(fake_discord.dms(mover)), hand_images_sent(fake_discord, mover)
     version = version_of(bot, fake_discord)
     place = await next_move_click(fake_discord, 0)  # a tile from the hand: the hand changes
     fake_discord.expect_rejection(10062)
@@ -158,7 +159,8 @@ async def test_an_expired_interaction_still_brings_the_board_and_the_hand(
     board = await fake_discord.wait_for(is_live_board, since=mark)
     await bot_runner.settle()
     assert drawn_at(board) == {version + 1} == {version_of(bot, fake_discord)}
-    assert len(fake_discord.dms(mover)) == hands + 1
+    assert hand_images_sent(fake_discord, mover) == hands + 1  # the hand DM, edited
+    assert len(fake_discord.dms(mover)) == dms
     assert told_it_failed(fake_discord) == []
     await one_current_board(fake_discord, bot_runner, bot)
 

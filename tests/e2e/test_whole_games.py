@@ -13,14 +13,17 @@ from typing import Any
 
 import pytest
 
-from bot.engine import AnyGame, all_games
+from bot.engine import AnyGame, all_games, get_game
 from tests.e2e.fake_discord import BotRunner, FakeDiscord
 from tests.e2e.symposion import (
     factory,
+    hand_images_sent,
     hand_leaks,
     hands_sent_to_others,
+    is_board,
     open_game,
     play_to_the_end,
+    public_channel_messages,
     record_hand_images,
     stub_drawing,
 )
@@ -97,11 +100,29 @@ async def test_a_whole_game_from_play_to_the_final_image(
     assert "is over" in final.content and "Rematch" in str(final.buttons())
     await bot_runner.settle()
     assert await bot.store.moves(1)  # play_to_the_end waited for a fresh board after each
+    has_hands = get_game(game).spec.has_private
     for name in PLAYERS[:players]:
         hands = [m for m in fake_discord.dms(name) if m.content.startswith("Your hand in")]
-        assert hands, f"{name} got no hand by DM"
+        if not has_hands:  # nothing is hidden: no hand DM, and the DM on joining is all
+            assert hands == [] and hand_images_sent(fake_discord, name) == 0
+            assert len(fake_discord.dms(name)) == 1
+            continue
+        # one DM per game: the note on joining, edited into the hand and then in place
+        assert len(hands) == 1 == len(fake_discord.dms(name)), f"{name}: {len(hands)} hand DMs"
         assert {m.dm_user_id for m in hands} == {fake_discord.user(name).id}
         assert all(list(m.files) == [f"{game}-hand.png"] for m in hands)
+        assert hand_images_sent(fake_discord, name) > 1  # the one DM was edited as hands changed
+    boards = [m for m in public_channel_messages(fake_discord) if is_board(m)]
+    assert len(boards) == 1, "one game message for the whole game, redrawn in place"
+    labels = {
+        button.get("label")
+        for message in public_channel_messages(fake_discord)
+        for state in fake_discord.history(message.id)
+        for button in state.buttons()
+    }
+    assert ("My hand" in labels) == has_hands
     assert await hands_sent_to_others(fake_discord, bot, 1, drawn) == []
     assert hand_leaks(fake_discord, REVEALS_A_HAND.get(game, never)) == []
-    assert draw or {a.split(":")[0] for a in asked} == {"board", "hand"}
+    assert draw or {a.split(":")[0] for a in asked} == (
+        {"board", "hand"} if has_hands else {"board"}
+    )

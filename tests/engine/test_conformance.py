@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import ast
+import copy
+import dataclasses
 import json
 import os
 import subprocess
@@ -14,7 +16,10 @@ import pytest
 from bot.engine import IllegalAction, all_games, get_game
 from bot.engine.conformance import (
     GARBAGE_CODES,
+    ContractViolation,
     check_roundtrips,
+    check_views,
+    is_empty,
     player_counts,
     random_playout,
     replay,
@@ -129,6 +134,34 @@ def test_spec_is_complete(game_id: str) -> None:
     assert spec.id == game_id and spec.title
     assert 1 <= spec.min_players <= spec.max_players <= len(spec.seat_names)
     assert spec.max_plies > 0
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_has_private_matches_the_views(game_id: str, players: int) -> None:
+    """A game with hands shows some seat something private; one without never does."""
+    game = get_game(game_id)
+    state = game.new_game(players, 3)
+    seen_private = False
+    for code in random_playout(game, players, 3, thorough=True).codes:
+        seen_private |= any(
+            not is_empty(game.view(state, seat)["private"]) for seat in range(players)
+        )
+        state = game.apply(state, game.decode(code))
+    assert seen_private == game.spec.has_private
+
+
+def test_a_game_claiming_no_private_part_is_caught_when_it_has_one() -> None:
+    """The contract check is real: a game with hands that said has_private=False fails it."""
+    game = copy.copy(get_game("iliad_cards"))
+    game.spec = dataclasses.replace(game.spec, has_private=False)
+    state = game.new_game(2, 1)
+    with pytest.raises(ContractViolation, match="has_private is False"):
+        check_views(game, state, 2, "start")
+
+
+def test_empty_private_parts() -> None:
+    assert is_empty({"log": []}) and is_empty({}) and is_empty(None)
+    assert not is_empty({"log": ["You drew a card."]}) and not is_empty({"hand": [3]})
 
 
 FORBIDDEN = {"discord", "aiosqlite", "PIL", "asyncio", "aiohttp"}

@@ -39,6 +39,7 @@ class Atlandice:
         max_plies=1200,
         seat_names=SEAT_NAMES,
         summary=SUMMARY,
+        has_private=False,
     )
 
     def new_game(

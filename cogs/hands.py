@@ -1,0 +1,91 @@
+"""Hands by DM: one message per game and player, edited in place whenever the hand changes.
+
+The message's id is stored with the seat, so a restart keeps editing the same DM. A player who
+deleted it gets a new one (recorded in its place); a refused DM marks their DMs closed, and they
+use `/hand` or **My hand** instead. Games without hands never send one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from typing import TYPE_CHECKING, Any
+
+import aiohttp
+import discord
+
+import rendering
+from bot.service import GameService, Hand
+from cogs.texts import hand_text
+
+if TYPE_CHECKING:
+    from bot.client import SymposionBot
+
+log = logging.getLogger("cogs.hands")
+Interaction = discord.Interaction[Any]
+# A reply that never came: the DM may have arrived, so DMs are not marked closed.
+LOST = (aiohttp.ClientError, OSError, asyncio.TimeoutError)
+
+
+async def hand_png(hand: Hand) -> bytes:
+    """The hand image, drawn off the event loop."""
+    return await asyncio.to_thread(rendering.hand_png, hand.info.game_type, hand.view, hand.context)
+
+
+def hand_file(hand: Hand, png: bytes) -> discord.File:
+    """An upload of a hand image (a new File per attempt: an upload consumes it)."""
+    return discord.File(io.BytesIO(png), filename=f"{hand.info.game_type}-hand.png")
+
+
+class HandDesk:
+    """Sends and edits the players' hand DMs; never raises for a Discord failure."""
+
+    def __init__(self, bot: SymposionBot) -> None:
+        self.bot = bot
+
+    @property
+    def service(self) -> GameService:
+        """The bot's game service."""
+        return self.bot.service
+
+    async def send_hands(self, hands: tuple[Hand, ...]) -> None:
+        """Put each of these hands in its player's hand DM, unless their DMs are closed."""
+        for hand in hands:
+            player = hand.player
+            if not player.dm_ok or not hand.info.has_hands:
+                continue
+            try:
+                await self._deliver(hand)
+            except discord.HTTPException:
+                await self.service.set_dm_ok(hand.info.game_id, player.user_id, False)
+            except LOST as error:
+                log.warning("a hand DM of game #%s may be lost: %r", hand.info.game_id, error)
+
+    async def _deliver(self, hand: Hand) -> None:
+        """Edit the player's hand DM of this game, or send (and record) a new one."""
+        game_id, user_id = hand.info.game_id, hand.player.user_id
+        user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+        dm = user.dm_channel or await user.create_dm()
+        text, png = hand_text(hand.info, hand.player), await hand_png(hand)
+        known = await self.service.hand_message(game_id, user_id)
+        if known is not None:
+            try:
+                await dm.get_partial_message(known).edit(
+                    content=text, attachments=[hand_file(hand, png)]
+                )
+                return
+            except discord.NotFound:
+                pass  # the player deleted it: a new one takes its place
+        sent = await dm.send(text, file=hand_file(hand, png))
+        await self.service.set_hand_message(game_id, user_id, sent.id)
+
+    async def show_hand(self, interaction: Interaction, game_id: int) -> None:
+        """/hand or 'My hand': the caller's private view, ephemerally."""
+        hand = await self.service.hand(game_id, interaction.user.id)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await interaction.followup.send(
+            hand_text(hand.info, hand.player),
+            file=hand_file(hand, await hand_png(hand)),
+            ephemeral=True,
+        )

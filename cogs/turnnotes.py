@@ -1,0 +1,75 @@
+"""Short notes under a game message redrawn in place: whose turn it is now, or that it ended.
+
+The game message is edited for every change, and an edit pings nobody; so when the turn passes
+to another person, a one-line note pings just them, with a link to the game message. The note
+before it is deleted (its player has moved), so a place keeps one board and at most one note
+per game. Notes are text only: no image, no buttons.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING
+
+import aiohttp
+import discord
+
+from bot.service import Board
+from cogs.texts import end_note, turn_note
+
+if TYPE_CHECKING:
+    from bot.client import SymposionBot
+
+log = logging.getLogger("cogs.turnnotes")
+FAULTS = (discord.HTTPException, aiohttp.ClientError, OSError, asyncio.TimeoutError)
+
+
+def link(guild_id: int | None, place_id: int, message_id: int) -> str:
+    """A jump link to a message (none outside a server)."""
+    if guild_id is None:
+        return ""
+    return f"https://discord.com/channels/{guild_id}/{place_id}/{message_id}"
+
+
+class TurnNotes:
+    """The current note of each game (in memory: after a restart an old note simply stays)."""
+
+    def __init__(self, bot: SymposionBot) -> None:
+        self.bot = bot
+        self._current: dict[int, int] = {}
+
+    async def after_redraw(self, board: Board, message_id: int, *, turn_passed: bool) -> None:
+        """The note a redraw calls for, if any; a note that fails is only logged."""
+        info = board.info
+        where = link(info.guild_id, info.place_id, message_id)
+        turn = board.turn
+        if info.status != "active":
+            text, users = end_note(info, where), [p.user_id for p in info.players]
+        elif turn_passed and turn is not None and not turn.automatic:
+            text, users = turn_note(info, turn.user_id, where), [turn.user_id]
+        else:
+            return
+        pings = discord.AllowedMentions(
+            everyone=False, roles=False, users=[discord.Object(u) for u in users]
+        )
+        try:
+            sent = await self.bot.get_partial_messageable(info.place_id).send(
+                text, allowed_mentions=pings
+            )
+        except FAULTS as error:
+            log.warning("the turn note of game #%s did not go out: %r", info.game_id, error)
+            return
+        await self.drop(info.game_id, info.place_id)
+        if info.status == "active":
+            self._current[info.game_id] = sent.id
+
+    async def drop(self, game_id: int, place_id: int) -> None:
+        """Delete the game's previous note: it pinged someone whose turn is over."""
+        note = self._current.pop(game_id, None)
+        if note is None:
+            return
+        try:
+            await self.bot.get_partial_messageable(place_id).get_partial_message(note).delete()
+        except FAULTS as error:  # already deleted, or Discord failed: it stays
+            log.info("an old turn note %s stays: %r", note, error)

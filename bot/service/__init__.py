@@ -36,6 +36,7 @@ from bot.service.pace import Clock, Pace, UnknownPace, default_pace, get_pace, p
 from bot.service.sessions import GameLookup
 from bot.service.submissions import STALE
 from bot.service.timers import Alarm, Reminder, TimeUp
+from bot.service.undo import AlreadyAnswered, CannotUndo, UndoAnswer, Undone, UndoRequest
 from bot.service.votes import CHOICE_WORDS, Ballot, Vote
 
 __all__ = [
@@ -45,9 +46,11 @@ __all__ = [
     "RESIGNATION",
     "STALE",
     "Alarm",
+    "AlreadyAnswered",
     "AlreadyJoined",
     "Ballot",
     "Board",
+    "CannotUndo",
     "ChannelBusy",
     "Choice",
     "Clock",
@@ -81,6 +84,9 @@ __all__ = [
     "Started",
     "TimeUp",
     "Turn",
+    "UndoAnswer",
+    "UndoRequest",
+    "Undone",
     "UnknownGame",
     "UnknownPace",
     "View",

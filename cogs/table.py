@@ -169,7 +169,7 @@ class Table:
                 components.game_view(info.game_id, turn.version, (), hand=True),
             )
         shown = board.public_choices
-        buttons = components.game_view(info.game_id, turn.version, shown, hand=True)
+        buttons = components.game_view(info.game_id, turn.version, shown, hand=True, back=turn.back)
         text = game_text(board)
         if shown and components.shown_choices(shown) < len(shown):
             text += "\nMore moves than fit here: use `/move`."

@@ -102,6 +102,12 @@ class Undos(AutomaticSeats):
                     "message."
                 )
             self._active_seat(s, user_id)
+            turn = self._turn(s)
+            if version is not None and (turn is None or turn.user_id != user_id):
+                raise CannotUndo(
+                    "Only the player to move can go back on this board; /undo takes back your "
+                    "own last decision."
+                )
             plan = await self._plan(s, user_id)
             voters = tuple(p.user_id for p in s.players if not p.automatic and p.user_id != user_id)
             if not plan.others or not voters:

@@ -169,3 +169,10 @@ async def test_back_inside_an_ilium_turn_until_the_turn_ends(service: GameServic
     cubes = (await service.move(lobby.game_id, mover, space.turn.choices[0].code)).board
     assert cubes.turn is not None and cubes.turn.back is False  # the next card was turned up
     await refused(CannotUndo, service.undo(lobby.game_id, mover))
+
+
+async def test_back_is_only_for_the_player_to_move(service: GameService) -> None:
+    game_id, users = await seated(service)
+    moved = await service.move(game_id, users[0], "t1")
+    await refused(CannotUndo, service.undo(game_id, users[0], moved.board.info.version))
+    assert (await service.board(game_id)).info.version == moved.board.info.version

@@ -20,6 +20,7 @@ from cogs.components import DYNAMIC_ITEMS, answer_unclaimed
 from cogs.replies import report
 from cogs.seat_components import SEAT_ITEMS
 from cogs.table import Table
+from cogs.undo_components import UNDO_ITEMS
 
 log = logging.getLogger("bot.client")
 
@@ -83,7 +84,7 @@ class SymposionBot(commands.Bot):
         loaded = await self._service.load()
         log.info("loaded %d ongoing game(s) from %s", loaded, self.database_path)
         self._table = Table(self)
-        self.add_dynamic_items(*DYNAMIC_ITEMS, *SEAT_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *SEAT_ITEMS, *UNDO_ITEMS)
         self.add_listener(answer_unclaimed, "on_interaction")
         for name in COGS:
             await self.load_extension(name)

@@ -30,7 +30,7 @@ async def game_message(board: Board) -> tuple[str, bytes, discord.ui.View | None
             components.game_view(info.game_id, turn.version, (), hand=hand),
         )
     shown = board.public_choices
-    buttons = components.game_view(info.game_id, turn.version, shown, hand=hand)
+    buttons = components.game_view(info.game_id, turn.version, shown, hand=hand, back=turn.back)
     text = game_text(board)
     if shown and components.shown_choices(shown) < len(shown):
         text += "\nMore moves than fit here: use `/move`."

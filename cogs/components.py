@@ -326,14 +326,23 @@ def shown_choices(choices: Sequence[Choice]) -> int:
 
 
 def game_view(
-    game_id: int, version: int, choices: Sequence[Choice] | None, *, hand: bool
+    game_id: int,
+    version: int,
+    choices: Sequence[Choice] | None,
+    *,
+    hand: bool,
+    back: bool = False,
 ) -> discord.ui.View:
-    """The game message's components: public choices (or 'Your move'), then 'My hand'."""
+    """The game message's components: public choices (or 'Your move'), then Back, 'My hand'."""
+    from cogs.undo_components import BackButton  # it acts through the undo flow, built on us
+
     items: list[Any] = []
     if choices is None:
         items.append(TurnButton.make(game_id, version))
     else:
         items += choice_items(game_id, version, choices)
+    if back:
+        items.append(BackButton.make(game_id, version))
     if hand:
         items.append(HandButton.make(game_id))
     return _frozen(*items)

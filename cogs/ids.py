@@ -20,7 +20,9 @@ LOBBY = re.compile(rf"{PREFIX}:l:(?P<game>{_N}):(?P<verb>join|leave|start|cancel
 REMATCH = re.compile(rf"{PREFIX}:r:(?P<game>{_N})")
 VOTE = re.compile(rf"{PREFIX}:v:(?P<vote>{_N}):(?P<choice>wait|skip|computer|end)")
 RESIGN = re.compile(rf"{PREFIX}:rs:(?P<game>{_N}):(?P<verb>yes|no)")
-TEMPLATES = (MOVE, PICK, TURN, HAND, LOBBY, REMATCH, VOTE, RESIGN)
+BACK = re.compile(rf"{PREFIX}:b:(?P<game>{_N}):(?P<version>{_N})")
+CONSENT = re.compile(rf"{PREFIX}:u:(?P<request>{_N}):(?P<verb>yes|no)")
+TEMPLATES = (MOVE, PICK, TURN, HAND, LOBBY, REMATCH, VOTE, RESIGN, BACK, CONSENT)
 
 LARGEST = 2**63 - 1  # sqlite's INTEGER; no game number, version or page of ours is larger
 NO_LONGER_WORKS = (
@@ -79,7 +81,7 @@ def rematch_id(game_id: int) -> str:
     return f"{PREFIX}:r:{game_id}"
 
 
-GAME_PARTS = (MOVE, PICK, TURN, HAND)
+GAME_PARTS = (MOVE, PICK, TURN, HAND, BACK)
 
 
 def game_of(custom_id: str) -> int | None:
@@ -99,3 +101,13 @@ def resign_id(game_id: int, verb: str) -> str:
 def vote_id(vote: int, choice: str) -> str:
     """One choice of a turn clock vote."""
     return f"{PREFIX}:v:{vote}:{choice}"
+
+
+def back_id(game_id: int, version: int) -> str:
+    """Back: the mover takes back their own last decision, if the board is still at `version`."""
+    return f"{PREFIX}:b:{game_id}:{version}"
+
+
+def consent_id(request: int, verb: str) -> str:
+    """Agree ('yes') or refuse ('no') another player's undo."""
+    return f"{PREFIX}:u:{request}:{verb}"

@@ -1,4 +1,4 @@
-"""/move with autocomplete, /board, /resign and /abandon."""
+"""/move with autocomplete, /board, /resign, /undo and /abandon."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from cogs import seat_components
+from cogs import seat_components, undo_components
 from cogs.base import TableCog
 from cogs.pastgames import NUMBER_HELP, game_choices, send_board_privately
 from cogs.replies import never_failing, suggestions
@@ -86,6 +86,14 @@ class Moves(TableCog):
             view=seat_components.resign_view(info.game_id),
             ephemeral=True,
         )
+
+    @app_commands.command(name="undo", description="Take back your last decision")
+    @app_commands.guild_only()
+    async def undo(self, interaction: Interaction) -> None:
+        """Take back the caller's last decision here: at once if nobody else moved since,
+        else after every other player agrees; never once something hidden was revealed."""
+        info = self.game_here(interaction)
+        await undo_components.take_back(interaction, self.table, info.game_id, None)
 
     @app_commands.command(name="abandon", description="End this channel's game (host or moderator)")
     @app_commands.guild_only()

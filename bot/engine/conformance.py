@@ -150,6 +150,29 @@ def check_secrecy(
     return resampled
 
 
+def check_quiet_move(
+    game: AnyGame, state: Any, action: Any, players: int, sampler: random.Random, where: str
+) -> bool:
+    """A move that leaves `chance` unchanged reveals nothing; returns whether it was quiet.
+
+    Undo relies on this: each seat's secrets (and the seed) are drawn again and the same
+    move applied; if the seat then sees anything different, the move showed it something
+    it could not know, so `chance` should have changed.
+    """
+    after = game.apply(state, action)
+    if game.chance(after) != game.chance(state):
+        return False
+    code = game.encode(action)
+    for seat in range(players):
+        other = game.resample_hidden(state, seat, sampler)
+        if code not in {game.encode(a) for a in game.legal_actions(other)}:
+            continue
+        seen = json.dumps(game.view(game.apply(other, action), seat), sort_keys=True)
+        if seen != json.dumps(game.view(after, seat), sort_keys=True):
+            raise _fail(game, f"{code!r} kept chance unchanged but showed seat {seat} more", where)
+    return True
+
+
 def continue_playout(game: AnyGame, state: Any, players: int, seed: int, where: str) -> None:
     """Play random legal actions from any state to the end, checking each position."""
     chooser = random.Random(f"continue:{seed}")
@@ -180,7 +203,12 @@ def secrecy_playout(game: AnyGame, players: int, seed: int, *, continue_every: i
             continue_playout(game, pick, players, seed + ply, where)
         if not actions:
             return ply
-        state = game.apply(state, chooser.choice(actions))
+        action = chooser.choice(actions)
+        tally = game.chance(state)
+        if not isinstance(tally, tuple) or not all(isinstance(n, int) for n in tally):
+            raise _fail(game, "chance must be a tuple of ints", where)
+        check_quiet_move(game, state, action, players, sampler, where)
+        state = game.apply(state, action)
     raise _fail(game, f"game did not end within max_plies={game.spec.max_plies}", where)
 
 

@@ -45,6 +45,16 @@ class Game(Protocol[S, A]):
         """The result once the game is over."""
         ...
 
+    def chance(self, state: S) -> tuple[int, ...]:
+        """A tally of what chance and hidden things have brought into play so far.
+
+        It changes with every move that rolls, shuffles, draws or turns up something no
+        seat could know before (the seeded counter, cards or tiles left unseen …) and with
+        no other move: the platform lets a player take back only moves that left it unchanged,
+        since nothing they revealed can be forgotten.
+        """
+        ...
+
     def view(self, state: S, seat: int | None) -> View:
         """What `seat` may see (None: the public), as JSON.
 

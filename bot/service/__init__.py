@@ -47,6 +47,7 @@ from bot.service.pace import Clock, Pace, UnknownPace, default_pace, get_pace, p
 from bot.service.sessions import GameLookup
 from bot.service.submissions import STALE
 from bot.service.timers import Alarm, Reminder, TimeUp
+from bot.service.undo import AlreadyAnswered, CannotUndo, UndoAnswer, Undone, UndoRequest
 from bot.service.votes import CHOICE_WORDS, Ballot, Vote
 
 __all__ = [
@@ -56,9 +57,11 @@ __all__ = [
     "RESIGNATION",
     "STALE",
     "Alarm",
+    "AlreadyAnswered",
     "AlreadyJoined",
     "Ballot",
     "Board",
+    "CannotUndo",
     "ChannelBusy",
     "Choice",
     "Clock",
@@ -94,6 +97,9 @@ __all__ = [
     "Started",
     "TimeUp",
     "Turn",
+    "UndoAnswer",
+    "UndoRequest",
+    "Undone",
     "UnknownGame",
     "UnknownPace",
     "View",

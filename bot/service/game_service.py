@@ -39,6 +39,7 @@ from bot.service.seats import RESIGNED
 from bot.service.sessions import label
 from bot.service.submissions import STALE, Submissions, short
 from bot.service.timers import Deadlines
+from bot.service.undo import Undos
 from bot.service.votes import TurnVotes
 from bot.store import PlaceTaken, StaleVersion
 
@@ -59,7 +60,7 @@ def seating(seed: int, players: int) -> list[int]:
     return order
 
 
-class GameService(Deadlines, TurnVotes, Submissions, Archive):
+class GameService(Deadlines, TurnVotes, Submissions, Archive, Undos):
     """Every game operation a cog may ask for; refusals raise ServiceError subclasses."""
 
     # -- lobby ------------------------------------------------------------------------------
@@ -376,6 +377,7 @@ class GameService(Deadlines, TurnVotes, Submissions, Archive):
             raise IllegalMove(str(error)) from error
         outcome = game.outcome(after)
         changes = move_changes(game, before, after, len(s.players))
+        quiet = game.chance(after) == game.chance(before)
         write = self.store.record_move(
             s.game_id,
             s.version,
@@ -385,9 +387,11 @@ class GameService(Deadlines, TurnVotes, Submissions, Archive):
             state=game.dump(after),
             result=None if outcome is None else outcome.to_dict(),
             state_format=s.state_format,
+            quiet=quiet,
         )
         s.version = await self._write(s, write)
         s.state = after
+        s.last_user, s.last_quiet = user_id, quiet
         if outcome is not None:
             s.status = "finished"
             self._drop(s)

@@ -41,6 +41,7 @@ class Turn:
     user_id: int
     choices: tuple[Choice, ...]
     automatic: bool = False  # the automatic player decides; nobody is asked
+    back: bool = False  # the mover may take back their own last decision at once (Back)
 
 
 OWN_THREAD = "own"  # games.flags["thread"] of a game played in a thread the bot opened for it
@@ -194,6 +195,8 @@ class Session:
     turn_seat: int | None = None  # the seat the turn clock below belongs to
     turn_since: datetime | None = None
     turn_due: datetime | None = None
+    last_user: int | None = None  # who made the last move that counts (None: automatic/none)
+    last_quiet: bool = False  # that move revealed nothing (it may be taken back)
 
     @property
     def pace(self) -> str:

@@ -154,6 +154,9 @@ class SessionCache:
         )
         if row.status != "lobby" and any(p.seat is not None for p in players):
             session.state = await self._stored_state(row, game, players)
+            last = await self.store.last_move(row.id)
+            if last is not None:
+                session.last_user, session.last_quiet = last.user_id, bool(last.quiet)
         return session
 
     async def _stored_state(self, row: GameRow, game: AnyGame, players: list[Player]) -> Any:
@@ -195,6 +198,8 @@ class SessionCache:
             "players",
             "state",
             "flags",
+            "last_user",
+            "last_quiet",
         ):
             setattr(session, name, getattr(fresh, name))
 
@@ -336,7 +341,8 @@ class SessionCache:
         player = None if seat is None else s.user_at(seat)
         if seat is None or player is None:
             return None
-        return Turn(s.version, seat, player.user_id, self._choices(s), player.automatic)
+        back = not player.automatic and s.last_quiet and s.last_user == player.user_id
+        return Turn(s.version, seat, player.user_id, self._choices(s), player.automatic, back)
 
     def _choices(self, s: Session) -> tuple[Choice, ...]:
         game = s.game

@@ -32,12 +32,17 @@ from bot.store.records import (
     snapshot_row,
 )
 from bot.store.timers import TimerRows
+from bot.store.undo import UndoRows
 
 _PLACE = "coalesce(thread_id, channel_id)"
 _HOLDS_PLACE = "status IN ('lobby', 'active') AND broken IS NULL"
 
 
-class Store(Connection, TimerRows, BoardRecords, ArchiveRows):
+def _flag(value: bool | None) -> int | None:
+    return None if value is None else int(value)
+
+
+class Store(Connection, TimerRows, BoardRecords, ArchiveRows, UndoRows):
     """Games, seats, moves and snapshots: every change one transaction with a version check."""
 
     # -- games ------------------------------------------------------------------------------
@@ -260,6 +265,7 @@ class Store(Connection, TimerRows, BoardRecords, ArchiveRows):
         state: Mapping[str, Any],
         result: Mapping[str, Any] | None = None,
         state_format: int = 1,
+        quiet: bool | None = None,
     ) -> int:
         """One move, one transaction: version check, append the move, snapshot; new version.
 
@@ -275,9 +281,9 @@ class Store(Connection, TimerRows, BoardRecords, ArchiveRows):
             row = await cursor.fetchone()
             seq = int(row[0]) if row is not None else 1
             await db.execute(
-                "INSERT INTO moves (game_id, seq, seat, action, user_id, created_at)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                (game_id, seq, seat, action, user_id, self._clock()),
+                "INSERT INTO moves (game_id, seq, seat, action, user_id, created_at, quiet)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (game_id, seq, seat, action, user_id, self._clock(), _flag(quiet)),
             )
             await self._snapshot(db, game_id, new_version, seq, state, state_format)
         return new_version
@@ -398,8 +404,10 @@ class Store(Connection, TimerRows, BoardRecords, ArchiveRows):
     # -- moves and snapshots ----------------------------------------------------------------
 
     async def moves(self, game_id: int) -> list[MoveRow]:
-        """Every move of a game, in order."""
-        rows = await self._all("SELECT * FROM moves WHERE game_id = ? ORDER BY seq", (game_id,))
+        """Every move of a game that still counts (not taken back), in order: what replays use."""
+        rows = await self._all(
+            "SELECT * FROM moves WHERE game_id = ? AND undone_at IS NULL ORDER BY seq", (game_id,)
+        )
         return [move_row(row) for row in rows]
 
     async def snapshot(self, game_id: int) -> Snapshot | None:

@@ -113,6 +113,23 @@ class MoveRow:
     action: str
     user_id: int | None
     created_at: str
+    quiet: bool | None = None  # it left the chance tally unchanged (None: not known)
+    undone_at: str | None = None  # when it was taken back; None while it counts
+    undone_by: int | None = None  # who took it back
+
+
+@dataclass(frozen=True, slots=True)
+class UndoRequestRow:
+    """An undo that needs the other players' consent: who asks, who must agree, the answers."""
+
+    id: int
+    game_id: int
+    version: int
+    user_id: int
+    seq: int
+    voters: tuple[int, ...]
+    result: str | None
+    answers: dict[int, bool]
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,6 +257,9 @@ def move_row(row: sqlite3.Row) -> MoveRow:
         action=row["action"],
         user_id=row["user_id"],
         created_at=row["created_at"],
+        quiet=None if row["quiet"] is None else bool(row["quiet"]),
+        undone_at=row["undone_at"],
+        undone_by=row["undone_by"],
     )
 
 

@@ -25,6 +25,7 @@ async def test_sessions_hold_only_state_seats_and_a_lock(service: GameService) -
             "message_version", "status",
             "seed", "options", "version", "host_id", "players", "state", "flags", "lock",
             "turn_seat", "turn_since", "turn_due",  # the turn clock: a seat and two instants
+            "last_user", "last_quiet",  # undo: whether the mover may take back at once (Back)
         }  # fmt: skip
 
 

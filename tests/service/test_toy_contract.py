@@ -77,3 +77,24 @@ def test_a_private_key_outside_private_fails_the_view_checks() -> None:
 
     with pytest.raises(ContractViolation, match="outside 'private'"):
         secrecy_playout(Stray(), 2, 1)
+
+
+class _ForgetfulChance(type(TOY)):  # type: ignore[misc]
+    """A planted fault for undo: a draw of a new secret does not count as chance."""
+
+    def chance(self, state: Any) -> tuple[int, ...]:
+        return ()
+
+
+def test_a_chance_tally_that_misses_a_draw_fails_the_quiet_move_check() -> None:
+    with pytest.raises(ContractViolation, match="kept chance unchanged but showed seat"):
+        for seed in range(10):
+            secrecy_playout(_ForgetfulChance(), 2, seed)
+
+
+def test_the_toy_counts_its_draws_as_chance() -> None:
+    state = TOY.new_game(2, 3)
+    quiet = TOY.apply(state, TOY.decode("t1"))
+    drawn = TOY.apply(state, TOY.decode("t3"))
+    assert TOY.chance(quiet) == TOY.chance(state)
+    assert TOY.chance(drawn) != TOY.chance(state)

@@ -168,6 +168,9 @@ class Counters:
         assert state.to_move is not None
         return f"{SEAT_NAMES[state.to_move]}: take 1 to {min(3, state.pile)} counters"
 
+    def chance(self, state: ToyState) -> tuple[int, ...]:
+        return (state.draws,)
+
     def resample_hidden(self, state: ToyState, seat: int, rng: random.Random) -> ToyState:
         """Other seats' secrets (and every later draw) are unknown to `seat`: draw them anew."""
         secrets = tuple(v if s == seat else rng.randint(1, 9) for s, v in enumerate(state.secrets))

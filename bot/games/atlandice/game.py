@@ -74,6 +74,10 @@ class Atlandice:
         """Everything on the table; a seat's view adds whose it is and its private lines."""
         return views.view(state, seat)
 
+    def chance(self, state: State) -> tuple[int, ...]:
+        """Seeded dice and draws, and the face-down tiles still under the active ones."""
+        return (state.counter, sum(len(stack) for stack in state.stacks))
+
     def resample_hidden(self, state: State, seat: int, rng: random.Random) -> State:
         """The face-down tiles shuffled again and a fresh seed for the dice to come."""
         return hidden.resample_hidden(state, seat, rng)

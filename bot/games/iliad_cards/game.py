@@ -101,6 +101,11 @@ class IliadCards:
         """What a seat (None: everyone) may see: the public view, or it plus `private`."""
         return views.view(state, seat)
 
+    def chance(self, state: State) -> tuple[int, ...]:
+        """Seeded shuffles and the cards still face down in the army, victory and oracle decks."""
+        decks = (state.army_deck, state.victory_deck, state.oracle_deck)
+        return (state.counter, *(len(deck) for deck in decks))
+
     def resample_hidden(self, state: State, seat: int, rng: random.Random) -> State:
         """A state `seat` cannot tell apart: hands and deck orders re-dealt, a fresh seed."""
         return hidden.resample_hidden(state, seat, rng)

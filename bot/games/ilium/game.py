@@ -9,7 +9,7 @@ from typing import Any
 from bot.engine import GameSpec, OptionSpec, Outcome
 from bot.games.ilium import codes, hidden, model, rules, scoring, setup, views
 from bot.games.ilium.data import rules as data_rules
-from bot.games.ilium.model import DECLINED, TAKEN, Action, State
+from bot.games.ilium.model import DECLINED, OVER, TAKEN, Action, State
 from bot.games.ilium.viewtypes import IliumSeatView, IliumView
 
 # A turn has at most 7 decisions: card, pathway, space, cubes, site, and a token choice for
@@ -99,6 +99,11 @@ class IliumGame:
     def view(self, state: State, seat: int | None) -> IliumView | IliumSeatView:
         """What `seat` may see: the public view, plus that seat's secrets under `private`."""
         return views.view(state, seat)
+
+    def chance(self, state: State) -> tuple[int, ...]:
+        """Seeded draws, cards turned from the decks, and the historians shown at the end."""
+        left = sum(len(deck) for deck in state.decks)
+        return (state.counter, left, int(state.phase == OVER))
 
     def resample_hidden(self, state: State, seat: int, rng: random.Random) -> State:
         """Other historians and deck orders drawn again, as `seat` cannot tell them apart."""

@@ -11,6 +11,11 @@ def _mention(user_id: int) -> str:
     return f"<@{user_id}>"
 
 
+def _who(player: Player) -> str:
+    """A person is mentioned; a computer player is named ("Computer (normal)"), never pinged."""
+    return player.name if player.computer else _mention(player.user_id)
+
+
 def lobby_text(info: GameInfo) -> str:
     """Game, player range, options and seats of a lobby (or what became of it)."""
     if info.status == "cancelled":
@@ -19,7 +24,7 @@ def lobby_text(info: GameInfo) -> str:
         return f"~~{info.title} lobby~~ abandoned."
     players = sorted(info.players, key=lambda p: p.join_order)
     seats = "\n".join(
-        f"{n}. {_mention(p.user_id)}{' (host)' if p.user_id == info.host_id else ''}"
+        f"{n}. {_who(p)}{' (host)' if p.user_id == info.host_id else ''}"
         for n, p in enumerate(players, 1)
     )
     options = ", ".join(f"{k}: {v}" for k, v in sorted(info.options.items()))
@@ -29,6 +34,7 @@ def lobby_text(info: GameInfo) -> str:
     head = f"**{info.title}** for {count} players"
     head += f" ({options})" if options else ""
     head += f", {info.pace} pace" if info.pace else ""
+    head += ", hints off" if not info.hints else ""
     if info.status != "lobby":
         return clip(f"{head}: started with\n{seats}")
     room = f"{len(players)}/{info.max_players} joined"
@@ -39,6 +45,8 @@ def _seat_label(board: Board, seat: int) -> str:
     """The mover as a mention with their seat's name, e.g. '<@1> (Achilles)'."""
     name = _seat_name(board.view, seat)
     player = next((p for p in board.info.players if p.seat == seat), None)
+    if player is not None and player.computer:
+        return f"{player.name} ({name})"
     if player is not None and player.automatic:
         return f"The automatic player ({name}, for {player.name})"
     return f"{_mention(player.user_id)} ({name})" if player is not None else name

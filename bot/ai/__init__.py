@@ -1,5 +1,6 @@
 """Computer players over the engine contract: pure, seeded, and blind to other seats' secrets."""
 
+from bot.ai.player import LEVELS, NORMAL, Decision, decide
 from bot.ai.simple import choose
 
-__all__ = ["choose"]
+__all__ = ["LEVELS", "NORMAL", "Decision", "choose", "decide"]

@@ -5,10 +5,12 @@ ephemeral replies. Only bot.store speaks SQL; only bot.engine knows the rules.
 """
 
 import bot.games  # noqa: F401  (the service hosts every game: importing it registers them)
+from bot.ai import LEVELS
 from bot.engine import View, ViewContext
 from bot.service.archive import BAD_NUMBER, LARGEST_NUMBER, PastGame
 from bot.service.boards import Mend, Posting, plan_mend
 from bot.service.catalogue import GameKind, game_kind, game_kinds
+from bot.service.computers import Hint, HintsOff, computer_name
 from bot.service.endings import RESIGNATION, resignation_outcome
 from bot.service.errors import (
     AlreadyJoined,
@@ -54,6 +56,7 @@ __all__ = [
     "BAD_NUMBER",
     "CHOICE_WORDS",
     "LARGEST_NUMBER",
+    "LEVELS",
     "RESIGNATION",
     "STALE",
     "Alarm",
@@ -74,6 +77,8 @@ __all__ = [
     "GameOver",
     "GameService",
     "Hand",
+    "Hint",
+    "HintsOff",
     "IllegalMove",
     "InvalidOptions",
     "LobbyFull",
@@ -105,6 +110,7 @@ __all__ = [
     "View",
     "ViewContext",
     "Vote",
+    "computer_name",
     "default_pace",
     "game_kind",
     "game_kinds",

@@ -9,6 +9,7 @@ from typing import Any
 
 from bot.engine import AnyGame, IllegalAction, Outcome, OutcomeView, rng
 from bot.service.archive import Archive
+from bot.service.computers import Computers, check_level, platform_options
 from bot.service.diff import move_changes
 from bot.service.endings import RESIGNATION, resignation_outcome
 from bot.service.errors import (
@@ -25,6 +26,8 @@ from bot.service.errors import (
     UnknownGame,
 )
 from bot.service.model import (
+    HINTS,
+    OFF,
     OWN_THREAD,
     Board,
     GameInfo,
@@ -60,7 +63,7 @@ def seating(seed: int, players: int) -> list[int]:
     return order
 
 
-class GameService(Deadlines, TurnVotes, Submissions, Archive, Undos):
+class GameService(Deadlines, TurnVotes, Submissions, Archive, Undos, Computers):
     """Every game operation a cog may ask for; refusals raise ServiceError subclasses."""
 
     # -- lobby ------------------------------------------------------------------------------
@@ -97,6 +100,7 @@ class GameService(Deadlines, TurnVotes, Submissions, Archive, Undos):
         options: Mapping[str, str],
         pace: str,
         own_thread: bool = False,
+        extra: Mapping[str, str] | None = None,
     ) -> GameInfo:
         place = thread_id if thread_id is not None else channel_id
         if place in self._by_place:
@@ -111,7 +115,11 @@ class GameService(Deadlines, TurnVotes, Submissions, Archive, Undos):
                 players=players,
                 seed=new_seed(),
                 options=options,
-                flags={"pace": pace, **({"thread": OWN_THREAD} if own_thread else {})},
+                flags={
+                    "pace": pace,
+                    **({"thread": OWN_THREAD} if own_thread else {}),
+                    **(extra or {}),
+                },
             )
         except PlaceTaken:
             raise await self._busy(place) from None
@@ -136,7 +144,7 @@ class GameService(Deadlines, TurnVotes, Submissions, Archive, Undos):
         `pace` None: the server's default pace (or ours); an unknown one is refused first.
         `own_thread`: the bot opened `thread_id` for this game (it archives it at the end).
         """
-        game, resolved, chosen = await self._lobby_terms(guild_id, game_type, options, pace)
+        game, resolved, chosen, extra = await self._lobby_terms(guild_id, game_type, options, pace)
         return await self._create(
             game,
             guild_id=guild_id,
@@ -146,6 +154,7 @@ class GameService(Deadlines, TurnVotes, Submissions, Archive, Undos):
             options=resolved,
             pace=chosen.name,
             own_thread=own_thread and thread_id is not None,
+            extra=extra,
         )
 
     async def _lobby_terms(
@@ -154,15 +163,18 @@ class GameService(Deadlines, TurnVotes, Submissions, Archive, Undos):
         game_type: str,
         options: Mapping[str, object] | None,
         pace: str | None,
-    ) -> tuple[AnyGame, dict[str, Any], Pace]:
-        """The game, its resolved options and its pace, or the refusal; nothing is written."""
+    ) -> tuple[AnyGame, dict[str, Any], Pace, dict[str, str]]:
+        """The game, its resolved options, its pace and the platform's flags (hints=off), or
+        the refusal; nothing is written. Platform options never reach the engine."""
         game = self._game(game_type)
         chosen = await self.pace_for(guild_id, pace)
+        given = dict(options or {})
         try:
-            resolved = game.spec.resolve_options(options)
+            extra = platform_options(given)
+            resolved = game.spec.resolve_options(given)
         except IllegalAction as error:
             raise InvalidOptions(f"{game.spec.title} cannot start like that: {error}") from error
-        return game, dict(resolved), chosen
+        return game, dict(resolved), chosen, extra
 
     async def check_lobby(
         self,
@@ -171,10 +183,30 @@ class GameService(Deadlines, TurnVotes, Submissions, Archive, Undos):
         game_type: str,
         options: Mapping[str, object] | None = None,
         pace: str | None = None,
+        opponents: int = 0,
+        level: str | None = None,
     ) -> str:
-        """Refuse a /play that open_lobby would refuse, before anything is posted; its title."""
-        game, _, _ = await self._lobby_terms(guild_id, game_type, options, pace)
+        """Refuse a /play that open_lobby (and `against_computer`) would refuse, before
+        anything is posted; its title."""
+        game, _, _, _ = await self._lobby_terms(guild_id, game_type, options, pace)
+        if opponents:
+            check_level(level)
+            spec = game.spec
+            if not 1 <= opponents <= spec.max_players - 1 or opponents + 1 < spec.min_players:
+                low = max(1, spec.min_players - 1)
+                raise InvalidOptions(
+                    f"{spec.title} can be played against {low}–{spec.max_players - 1} computer "
+                    f"opponents, not {opponents}."
+                )
         return game.spec.title
+
+    async def against_computer(
+        self, game_id: int, user_id: int, opponents: int, level: str | None
+    ) -> Started:
+        """/play with opponents: the host's new lobby gets `opponents` computers and starts."""
+        for _ in range(opponents):
+            await self.add_computer(game_id, user_id, level)
+        return await self.start(game_id, user_id)
 
     async def join(self, game_id: int, user_id: int, name: str) -> GameInfo:
         """Add a player to a lobby."""
@@ -194,9 +226,10 @@ class GameService(Deadlines, TurnVotes, Submissions, Archive, Undos):
         async with self._locked(game_id, "lobby") as s:
             self._seat_of(s, user_id)
             rest = [p for p in s.players if p.user_id != user_id]
-            if not rest:
+            people = [p for p in rest if not p.computer]
+            if not people:
                 return await self._end(s, "cancelled", {"ended_by": "everyone left"})
-            new_host = rest[0].user_id if user_id == s.host_id else None
+            new_host = people[0].user_id if user_id == s.host_id else None
             write = self.store.remove_seat(game_id, s.version, user_id, new_host=new_host)
             s.version = await self._write(s, write)
             s.players = rest
@@ -232,15 +265,13 @@ class GameService(Deadlines, TurnVotes, Submissions, Archive, Undos):
                 game_id, s.version, seat_of, s.game.dump(state), state_format=s.state_format
             )
             s.version = await self._write(s, write)
-            seated = [
-                Player(p.user_id, p.name, p.join_order, seat_of[p.user_id], p.dm_ok)
-                for p in s.players
-            ]
+            seated = [replace(p, seat=seat_of[p.user_id]) for p in s.players]
             s.players = sorted(seated, key=lambda p: seat_of[p.user_id])
             s.status, s.state = "active", state
             await self._schedule_after_commit(s)
             board = self._board(s)
-            dealt = range(count) if spec.has_private else range(0)
+            people = [p.seat for p in s.players if not p.automatic and p.seat is not None]
+            dealt = people if spec.has_private else []
             hands = tuple(self._hand(s, seat, board.info) for seat in dealt)
             return Started(board, hands)
 
@@ -279,8 +310,11 @@ class GameService(Deadlines, TurnVotes, Submissions, Archive, Undos):
         if caller is None:
             raise self._not_player(game, game_id)
         players = [(caller.user_id, caller.display_name)]
-        players += [(p.user_id, p.display_name) for p in seats if p.user_id != user_id]
-        return await self._create(
+        players += [
+            (p.user_id, p.display_name) for p in seats if p.user_id != user_id and not p.level
+        ]
+        hints = {HINTS: OFF} if row.flags.get(HINTS) == OFF else {}
+        info = await self._create(
             game,
             guild_id=row.guild_id,
             channel_id=row.channel_id,
@@ -289,7 +323,11 @@ class GameService(Deadlines, TurnVotes, Submissions, Archive, Undos):
             options={str(k): str(v) for k, v in row.options.items()},
             pace=(await self.pace_for(row.guild_id, str(row.flags.get("pace") or ""))).name,
             own_thread=thread_id is not None,
+            extra=hints,
         )
+        for level in [p.level for p in seats if p.level][: info.free_seats]:
+            info = await self.add_computer(info.game_id, user_id, level)
+        return info
 
     def _not_player(self, game: AnyGame, game_id: int) -> Exception:
         return NotAPlayer(f"You did not play in {label(game, game_id)}.")

@@ -22,6 +22,12 @@ class Player:
     dm_ok: bool = True
     automatic: bool = False  # the automatic player holds the seat now
     departure: str | None = None  # why the player left it: "resigned" or "timed out"
+    level: str | None = None  # a computer player seated from the lobby, at this level
+
+    @property
+    def computer(self) -> bool:
+        """A computer player from the lobby on: no person behind it, no DMs, no pings."""
+        return self.level is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +50,7 @@ class Turn:
     back: bool = False  # the mover may take back their own last decision at once (Back)
 
 
+HINTS, OFF = "hints", "off"  # games.flags["hints"] = "off": the game's players get no /hint
 OWN_THREAD = "own"  # games.flags["thread"] of a game played in a thread the bot opened for it
 
 
@@ -82,6 +89,12 @@ class GameInfo:
     turn_due: datetime | None = None  # when its turn clock runs out
     own_thread: bool = False  # the bot opened its thread for it (and archives it at the end)
     has_hands: bool = True  # False: no seat ever sees more than the board (no hand DM, no button)
+    hints: bool = True  # /hint may suggest moves (the platform option hints=off turns it off)
+
+    @property
+    def free_seats(self) -> int:
+        """How many more players (people or computers) the lobby can seat."""
+        return max(0, self.max_players - len(self.players))
 
     @property
     def link(self) -> str | None:

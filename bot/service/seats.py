@@ -13,12 +13,14 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable
 from dataclasses import replace
+from typing import Any
 
-from bot.ai import choose
+from bot.ai import NORMAL, choose
 from bot.engine import IllegalAction
-from bot.service.errors import NotAPlayer
+from bot.service.errors import IllegalMove, NotAPlayer
 from bot.service.model import MoveResult, Session
 from bot.service.sessions import SessionCache, label
+from bot.service.thinking import Thinker
 
 log = logging.getLogger(__name__)
 
@@ -27,7 +29,12 @@ TIMED_OUT = "timed out"
 
 
 class AutomaticSeats(SessionCache):
-    """Hand-over and automatic play; the move path itself is the service's (`_play`)."""
+    """Hand-over and automatic play; the move path itself is the service's (`_play`).
+
+    `thinker` runs the computer's decisions; the bot replaces it with one on its process pool.
+    """
+
+    thinker: Thinker = Thinker()
 
     async def _play(self, s: Session, seat: int, code: str, user_id: int | None) -> MoveResult:
         raise NotImplementedError
@@ -75,21 +82,48 @@ class AutomaticSeats(SessionCache):
                 waiting.append(game_id)
         return waiting
 
-    async def automatic_move(self, game_id: int) -> MoveResult | None:
-        """One committed move of the automatic player, if it is to move now; else None."""
-        s = self._sessions.get(game_id)
-        if s is None or s.status != "active":
+    def _computer_turn(self, s: Session) -> tuple[int, str, int, Any] | None:
+        """Under the lock: (seat, level, version, state) when the computer is to move now."""
+        if self._sessions.get(s.game_id) is not s or s.status != "active":
             return None
-        async with s.lock:
-            if self._sessions.get(game_id) is not s or s.status != "active":
+        seat = s.to_move()
+        player = None if seat is None else s.user_at(seat)
+        if seat is None or player is None or not player.automatic:
+            return None
+        return seat, player.level or NORMAL, s.version, s.state
+
+    async def automatic_move(self, game_id: int) -> MoveResult | None:
+        """One committed move of the computer, if it is to move now; else None.
+
+        The thought runs off the event loop and without the game's lock (a /board or a
+        resignation need not wait for it); the move is played only if the game is still at the
+        version it was thought for, else the computer thinks again about the new position.
+        """
+        s = self._sessions.get(game_id)
+        if s is None:
+            return None
+        while True:
+            async with s.lock:
+                turn = self._computer_turn(s)
+            if turn is None:
                 return None
-            seat = s.to_move()
-            player = None if seat is None else s.user_at(seat)
-            if seat is None or player is None or not player.automatic:
-                return None
+            seat, level, version, state = turn
             try:
-                code = choose(s.game, s.state, seat, s.seed, s.version)
+                decision = await self.thinker.decide(s.game, state, seat, s.seed, version, level)
             except IllegalAction:
-                log.exception("game #%s: the automatic player found no move", game_id)
+                log.exception("game #%s: the computer found no move", game_id)
                 return None
+            async with s.lock:
+                now = self._computer_turn(s)
+                if now is not None and now[2] == version and now[3] is state:
+                    return await self._play_computer(s, seat, decision.code)
+
+    async def _play_computer(self, s: Session, seat: int, code: str) -> MoveResult:
+        """Under the lock: the computer's move; a code the engine refuses gives the random one."""
+        try:
             return await self._play(s, seat, code, None)
+        except IllegalMove:
+            log.error(
+                "game #%s: the computer chose an illegal move; playing a random one", s.game_id
+            )
+        return await self._play(s, seat, choose(s.game, s.state, seat, s.seed, s.version), None)

@@ -21,7 +21,7 @@ from bot.service.errors import (
     ServiceError,
 )
 from bot.service.formats import StateFormatError, readable
-from bot.service.model import Board, Choice, GameInfo, Hand, Player, Session, Turn
+from bot.service.model import HINTS, OFF, Board, Choice, GameInfo, Hand, Player, Session, Turn
 from bot.store import ONGOING, BrokenGame, CorruptRow, GameRow, SeatRow, Store
 
 log = logging.getLogger(__name__)
@@ -38,6 +38,7 @@ def _player(row: SeatRow) -> Player:
         row.dm_ok,
         row.automatic,
         row.departure,
+        row.level,
     )
 
 
@@ -263,6 +264,7 @@ class SessionCache:
             message_version=session.message_version,
             own_thread=session.own_thread,
             has_hands=spec.has_private,
+            hints=session.flags.get(HINTS) != OFF,
         )
 
     def game_at(self, place_id: int) -> GameInfo | None:

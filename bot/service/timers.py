@@ -121,8 +121,12 @@ class Deadlines(SessionCache):
     async def _schedule(self, s: Session, now: datetime | None = None) -> None:
         """After a committed change: the new version's turn clock and reminder (old ones go)."""
         seat = s.to_move()
-        if seat is None:
+        mover = None if seat is None else s.user_at(seat)
+        if seat is None or (mover is not None and mover.automatic):
+            # nobody to remind or time: the game is over, or the computer decides at once
             s.turn_seat = s.turn_since = s.turn_due = None
+            if seat is not None:
+                await self.store.schedule_timers(s.game_id, s.version, [])
             return
         now = self._now() if now is None else now
         pace = self._pace_of(s)
@@ -180,7 +184,7 @@ class Deadlines(SessionCache):
             if not await self.store.claim_timer(row.id, iso(now), then):
                 return None
             player = s.user_at(row.seat)
-            if player is None:
+            if player is None or player.automatic:
                 return None
             if row.kind == REMINDER:
                 if not remind or not await self.store.reminders_on(player.user_id):
@@ -208,6 +212,8 @@ class Deadlines(SessionCache):
             seat = s.to_move()
             player = None if seat is None else s.user_at(seat)
             if s.status != "active" or s.version != version or player is None or seat is None:
+                return None
+            if player.automatic:  # the computer never runs out of time, nor is voted on
                 return None
             return TimeUp(self._info(s), seat, player.user_id, version)
 

@@ -175,6 +175,20 @@ class Store(Connection, TimerRows, BoardRecords, ArchiveRows, UndoRows):
                 await db.execute("UPDATE games SET host_id = ? WHERE id = ?", (new_host, game_id))
         return new_version
 
+    async def add_computer(
+        self, game_id: int, version: int, user_id: int, name: str, level: str
+    ) -> int:
+        """A computer player joins a lobby (a synthetic negative user id); the new version."""
+        async with self._transaction() as db:
+            new_version = await self._bump(db, game_id, version)
+            await db.execute(
+                "INSERT INTO seats (game_id, join_order, seat, user_id, display_name,"
+                " controller, level) VALUES (?, (SELECT coalesce(max(join_order), -1) + 1"
+                " FROM seats WHERE game_id = ?), NULL, ?, ?, 'auto', ?)",
+                (game_id, game_id, user_id, name, level),
+            )
+        return new_version
+
     async def hand_over_seat(self, game_id: int, version: int, seat: int, departure: str) -> int:
         """The automatic player takes a seat ('resigned' or 'timed out'); the new version."""
         async with self._transaction() as db:

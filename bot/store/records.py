@@ -77,6 +77,7 @@ class SeatRow:
     dm_ok: bool
     controller: str = "human"
     departure: str | None = None
+    level: str | None = None  # a computer player seated from the lobby plays at this level
 
     @property
     def automatic(self) -> bool:
@@ -245,6 +246,7 @@ def seat_row(row: sqlite3.Row) -> SeatRow:
         dm_ok=bool(row["dm_ok"]),
         controller=row["controller"],
         departure=row["departure"],
+        level=row["level"],
     )
 
 

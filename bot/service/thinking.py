@@ -1,0 +1,62 @@
+"""The computer's thinking, off the event loop: `decide` in an executor, bounded in time.
+
+The bot owns a process pool and hands it to the service as a `Thinker`; a thought that runs
+past its time (or whose worker fails) is not waited for: the seeded random legal move of
+`bot.ai.simple` is played instead and the fallback is logged, so a game never hangs on the
+computer. Without a pool (service tests, scripts) the thought runs in the loop's default
+thread pool, which still keeps the event loop free.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from concurrent.futures import Executor
+from typing import Any
+
+from bot.ai import Decision, choose, decide
+from bot.engine import AnyGame
+
+log = logging.getLogger(__name__)
+
+Decide = Callable[[str, Any, int, int, int, str], Decision]
+DEFAULT_TIMEOUT = 10.0  # seconds a decision may take before the random move stands in
+
+
+class Thinker:
+    """Runs `decide` for the service: in `executor`, at most `timeout` seconds per decision."""
+
+    def __init__(
+        self,
+        executor: Executor | None = None,
+        timeout: float = DEFAULT_TIMEOUT,
+        decider: Decide = decide,
+    ) -> None:
+        self.executor = executor
+        self.timeout = timeout
+        self.decider = decider  # a picklable top-level function when `executor` is a process pool
+
+    async def decide(
+        self, game: AnyGame, state: Any, seat: int, seed: int, version: int, level: str
+    ) -> Decision:
+        """The computer's decision for `seat`; the seeded random move if it takes too long."""
+        dumped = game.dump(state)
+        loop = asyncio.get_running_loop()
+        job = loop.run_in_executor(
+            self.executor, self.decider, game.spec.id, dumped, seat, seed, version, level
+        )
+        try:
+            return await asyncio.wait_for(job, self.timeout)
+        except TimeoutError:
+            log.warning(
+                "the computer (%s, %s) took over %ss: playing the seeded random move instead",
+                game.spec.id,
+                level,
+                self.timeout,
+            )
+        except Exception:
+            log.exception(
+                "the computer (%s, %s) failed: playing the seeded random move", game.spec.id, level
+            )
+        return Decision(choose(game, state, seat, seed, version), None)

@@ -5,7 +5,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import multiprocessing
+import os
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -15,8 +18,10 @@ from discord.ext import commands
 
 from bot.service import GameService, ServiceError, utc_clock
 from bot.service.pace import iso
+from bot.service.thinking import DEFAULT_TIMEOUT, Thinker
 from bot.store import Store
 from cogs.components import DYNAMIC_ITEMS, answer_unclaimed
+from cogs.computer_components import COMPUTER_ITEMS
 from cogs.replies import report
 from cogs.seat_components import SEAT_ITEMS
 from cogs.table import Table
@@ -24,7 +29,12 @@ from cogs.undo_components import UNDO_ITEMS
 
 log = logging.getLogger("bot.client")
 
-COGS = ("cogs.lobby", "cogs.moves", "cogs.info", "cogs.yours", "cogs.timers")
+COGS = ("cogs.lobby", "cogs.moves", "cogs.info", "cogs.yours", "cogs.timers", "cogs.hints")
+
+
+def default_workers() -> int:
+    """One process per core but one (kept for the event loop), and at least one."""
+    return max(1, (os.cpu_count() or 2) - 1)
 
 
 def intents() -> discord.Intents:
@@ -46,6 +56,8 @@ class SymposionBot(commands.Bot):
         dev_guild_id: int | None = None,
         clock: Callable[[], datetime] = utc_clock,
         timer_interval: float = 30.0,
+        computer_workers: int | None = None,
+        computer_timeout: float = DEFAULT_TIMEOUT,
         **options: Any,
     ) -> None:
         options.setdefault("intents", intents())
@@ -57,6 +69,12 @@ class SymposionBot(commands.Bot):
         self.dev_guild_id = dev_guild_id
         self.clock = clock
         self.timer_interval = timer_interval
+        # The computer players think in their own processes, never on the event loop.
+        self.computer_pool = ProcessPoolExecutor(
+            max_workers=computer_workers or default_workers(),
+            mp_context=multiprocessing.get_context("forkserver"),
+        )
+        self.computer_timeout = computer_timeout
         self.store: Store | None = None
         self._service: GameService | None = None
         self._table: Table | None = None
@@ -81,10 +99,11 @@ class SymposionBot(commands.Bot):
         """Migrate, load every ongoing game, load cogs and buttons, then sync commands."""
         self.store = await Store.open(self.database_path, clock=lambda: iso(self.clock()))
         self._service = GameService(self.store, clock=self.clock)
+        self._service.thinker = Thinker(self.computer_pool, self.computer_timeout)
         loaded = await self._service.load()
         log.info("loaded %d ongoing game(s) from %s", loaded, self.database_path)
         self._table = Table(self)
-        self.add_dynamic_items(*DYNAMIC_ITEMS, *SEAT_ITEMS, *UNDO_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *SEAT_ITEMS, *UNDO_ITEMS, *COMPUTER_ITEMS)
         self.add_listener(answer_unclaimed, "on_interaction")
         for name in COGS:
             await self.load_extension(name)
@@ -120,6 +139,7 @@ class SymposionBot(commands.Bot):
             with contextlib.suppress(asyncio.CancelledError):
                 await self._resuming
         await super().close()
+        self.computer_pool.shutdown(wait=False, cancel_futures=True)
         if self.store is not None:
             await self.store.close()
             self.store = None

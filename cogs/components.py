@@ -354,8 +354,11 @@ def private_view(game_id: int, version: int, choices: Sequence[Choice]) -> disco
 
 
 def lobby_view(game_id: int) -> discord.ui.View:
-    """Join / Leave / Start / Cancel."""
-    return _frozen(*(LobbyButton.make(game_id, *spec) for spec in LOBBY_BUTTONS))
+    """Join / Leave / Start / Cancel, Remove computer, and the menu that adds one."""
+    from cogs.computer_components import AddComputer, RemoveComputer  # built on us
+
+    buttons = [LobbyButton.make(game_id, *spec) for spec in LOBBY_BUTTONS]
+    return _frozen(*buttons, RemoveComputer.make(game_id), AddComputer.make(game_id))
 
 
 def final_view(game_id: int) -> discord.ui.View:

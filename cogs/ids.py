@@ -22,7 +22,22 @@ VOTE = re.compile(rf"{PREFIX}:v:(?P<vote>{_N}):(?P<choice>wait|skip|computer|end
 RESIGN = re.compile(rf"{PREFIX}:rs:(?P<game>{_N}):(?P<verb>yes|no)")
 BACK = re.compile(rf"{PREFIX}:b:(?P<game>{_N}):(?P<version>{_N})")
 CONSENT = re.compile(rf"{PREFIX}:u:(?P<request>{_N}):(?P<verb>yes|no)")
-TEMPLATES = (MOVE, PICK, TURN, HAND, LOBBY, REMATCH, VOTE, RESIGN, BACK, CONSENT)
+ADD_COMPUTER = re.compile(rf"{PREFIX}:ca:(?P<game>{_N})")
+REMOVE_COMPUTER = re.compile(rf"{PREFIX}:cr:(?P<game>{_N})")
+TEMPLATES = (
+    MOVE,
+    PICK,
+    TURN,
+    HAND,
+    LOBBY,
+    REMATCH,
+    VOTE,
+    RESIGN,
+    BACK,
+    CONSENT,
+    ADD_COMPUTER,
+    REMOVE_COMPUTER,
+)
 
 LARGEST = 2**63 - 1  # sqlite's INTEGER; no game number, version or page of ours is larger
 NO_LONGER_WORKS = (
@@ -111,3 +126,13 @@ def back_id(game_id: int, version: int) -> str:
 def consent_id(request: int, verb: str) -> str:
     """Agree ('yes') or refuse ('no') another player's undo."""
     return f"{PREFIX}:u:{request}:{verb}"
+
+
+def add_computer_id(game_id: int) -> str:
+    """The lobby's level menu: choosing a level seats a computer player at it."""
+    return f"{PREFIX}:ca:{game_id}"
+
+
+def remove_computer_id(game_id: int) -> str:
+    """The lobby's Remove computer button: the last computer player added leaves."""
+    return f"{PREFIX}:cr:{game_id}"

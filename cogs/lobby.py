@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.service import ServiceError, game_kind, game_kinds
+from bot.service import LEVELS, ServiceError, game_kind, game_kinds
 from cogs.base import TableCog
 from cogs.replies import clip, never_failing, suggestions
 from cogs.yours import pace_choices
@@ -20,6 +20,8 @@ WHERE_CHOICES = [
     app_commands.Choice(name="In a new thread (default)", value="thread"),
     app_commands.Choice(name="Here, in this channel", value="here"),
 ]
+LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
+MOST_OPPONENTS = 4  # one less than the largest table of any game
 MOST_OPTIONS, QUOTED = 12, 40  # more options than any game has; how much of a bad one to show
 
 
@@ -52,8 +54,10 @@ class Lobby(TableCog):
         options="Variants as name=value, e.g. burial=on",
         pace="How long a turn may take: live, daily or weekly (default: the server's)",
         where="Play in a new thread (default) or here in this channel",
+        opponents="Play against this many computer players, starting at once",
+        level="How strong the computer players are (default: normal)",
     )
-    @app_commands.choices(game=GAME_CHOICES, where=WHERE_CHOICES)
+    @app_commands.choices(game=GAME_CHOICES, where=WHERE_CHOICES, level=LEVEL_CHOICES)
     @app_commands.guild_only()
     async def play(
         self,
@@ -62,10 +66,16 @@ class Lobby(TableCog):
         options: str | None = None,
         pace: str | None = None,
         where: app_commands.Choice[str] | None = None,
+        opponents: app_commands.Range[int, 1, MOST_OPPONENTS] | None = None,
+        level: app_commands.Choice[str] | None = None,
     ) -> None:
-        """Open a lobby; refusals reach the player through the tree's error handler."""
+        """Open a lobby (or, with opponents, a game against the computer at once); refusals
+        reach the player through the tree's error handler."""
         place = None if where is None else where.value
-        await self.table.open_lobby(interaction, game.value, parse_options(options), pace, place)
+        chosen = None if level is None else level.value
+        await self.table.open_lobby(
+            interaction, game.value, parse_options(options), pace, place, opponents or 0, chosen
+        )
 
     @play.autocomplete("options")
     @never_failing

@@ -37,23 +37,31 @@ async def open_lobby(
     options: dict[str, str],
     pace: str | None,
     where: str | None,
-) -> None:
+    opponents: int = 0,
+    level: str | None = None,
+) -> GameInfo | None:
     """/play: refuse bad input before anything is posted; then a lobby in its own thread, or
-    where /play was typed."""
+    where /play was typed. The lobby opened (None if Discord refused it after all)."""
     if where not in (None, HERE, THREAD):
         raise ServiceError("Where must be one of the choices: a new thread, or here.")
     title = await table.service.check_lobby(
-        guild_id=interaction.guild_id, game_type=game_type, options=options, pace=pace
+        guild_id=interaction.guild_id,
+        game_type=game_type,
+        options=options,
+        pace=pace,
+        opponents=opponents,
+        level=level,
     )
     channel = interaction.channel
     if isinstance(channel, discord.Thread):
-        await _lobby_here(table, interaction, game_type, options, pace, channel.parent_id)
-    elif where == HERE or not isinstance(channel, discord.TextChannel):
-        await _lobby_here(table, interaction, game_type, options, pace)
-    elif not threads.may_open(interaction):
-        await _lobby_here(table, interaction, game_type, options, pace, note=threads.NO_THREADS)
-    else:
-        await _lobby_in_thread(table, interaction, channel, title, game_type, options, pace)
+        return await _lobby_here(table, interaction, game_type, options, pace, channel.parent_id)
+    if where == HERE or not isinstance(channel, discord.TextChannel):
+        return await _lobby_here(table, interaction, game_type, options, pace)
+    if not threads.may_open(interaction):
+        return await _lobby_here(
+            table, interaction, game_type, options, pace, note=threads.NO_THREADS
+        )
+    return await _lobby_in_thread(table, interaction, channel, title, game_type, options, pace)
 
 
 async def _lobby_here(
@@ -65,7 +73,7 @@ async def _lobby_here(
     parent_id: int | None = None,
     *,
     note: str = "",
-) -> None:
+) -> GameInfo:
     """A lobby played in this channel or thread (as before threads), answered with its message."""
     user, here = interaction.user, interaction.channel_id or 0
     try:
@@ -89,6 +97,7 @@ async def _lobby_here(
     if sent.message_id is not None:
         await table.service.set_message(info.game_id, sent.message_id)
     await table.check_dms(interaction, info)
+    return info
 
 
 async def _lobby_in_thread(
@@ -99,7 +108,7 @@ async def _lobby_in_thread(
     game_type: str,
     options: dict[str, str],
     pace: str | None,
-) -> None:
+) -> GameInfo | None:
     """The lobby message here, a public thread opened from it, and the game stored there."""
     user = interaction.user
     sent = await interaction.response.send_message(opening_text(title))
@@ -112,8 +121,7 @@ async def _lobby_in_thread(
         )
     except discord.HTTPException as error:  # refused after all: play here instead
         log.warning("no thread for a %s game in %s: %r", game_type, channel.id, error)
-        await _fall_back_here(table, interaction, game_type, options, pace, message_id)
-        return
+        return await _fall_back_here(table, interaction, game_type, options, pace, message_id)
     try:
         info = await table.service.open_lobby(
             guild_id=interaction.guild_id,
@@ -134,6 +142,7 @@ async def _lobby_in_thread(
         content=lobby_text(info) + threads.note(info), view=components.lobby_view(info.game_id)
     )
     await table.check_dms(interaction, info)
+    return info
 
 
 async def _fall_back_here(
@@ -143,7 +152,7 @@ async def _fall_back_here(
     options: dict[str, str],
     pace: str | None,
     message_id: int,
-) -> None:
+) -> GameInfo:
     """Discord refused the thread: the posted message becomes the lobby of a game played here."""
     user, here = interaction.user, interaction.channel_id or 0
     try:
@@ -165,6 +174,7 @@ async def _fall_back_here(
     )
     await table.service.set_message(info.game_id, message_id)
     await table.check_dms(interaction, info)
+    return info
 
 
 async def rematch(table: Table, interaction: Interaction, game_id: int) -> None:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import aiohttp
 import discord
 
-from bot.service import Board, GameInfo, Hand, Mend, MoveResult, ServiceError
+from bot.service import Board, GameInfo, Hand, Mend, MoveResult, ServiceError, Started
 from cogs import components, ids, opening, threads
 from cogs.boardmessage import game_message
 from cogs.hands import HandDesk
@@ -77,9 +77,23 @@ class Table:
         options: dict[str, str],
         pace: str | None = None,
         where: str | None = None,
+        opponents: int = 0,
+        level: str | None = None,
     ) -> None:
-        """/play: a lobby with the caller as host, in its own thread unless `where` is 'here'."""
-        await opening.open_lobby(self, interaction, game_type, options, pace, where)
+        """/play: a lobby with the caller as host, in its own thread unless `where` is 'here';
+        with `opponents`, the computer players join and the game starts at once."""
+        info = await opening.open_lobby(
+            self, interaction, game_type, options, pace, where, opponents, level
+        )
+        if opponents and info is not None:
+            started = await self.service.against_computer(
+                info.game_id, interaction.user.id, opponents, level
+            )
+            text = lobby_text(started.info) + threads.note(started.info)
+            await self.acknowledge(
+                lambda: interaction.edit_original_response(content=text, view=None)
+            )
+            await self.show_start(started)
 
     def where(self, place_id: int) -> str:
         """A link to the game message of the game in this place, if there is one."""
@@ -99,9 +113,7 @@ class Table:
             await self.acknowledge(
                 lambda: interaction.response.edit_message(content=text, view=None)
             )
-            await threads.rename(self.bot, started.info)
-            await self.publish(started.board)
-            await self.send_hands(started.hands)
+            await self.show_start(started)
             return
         if verb == "join":
             info = await self.service.join(game_id, user.id, user.display_name)
@@ -116,6 +128,14 @@ class Table:
             await threads.archive(self.bot, info)
         if verb == "join":
             await self.check_dms(interaction, info)
+
+    async def show_start(self, started: Started) -> None:
+        """A game just started: its thread renamed, the first board, the hands, and the
+        computer's moves if a computer player goes first."""
+        await threads.rename(self.bot, started.info)
+        await self.publish(started.board)
+        await self.send_hands(started.hands)
+        await self.play_automatic(started.info.game_id)
 
     async def check_dms(self, interaction: Interaction, info: GameInfo) -> None:
         """A short DM on joining (it becomes the hand DM at the start); if DMs are closed, say

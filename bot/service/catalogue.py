@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from bot.engine import AnyGame, IllegalAction, all_games, get_game
 from bot.service.errors import UnknownGame
 
+PLATFORM_PAIRS = ("hints=on", "hints=off")  # see bot.service.computers.PLATFORM_OPTIONS
+
 
 @dataclass(frozen=True, slots=True)
 class GameKind:
@@ -26,6 +28,7 @@ class GameKind:
 def _kind(game: AnyGame) -> GameKind:
     spec = game.spec
     pairs = tuple(f"{option.name}={value}" for option in spec.options for value in option.choices)
+    pairs += PLATFORM_PAIRS  # every game accepts the platform's options (hints=off)
     return GameKind(spec.id, spec.title, spec.min_players, spec.max_players, spec.summary, pairs)
 
 

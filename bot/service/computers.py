@@ -110,6 +110,22 @@ class Computers(AutomaticSeats):
             s.players = [p for p in s.players if p.user_id != gone.user_id]
             return self._info(s)
 
+    def _hint_seat(self, s: Session, user_id: int) -> int:
+        """The caller's seat if a hint may be given now; else the refusal, in words."""
+        if s.flags.get(HINTS) == OFF:
+            raise HintsOff(f"{label(s.game, s.game_id)} was opened with hints off.")
+        seat = self._active_seat(s, user_id)
+        if s.to_move() != seat:
+            raise NotYourTurn(
+                f"It is not your turn in {label(s.game, s.game_id)}: a hint is only for your "
+                "own decision, when it is yours to make."
+            )
+        return seat
+
+    async def check_hint(self, game_id: int, user_id: int) -> None:
+        """Refuse a /hint that `hint` would refuse, before the interaction is deferred."""
+        self._hint_seat(await self._require(game_id, ("active",)), user_id)
+
     async def hint(self, game_id: int, user_id: int) -> Hint:
         """The computer's suggestion (at normal) for the caller's own decision, now.
 
@@ -118,15 +134,8 @@ class Computers(AutomaticSeats):
         `resample_hidden` for that seat, so the hint reveals nothing of the others' secrets.
         """
         s = await self._require(game_id, ("active",))
-        if s.flags.get(HINTS) == OFF:
-            raise HintsOff(f"{label(s.game, game_id)} was opened with hints off.")
         async with s.lock:
-            seat = self._active_seat(s, user_id)
-            if s.to_move() != seat:
-                raise NotYourTurn(
-                    f"It is not your turn in {label(s.game, game_id)}: a hint is only for your "
-                    "own decision, when it is yours to make."
-                )
+            seat = self._hint_seat(s, user_id)
             state, version = s.state, s.version
         decision = await self.thinker.decide(s.game, state, seat, s.seed, version, NORMAL)
         text = s.game.describe(s.game.decode(decision.code), state)

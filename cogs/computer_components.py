@@ -1,0 +1,92 @@
+"""The lobby's computer players: a level menu that seats one, a button that removes one.
+
+Both are DynamicItems reading their custom_id once (`sy:ca:<game>`, `sy:cr:<game>`), so they
+work after a restart; the host alone may use them (the service refuses anyone else).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, Self
+
+import discord
+from discord import ButtonStyle, SelectOption
+from discord.ui import Button, Item, Select
+
+from bot.service import LEVELS, GameInfo, computer_name
+from cogs import ids, threads
+from cogs.components import _button, _Component, _select, lobby_view
+from cogs.texts import lobby_text
+
+if TYPE_CHECKING:
+    from cogs.table import Table
+
+Interaction = discord.Interaction[Any]
+
+
+async def show_lobby(table: Table, interaction: Interaction, info: GameInfo) -> None:
+    """Redraw the lobby message the click came from (after the change was stored)."""
+    text = lobby_text(info) + threads.note(info)
+    view = lobby_view(info.game_id) if info.status == "lobby" else None
+    await table.acknowledge(lambda: interaction.response.edit_message(content=text, view=view))
+
+
+class AddComputer(_Component[Select[Any]], template=ids.ADD_COMPUTER):
+    """'Add a computer player…': choosing a level seats one at that level."""
+
+    def __init__(self, game_id: int, select: Select[Any]) -> None:
+        super().__init__(select)
+        self.game_id = game_id
+
+    @classmethod
+    def make(cls, game_id: int) -> Self:
+        """The lobby's level menu."""
+        options = [SelectOption(label=computer_name(level), value=level) for level in LEVELS]
+        select: Select[Any] = Select(
+            custom_id=ids.add_computer_id(game_id),
+            placeholder="Add computer: choose its level",
+            options=options,
+        )
+        return cls(game_id, select)
+
+    @classmethod
+    def parse(cls, item: Item[Any], match: re.Match[str]) -> Self:
+        """The used menu with its game read once."""
+        return cls(ids.number(match, "game"), _select(item))
+
+    async def act(self, interaction: Interaction, table: Table) -> None:
+        """Seat a computer player at the chosen level (a bad value is refused by the service)."""
+        level = self.item.values[0] if self.item.values else ""
+        info = await table.service.add_computer(self.game_id, interaction.user.id, level)
+        await show_lobby(table, interaction, info)
+
+
+class RemoveComputer(_Component[Button[Any]], template=ids.REMOVE_COMPUTER):
+    """'Remove computer': the computer player added last leaves the lobby."""
+
+    def __init__(self, game_id: int, button: Button[Any]) -> None:
+        super().__init__(button)
+        self.game_id = game_id
+
+    @classmethod
+    def make(cls, game_id: int) -> Self:
+        """The lobby's Remove computer button."""
+        button: Button[Any] = Button(
+            label="Remove computer",
+            style=ButtonStyle.secondary,
+            custom_id=ids.remove_computer_id(game_id),
+        )
+        return cls(game_id, button)
+
+    @classmethod
+    def parse(cls, item: Item[Any], match: re.Match[str]) -> Self:
+        """The clicked button with its game read once."""
+        return cls(ids.number(match, "game"), _button(item))
+
+    async def act(self, interaction: Interaction, table: Table) -> None:
+        """Take the last computer player out of the lobby."""
+        info = await table.service.remove_computer(self.game_id, interaction.user.id)
+        await show_lobby(table, interaction, info)
+
+
+COMPUTER_ITEMS = (AddComputer, RemoveComputer)

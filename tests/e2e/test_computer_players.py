@@ -1,0 +1,246 @@
+"""Computer players through the real client and the fake Discord: whole games against them,
+the lobby's add and remove, /hint, and /rules answered while the computer thinks."""
+
+from __future__ import annotations
+
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.ai import Decision, decide
+from bot.engine import all_games
+from bot.service.thinking import Thinker
+from tests.e2e.fake_discord import BotRunner, FakeDiscord, RecordedMessage
+from tests.e2e.symposion import (
+    ephemeral_answer,
+    factory,
+    game_message,
+    is_live_board,
+    is_over,
+    move_by_buttons,
+    stub_drawing,
+)
+
+Runner = BotRunner[Any]
+GAME_IDS = [game.spec.id for game in all_games()]
+OPPONENTS = {game.spec.id: min(2, game.spec.max_players - 1) for game in all_games()}
+
+
+def persons_turn(fake: FakeDiscord, name: str) -> Any:
+    """A board asking `name` to move, or the final board (the computer moves in between)."""
+    mention = f"<@{fake.user(name).id}>"
+
+    def fits(message: RecordedMessage) -> bool:
+        if is_over(message):
+            return True
+        line = next((x for x in message.content.splitlines() if "to move" in x), "")
+        return is_live_board(message) and line.startswith(mention)
+
+    return fits
+
+
+async def play_alone(
+    fake: FakeDiscord, name: str, since: int, limit: int = 4000
+) -> RecordedMessage:
+    """The person presses buttons whenever it is their turn, until the game is over."""
+    board = await fake.wait_for(persons_turn(fake, name), since=since)
+    for step in range(limit):
+        if is_over(board):
+            return board
+        mark = fake.mark()
+        await move_by_buttons(fake, step)
+        board = await fake.wait_for(persons_turn(fake, name), since=mark)
+    raise AssertionError(f"no end after {limit} moves")
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+async def test_one_person_plays_a_whole_game_against_the_computer(
+    fake_discord: FakeDiscord,
+    bot_runner: Runner,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    game_id: str,
+) -> None:
+    stub_drawing(monkeypatch)
+    bot = await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    mark = fake_discord.mark()
+    opened = await fake_discord.slash(
+        "play",
+        {"game": game_id, "opponents": OPPONENTS[game_id], "level": "easy", "where": "here"},
+        user="alice",
+        channel="games",
+    )
+    await opened.wait_answered()
+    final = await play_alone(fake_discord, "alice", mark)
+    assert "is over" in final.content
+    await bot_runner.settle()
+    seats = await bot.store.seats(1)
+    computers = [row for row in seats if row.level is not None]
+    assert [row.level for row in computers] == ["easy"] * OPPONENTS[game_id]
+    assert all(row.user_id < 0 and row.display_name == "Computer (easy)" for row in computers)
+    moves = await bot.store.moves(1)
+    for row in computers:  # each computer moved by itself, never a person for it
+        assert any(m.seat == row.seat for m in moves)
+        assert all(m.user_id is None for m in moves if m.seat == row.seat)
+    lobby = next(m for m in fake_discord.messages(channel="games") if "started with" in m.content)
+    assert lobby.content.count("Computer (easy)") == OPPONENTS[game_id]
+    assert "<@-" not in lobby.content
+    everything = [state for m in fake_discord.messages() for state in fake_discord.history(m.id)]
+    assert all("<@-" not in state.content for state in everything)  # never pinged
+    assert {m.dm_user_id for m in fake_discord.messages() if m.is_dm} <= {
+        fake_discord.user("alice").id
+    }
+
+
+async def test_the_host_adds_and_removes_computer_players_in_the_lobby(
+    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    stub_drawing(monkeypatch)
+    bot = await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    opened = await fake_discord.slash(
+        "play", {"game": "atlandice", "where": "here"}, user="alice", channel="games"
+    )
+    lobby = await opened.wait_message(lambda m: "Join" in str(m.buttons()))
+    menu = next(s for s in lobby.selects() if s["custom_id"].startswith("sy:ca:"))
+    assert [o["value"] for o in menu["options"]] == ["easy", "normal", "hard"]
+    refused = await fake_discord.select(
+        fake_discord.message(lobby.id), ["hard"], user="bob", custom_id=menu["custom_id"]
+    )
+    assert "Only the host" in await ephemeral_answer(refused)
+    for level in ("hard", "normal"):
+        added = await fake_discord.select(
+            fake_discord.message(lobby.id), [level], user="alice", custom_id=menu["custom_id"]
+        )
+        await added.wait_answered()
+    shown = fake_discord.message(lobby.id).content
+    assert "Computer (hard)" in shown and "Computer (normal)" in shown and "3/" in shown
+    removed = await fake_discord.click(
+        fake_discord.message(lobby.id), user="alice", label="Remove computer"
+    )
+    await removed.wait_answered()
+    shown = fake_discord.message(lobby.id).content
+    assert "Computer (hard)" in shown and "Computer (normal)" not in shown
+    mark = fake_discord.mark()
+    started = await fake_discord.click(fake_discord.message(lobby.id), user="alice", label="Start")
+    await started.wait_answered()
+    await fake_discord.wait_for(persons_turn(fake_discord, "alice"), since=mark)
+    levels = {row.level for row in await bot.store.seats(1)}
+    assert levels == {None, "hard"}
+
+
+async def _game_against_computer(
+    fake: FakeDiscord, options: str | None = None, user: str = "alice"
+) -> None:
+    mark = fake.mark()
+    given: dict[str, object] = {"game": "atlandice", "opponents": 1, "where": "here"}
+    opened = await fake.slash(
+        "play", given | ({"options": options} if options else {}), user=user, channel="games"
+    )
+    await opened.wait_answered()
+    await fake.wait_for(persons_turn(fake, user), since=mark)
+
+
+async def test_hint_for_ones_own_decision_only(
+    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    stub_drawing(monkeypatch)
+    bot = await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    await _game_against_computer(fake_discord)
+    info = bot.service.game_at(fake_discord.channel("games").id)
+    assert info is not None
+    asked = await fake_discord.slash("hint", {}, user="alice", channel="games")
+    answer = await ephemeral_answer(asked)
+    assert "The computer would play" in answer and "unknown" in answer
+    choices = {
+        c.text
+        for c in await bot.service.my_choices(
+            info.game_id, fake_discord.user("alice").id, info.version
+        )
+    }
+    assert any(f"**{text}**" in answer for text in choices)
+    outsider = await fake_discord.slash("hint", {}, user="bob", channel="games")
+    assert "not playing" in await ephemeral_answer(outsider)
+    assert bot.service.game_at(fake_discord.channel("games").id).version == info.version
+
+
+async def test_no_hint_when_it_is_not_your_turn(
+    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    stub_drawing(monkeypatch)
+    await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    opened = await fake_discord.slash(
+        "play", {"game": "atlandice", "where": "here"}, user="alice", channel="games"
+    )
+    lobby = await opened.wait_message(lambda m: "Join" in str(m.buttons()))
+    await (
+        await fake_discord.click(fake_discord.message(lobby.id), user="bob", label="Join")
+    ).wait_answered()
+    await (
+        await fake_discord.click(fake_discord.message(lobby.id), user="alice", label="Start")
+    ).wait_answered()
+    await fake_discord.wait_for(is_live_board, since=None)
+    board = game_message(fake_discord)
+    waiting = (
+        "bob"
+        if f"<@{fake_discord.user('alice').id}> (" in board.content.split("to move")[0]
+        else "alice"
+    )
+    asked = await fake_discord.slash("hint", {}, user=waiting, channel="games")
+    assert "not your turn" in await ephemeral_answer(asked)
+
+
+async def test_hints_off_refuses_every_hint(
+    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    stub_drawing(monkeypatch)
+    await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    await _game_against_computer(fake_discord, options="hints=off")
+    lobby = next(m for m in fake_discord.messages(channel="games") if "started with" in m.content)
+    assert "hints off" in lobby.content
+    asked = await fake_discord.slash("hint", {}, user="alice", channel="games")
+    assert "hints off" in await ephemeral_answer(asked)
+
+
+async def test_rules_are_answered_while_the_computer_thinks(
+    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    stub_drawing(monkeypatch)
+    bot = await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    thinking, go_on = threading.Event(), threading.Event()
+
+    def slow(*args: Any) -> Decision:
+        thinking.set()
+        assert go_on.wait(30), "the test never let the computer finish"
+        return decide(*args)
+
+    pool = ThreadPoolExecutor(1)
+    bot.service.thinker = Thinker(pool, timeout=60, decider=slow)
+    try:
+        mark = fake_discord.mark()
+        opened = await fake_discord.slash(
+            "play",
+            {"game": "iliad_cards", "opponents": 1, "where": "here"},
+            user="alice",
+            channel="games",
+        )
+        await opened.wait_answered()
+        board = await fake_discord.wait_for(is_live_board, since=mark)
+        if not persons_turn(fake_discord, "alice")(board):
+            pass  # the computer goes first: it is thinking now
+        else:
+            await move_by_buttons(fake_discord, 0)
+        await bot.loop.run_in_executor(None, thinking.wait, 30)
+        assert thinking.is_set()
+        version = bot.service.game_at(fake_discord.channel("games").id).version
+        rules = await fake_discord.slash("rules", {"game": "iliad"}, user="bob", channel="general")
+        assert "Iliad" in await ephemeral_answer(rules)
+        assert bot.service.game_at(fake_discord.channel("games").id).version == version
+        mark = fake_discord.mark()
+        go_on.set()
+        await fake_discord.wait_for(persons_turn(fake_discord, "alice"), since=mark)
+    finally:
+        go_on.set()
+        pool.shutdown(wait=True)

@@ -1,0 +1,60 @@
+"""The computer's thinking: a real process pool, the time limit's fallback, levels refused."""
+
+from __future__ import annotations
+
+import multiprocessing
+import threading
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from typing import Any
+
+import pytest
+
+from bot.ai import Decision, choose, decide
+from bot.engine import IllegalAction, get_game
+from bot.service.thinking import Thinker
+
+
+def _start(game_id: str = "iliad_cards") -> tuple[Any, Any, int]:
+    game = get_game(game_id)
+    state = game.new_game(2, 11)
+    seat = game.to_move(state)
+    assert seat is not None
+    return game, state, seat
+
+
+async def test_a_decision_made_in_another_process_is_the_seeded_one() -> None:
+    game, state, seat = _start()
+    context = multiprocessing.get_context("forkserver")
+    with ProcessPoolExecutor(1, mp_context=context) as pool:
+        decision = await Thinker(pool, timeout=60).decide(game, state, seat, 11, 3, "hard")
+    assert decision == Decision(choose(game, state, seat, 11, 3), None)
+
+
+async def test_a_thought_past_its_time_gives_the_seeded_random_move(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    game, state, seat = _start()
+    release = threading.Event()
+
+    def never_done(*args: Any) -> Decision:
+        release.wait(30)
+        return Decision("not a move", 1.0)
+
+    with ThreadPoolExecutor(1) as pool:
+        thinker = Thinker(pool, timeout=0.01, decider=never_done)
+        try:
+            decision = await thinker.decide(game, state, seat, 11, 3, "normal")
+        finally:
+            release.set()
+    assert decision == Decision(choose(game, state, seat, 11, 3), None)
+    assert "playing the seeded random move" in caplog.text
+
+
+def test_decide_refuses_an_unknown_level_and_reads_a_json_state() -> None:
+    game, state, seat = _start()
+    with pytest.raises(IllegalAction):
+        decide(game.spec.id, game.dump(state), seat, 11, 3, "godlike")
+    import json
+
+    text = json.dumps(game.dump(state))
+    assert decide(game.spec.id, text, seat, 11, 3, "easy").code == choose(game, state, seat, 11, 3)

@@ -18,6 +18,7 @@ from tests.e2e.symposion import (
     ephemeral_answer,
     factory,
     game_message,
+    is_board,
     is_live_board,
     is_over,
     move_by_buttons,
@@ -227,7 +228,7 @@ async def test_rules_are_answered_while_the_computer_thinks(
             channel="games",
         )
         await opened.wait_answered()
-        board = await fake_discord.wait_for(is_live_board, since=mark)
+        board = await fake_discord.wait_for(is_board, since=mark)  # a computer's: no move buttons
         if not persons_turn(fake_discord, "alice")(board):
             pass  # the computer goes first: it is thinking now
         else:

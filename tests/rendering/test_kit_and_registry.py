@@ -31,7 +31,8 @@ def test_to_png_round_trips_every_pixel(mode: str, size: tuple[int, int]) -> Non
 
 def test_blank_png_is_a_plain_background() -> None:
     back = decode(kit.blank_png(30, 20))
-    assert back.getcolors() == [(600, kit.BACKGROUND)]
+    assert back.mode == "P"
+    assert back.convert("RGB").getcolors() == [(600, kit.BACKGROUND)]
 
 
 def test_wrapped_lines_fit_and_keep_every_word() -> None:

@@ -177,12 +177,14 @@ def _holder_colour(holder: AtlandiceHolder) -> kit.RGB:
 
 
 def _holder_name(holder: AtlandiceHolder, view: AtlandiceView, context: ViewContext) -> str:
-    """A seat's player name with its character ('ann (Mathilda)'), or 'neutral'."""
+    """A seat's character with its player's name ('Mathilda — ann'), or 'neutral'."""
     seat = holder["seat"]
     if seat is None:
         return holder["name"]
-    name = context.name(seat, view["seats"])
-    return holder["name"] if name == holder["name"] else f"{name} ({holder['name']})"
+    player = context.name(seat, view["seats"])
+    if player in (holder["name"], view["seats"][seat]):
+        return holder["name"]
+    return f"{holder['name']} — {player}"
 
 
 def _tile_words(tiles: Sequence[str]) -> str:

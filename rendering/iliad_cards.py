@@ -207,17 +207,19 @@ def _camp(
     camp: CampView,
     box: tuple[int, int, int, int],
     view: IliadCardsView,
-    result: OutcomeView | None,
+    context: ViewContext,
 ) -> None:
     left, top, right, bottom = box
+    result = context.outcome(view)
     seat = int(camp["seat"])
     colour = SEAT_COLOURS[seat]
     if view["to_move"] == seat or (result and seat in result["winners"]):
         draw.rounded_rectangle(box, radius=12, outline=kit.HIGHLIGHT, width=6)
     draw.rounded_rectangle((left + 8, top + 8, left + 20, top + 44), radius=4, fill=colour)
-    kit.text(draw, (left + 30, top + 8), camp["name"], 28, kit.INK)
-    x = left + 40 + kit.text_size(draw, camp["name"], 28)[0]
     tag = _tag(camp, view, result)
+    name = kit.fit_text(draw, kit.seat_label(context, seat, view["seats"]), 28, 330)
+    kit.text(draw, (left + 30, top + 8), name, 28, kit.INK)
+    x = left + 40 + kit.text_size(draw, name, 28)[0]
     if tag:
         x += _chip(draw, x, top + 10, tag[0], tag[1], 20, 30) + 10
     kit.text(draw, (x, top + 14), f"hand {camp['hand_size']}", 22, kit.MUTED)
@@ -295,7 +297,7 @@ def render_board(view: IliadCardsView, context: ViewContext) -> Image.Image:
     _siege_bar(draw, view, result)
     boxes = _layout(int(view["players"]))
     for camp, box in zip(view["camps"], boxes, strict=False):
-        _camp(draw, camp, box, view, result)
+        _camp(draw, camp, box, view, context)
     if len(boxes) > len(view["camps"]):
         _log_box(draw, view["recent"], boxes[-1])
     return image
@@ -320,8 +322,8 @@ def render_hand(view: IliadCardsSeatView, context: ViewContext) -> Image.Image:
     groups = view["private"]["hand_groups"]
     draw.rectangle((0, 0, HAND_SIZE[0], 96), fill=SEAT_COLOURS[seat])
     ink = kit.readable_on(SEAT_COLOURS[seat])
-    title = f"{camp['name']}'s hand: {len(hand)} cards"
-    kit.text(draw, (20, 10), title, 34, ink)
+    title = f"{kit.seat_label(context, seat, view['seats'])}: {len(hand)} cards in hand"
+    kit.text(draw, (20, 10), kit.fit_text(draw, title, 34, HAND_SIZE[0] - 40), 34, ink)
     over = context.outcome(view) is not None
     mine = view["to_move"] == seat and not over
     status = f"Army {camp['strength']}   VP {camp['vp']}   Siege {view['siege']}   "

@@ -19,10 +19,8 @@ DONATED = (200, 30, 30)
 
 
 def seat_title(view: IliumView, context: ViewContext, seat: int) -> str:
-    """The player's name with their colour ('ann (Red)'), or the colour alone."""
-    colour = view["seats"][seat]
-    name = context.name(seat, view["seats"])
-    return colour if name == colour else f"{name} ({colour})"
+    """The colour with its player's name ('Red — ann'), or the colour alone."""
+    return kit.seat_label(context, seat, view["seats"])
 
 
 def draw_panel(draw: ImageDraw.ImageDraw, view: IliumView, context: ViewContext) -> None:

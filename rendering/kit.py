@@ -5,11 +5,13 @@ from __future__ import annotations
 import io
 import struct
 import zlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
+
+from bot.engine.view import ViewContext
 
 Font = ImageFont.FreeTypeFont
 RGB = tuple[int, int, int]
@@ -86,9 +88,19 @@ def draw_text(
     text(ImageDraw.Draw(image), xy, words, size, fill, anchor)
 
 
+_PLAIN = str.maketrans({"\u2212": "-", "\u2013": "-", "\u2014": "-", "\u00d7": "x"})
+
+
 def plain(words: str) -> str:
     """Swap characters the bundled font lacks (it has Latin only) for ones it has."""
-    return words.replace("\u2212", "-").replace("\u2013", "-").replace("\u00d7", "x")
+    return words.translate(_PLAIN)
+
+
+def seat_label(context: ViewContext, seat: int, seats: Sequence[str]) -> str:
+    """A seat with its player's name ("Hector — alice"), or the seat's name alone."""
+    game_name = seats[seat] if 0 <= seat < len(seats) else f"seat {seat + 1}"
+    player = context.name(seat, seats)
+    return game_name if player == game_name else f"{game_name} — {player}"
 
 
 @lru_cache(maxsize=4096)

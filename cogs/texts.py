@@ -60,12 +60,19 @@ def prompt_words(view: View, seat: int) -> str:
     return prompt.rstrip(". ") or "make a move"
 
 
+def _sentence(words: str) -> str:
+    """Words ending in one stop: a question keeps its '?', nothing gets '?.' or '..'."""
+    return words if words.endswith(("?", "!", ".")) else f"{words}."
+
+
 def game_text(board: Board) -> str:
     """Whose turn it is and what they decide, plus the last thing that happened."""
     lines = [f"**{board.info.title}**"]
     if board.turn is not None:
         seat = board.turn.seat
-        lines.append(f"{_seat_label(board, seat)} to move: {prompt_words(board.view, seat)}.")
+        lines.append(
+            f"{_seat_label(board, seat)} to move: {_sentence(prompt_words(board.view, seat))}"
+        )
         info = board.info
         if info.pace and info.turn_due is not None:
             lines.append(f"Pace: {info.pace} · this turn ends {when(info.turn_due)}")

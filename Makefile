@@ -9,6 +9,7 @@ WORKERS ?= auto
 .PHONY: run test lint types unit bench simulate docs playthroughs clean
 
 $(STAMP): pyproject.toml
+	@echo "Setting up $(VENV): pip, then this project (editable) with its libraries and the dev tools (pytest, ruff, mypy); once, or again when pyproject.toml changes."
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'

@@ -141,7 +141,7 @@ def install(bot: SymposionBot, timeline: Timeline) -> Callable[[], None]:
         (store, "record_move", _around(store.record_move, timeline, "transaction", None)),
         (db, "commit", _commit_probe(db.commit, timeline)),
         (rendering, "board_png", _on_call(rendering.board_png, timeline, "draw")),
-        (rendering, "to_png", _sync_around(rendering.to_png, timeline, "png", "png done")),
+        (rendering, "upload_png", _sync_around(rendering.upload_png, timeline, "png", "png done")),
         (bot.http, "send_message", _on_call(bot.http.send_message, timeline, "upload")),
         (bot.http, "edit_message", _on_call(bot.http.edit_message, timeline, "upload")),
         (fake_rest, "read_body", _fake_reads(fake_rest.read_body, timeline)),

@@ -20,6 +20,8 @@ from bot.store.lock import acquire
 STATE_CARRYING_LOGGERS = ("discord", "aiosqlite")
 # Exit status for an unusable database (settings problems exit 2).
 DATABASE_UNUSABLE = 3
+# Exit status when Discord cannot be reached at all (no network, DNS, a proxy refusing).
+DISCORD_UNREACHABLE = 4
 
 
 def _not_about_voice(record: logging.LogRecord) -> bool:
@@ -68,7 +70,16 @@ def main() -> int:
     except discord.LoginFailure:  # well-formed, but Discord answered 401
         print(f"symposion: {TOKEN_REFUSED}", file=sys.stderr)
         return 2
+    except OSError as error:  # aiohttp's ClientConnectorError (refused, DNS) is an OSError
+        print(f"symposion: {unreachable(error)}", file=sys.stderr)
+        return DISCORD_UNREACHABLE
     return 0
+
+
+def unreachable(error: OSError) -> str:
+    """One line for a start-up that never reached Discord (the error's reason, not a trace)."""
+    reason = " ".join(str(error).split()) or type(error).__name__
+    return f"cannot reach Discord ({reason}); check the network connection and try again."
 
 
 if __name__ == "__main__":

@@ -19,7 +19,7 @@ async def game_message(board: Board) -> tuple[str, bytes, discord.ui.View | None
     hand = info.has_hands
     if info.status != "active":
         final = components.final_view(info.game_id) if info.status == "finished" else None
-        return final_text(info), image, final
+        return final_text(info, board.view["seats"]), image, final
     turn = board.turn
     if turn is None:
         return game_text(board), image, None

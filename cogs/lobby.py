@@ -51,7 +51,7 @@ class Lobby(TableCog):
     @app_commands.command(name="play", description="Open a game (in its own thread)")
     @app_commands.describe(
         game="Which game",
-        options="Variants as name=value, e.g. burial=on",
+        options="Variants as name=value, e.g. strategic=on (Ilium); /rules lists each game's",
         pace="How long a turn may take: live, daily or weekly (default: the server's)",
         where="Play in a new thread (default) or here in this channel",
         opponents="Play against this many computer players, starting at once",

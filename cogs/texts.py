@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bot.service import Board, GameInfo, Player, View
 from cogs.clocktexts import when
 from cogs.replies import clip
@@ -66,12 +68,19 @@ def prompt_words(view: View, seat: int) -> str:
     return prompt.rstrip(". ") or "make a move"
 
 
+def _sentence(words: str) -> str:
+    """Words ending in one stop: a question keeps its '?', nothing gets '?.' or '..'."""
+    return words if words.endswith(("?", "!", ".")) else f"{words}."
+
+
 def game_text(board: Board) -> str:
     """Whose turn it is and what they decide, plus the last thing that happened."""
     lines = [f"**{board.info.title}**"]
     if board.turn is not None:
         seat = board.turn.seat
-        lines.append(f"{_seat_label(board, seat)} to move: {prompt_words(board.view, seat)}.")
+        lines.append(
+            f"{_seat_label(board, seat)} to move: {_sentence(prompt_words(board.view, seat))}"
+        )
         info = board.info
         if info.pace and info.turn_due is not None:
             lines.append(f"Pace: {info.pace} · this turn ends {when(info.turn_due)}")
@@ -81,12 +90,46 @@ def game_text(board: Board) -> str:
     return clip("\n".join(lines))
 
 
-def final_text(info: GameInfo) -> str:
-    """The result with its breakdown, readable without the image."""
+def _place(rank: int) -> str:
+    """1st, 2nd, 3rd, 4th … (11th-13th too)."""
+    if 10 <= rank % 100 <= 20:
+        return f"{rank}th"
+    return f"{rank}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(rank % 10, 'th') }"
+
+
+def _who(player: Player) -> str:
+    """A mention; a seat the automatic player holds is named without pinging anyone."""
+    if player.automatic:
+        return f"{player.name} (automatic player)"
+    return _mention(player.user_id)
+
+
+def standings(info: GameInfo, seats: Sequence[str] = ()) -> list[str]:
+    """Every seat by place with its player and score, e.g. '1st <@1> (Hector): 46'."""
+    outcome = info.outcome
+    if outcome is None:
+        return []
+    by_seat = {p.seat: p for p in info.players if p.seat is not None}
+    order = sorted(range(len(outcome.ranking)), key=lambda seat: (outcome.ranking[seat], seat))
+    lines = []
+    for seat in order:
+        player = by_seat.get(seat)
+        seat_name = seats[seat] if seat < len(seats) else ""
+        who = _who(player) if player is not None else seat_name or f"seat {seat + 1}"
+        if player is not None and seat_name:
+            who += f" ({seat_name})"
+        score = outcome.scores[seat] if seat < len(outcome.scores) else 0
+        lines.append(f"{_place(outcome.ranking[seat])} {who}: {score}")
+    return lines
+
+
+def final_text(info: GameInfo, seats: Sequence[str] = ()) -> str:
+    """The result: every player by ranking with their score, then the breakdown."""
     outcome = info.outcome
     if outcome is None:
         return f"**{info.title}** is over."
     lines = [f"**{info.title}** is over. {outcome.summary}"]
+    lines += [f"**{line}**" if n == 0 else line for n, line in enumerate(standings(info, seats))]
     lines += [f"• {line}" for line in outcome.breakdown]
     return clip("\n".join(lines))
 
@@ -104,8 +147,11 @@ def turn_note(info: GameInfo, user_id: int, link: str) -> str:
 
 
 def end_note(info: GameInfo, link: str) -> str:
-    """The short note that tells the players a game is over (the board shows the result)."""
-    players = " ".join(_mention(p.user_id) for p in info.players if not p.automatic)
-    summary = f" {info.outcome.summary}" if info.outcome is not None else ""
+    """The short note that tells the players a game is over, with every place and score."""
     where = f" {link}" if link else ""
-    return clip(f"{players} **{info.title}** (game {info.game_id}) is over.{summary}{where}")
+    head = f"**{info.title}** (game {info.game_id}) is over."
+    if info.outcome is None:
+        players = " ".join(_mention(p.user_id) for p in info.players if not p.automatic)
+        return clip(f"{players} {head}{where}")
+    places = " · ".join(standings(info))
+    return clip(f"{head} {info.outcome.summary} {places}{where}")

@@ -19,7 +19,7 @@ from typing import Any, Protocol, cast
 from PIL import Image
 
 from bot.engine.view import ViewContext
-from rendering.kit import require_view, to_png
+from rendering.kit import require_view, upload_png
 
 _GAME_ID = re.compile(r"[a-z][a-z0-9_]*\Z")
 _NOT_GAMES = frozenset({"kit"})
@@ -90,9 +90,9 @@ def render_hand(
 
 def board_png(game_id: str, view: Mapping[str, Any], context: ViewContext | None = None) -> bytes:
     """The public board image as PNG bytes, ready to upload."""
-    return to_png(render_board(game_id, view, context))
+    return upload_png(render_board(game_id, view, context))
 
 
 def hand_png(game_id: str, view: Mapping[str, Any], context: ViewContext | None = None) -> bytes:
     """One seat's private image as PNG bytes, ready to send by DM or ephemeral reply."""
-    return to_png(render_hand(game_id, view, context))
+    return upload_png(render_hand(game_id, view, context))

@@ -76,7 +76,7 @@ def _static_board(end: int, symbols: tuple[tuple[int, str], ...]) -> Image.Image
         fill = SEA if space == end else PANEL
         draw.rounded_rectangle(box, radius=8, fill=fill, outline=kit.MUTED, width=2)
         text_colour = (255, 255, 255) if space == end else kit.MUTED
-        draw.text((x + 8, CLOCK_Y + 4), str(space), font=kit.font(18), fill=text_colour)
+        kit.text(draw, (x + 8, CLOCK_Y + 4), str(space), 18, text_colour)
         label, dot = _symbol_label(marks.get(space), space == end)
         if dot is not None:
             cx, cy = x + CLOCK_BOX // 2 - 2, CLOCK_Y + 62
@@ -102,9 +102,7 @@ def _resource_row(
         colour = KIND_COLOURS[kind]
         draw.ellipse((x, y - radius, x + 2 * radius, y + radius), fill=colour)
         kit.centred(draw, (x + radius, y), KIND_LETTERS[kind], size, kit.readable_on(colour))
-        draw.text(
-            (x + 2 * radius + 4, y), str(count), font=kit.font(size + 5), fill=kit.INK, anchor="lm"
-        )
+        kit.text(draw, (x + 2 * radius + 4, y), str(count), size + 5, kit.INK, "lm")
         x += 2 * radius + 16 + kit.text_size(draw, str(count), size + 5)[0]
     return x
 
@@ -135,9 +133,7 @@ def _draw_area(draw: Draw, index: int, area: AtlandiceArea, searching: bool) -> 
     draw.rounded_rectangle((left, top, right, top + 44), radius=12, fill=band)
     draw.rectangle((left, top + 30, right, top + 44), fill=band)
     title = f"{area['number']}  {area['name']}"
-    draw.text(
-        (left + 14, top + 22), title, font=kit.font(26), fill=kit.readable_on(band), anchor="lm"
-    )
+    kit.text(draw, (left + 14, top + 22), title, 26, kit.readable_on(band), "lm")
     if not closed:
         _pointer_marks(draw, right - 4, top + 22, area["symbols"])
     if searching:
@@ -152,13 +148,11 @@ def _draw_area(draw: Draw, index: int, area: AtlandiceArea, searching: bool) -> 
         )
     elif tile:
         name = f"{tile['name']}  ({area['face_down']} below)"
-        draw.text((left + 14, y), kit.plain(name), font=kit.font(18), fill=kit.MUTED)
+        kit.text(draw, (left + 14, y), kit.plain(name), 18, kit.MUTED)
         short = kit.fit_text(draw, kit.plain(tile["short"]), 22, AREA_W - 28)
-        draw.text((left + 14, y + 24), short, font=kit.font(22), fill=kit.INK)
+        kit.text(draw, (left + 14, y + 24), short, 22, kit.INK)
     else:
-        draw.text(
-            (left + 14, y + 10), "no effect, choose any kind", font=kit.font(20), fill=kit.MUTED
-        )
+        kit.text(draw, (left + 14, y + 10), "no effect, choose any kind", 20, kit.MUTED)
     _resource_row(draw, left + 14, top + 136, area["goods"])
     dice = area["dice"]
     room = AREA_W - 28 - (115 if area["submarine"] else 0) - 42
@@ -183,12 +177,14 @@ def _holder_colour(holder: AtlandiceHolder) -> kit.RGB:
 
 
 def _holder_name(holder: AtlandiceHolder, view: AtlandiceView, context: ViewContext) -> str:
-    """A seat's player name with its character ('ann (Mathilda)'), or 'neutral'."""
+    """A seat's character with its player's name ('Mathilda — ann'), or 'neutral'."""
     seat = holder["seat"]
     if seat is None:
         return holder["name"]
-    name = context.name(seat, view["seats"])
-    return holder["name"] if name == holder["name"] else f"{name} ({holder['name']})"
+    player = context.name(seat, view["seats"])
+    if player in (holder["name"], view["seats"][seat]):
+        return holder["name"]
+    return f"{holder['name']} — {player}"
 
 
 def _tile_words(tiles: Sequence[str]) -> str:
@@ -211,42 +207,28 @@ def _draw_holder(
     draw.rounded_rectangle((left, top, right, top + 46), radius=12, fill=colour)
     draw.rectangle((left, top + 32, right, top + 46), fill=colour)
     name = title + ("  (to move)" if to_move else "")
-    draw.text(
+    kit.text(
+        draw,
         (left + 14, top + 23),
         kit.fit_text(draw, name, 24, right - left - 120),
-        font=kit.font(24),
-        fill=kit.readable_on(colour),
-        anchor="lm",
+        24,
+        kit.readable_on(colour),
+        "lm",
     )
-    draw.text(
-        (right - 14, top + 23),
-        f"{holder['vp']} VP",
-        font=kit.font(28),
-        fill=kit.readable_on(colour),
-        anchor="rm",
-    )
+    kit.text(draw, (right - 14, top + 23), f"{holder['vp']} VP", 28, kit.readable_on(colour), "rm")
     _resource_row(draw, left + 14, top + 82, holder["goods"], skip_zero=False, size=16)
     width = right - left - 28
     tiles = holder["tiles"]
     text = kit.fit_text(draw, f"Tiles ({len(tiles)}): {_tile_words(tiles)}", 19, width)
-    draw.text((left + 14, top + 120), kit.plain(text), font=kit.font(19), fill=kit.INK)
-    draw.text(
-        (left + 14, top + 150),
-        f"VP tokens: {holder['chips']}",
-        font=kit.font(19),
-        fill=kit.INK,
-    )
+    kit.text(draw, (left + 14, top + 120), kit.plain(text), 19, kit.INK)
+    kit.text(draw, (left + 14, top + 150), f"VP tokens: {holder['chips']}", 19, kit.INK)
     total = sum(holder["goods"].values())
-    draw.text((left + 14, top + 180), f"Resources held: {total}", font=kit.font(19), fill=kit.MUTED)
+    kit.text(draw, (left + 14, top + 180), f"Resources held: {total}", 19, kit.MUTED)
     if final is not None:
         words = " ".join(f"{KIND_LETTERS[k]}+{vp}" for k, vp in final.items()) or "none"
-        draw.text(
-            (left + 14, top + 210), f"Final majorities: {words}", font=kit.font(19), fill=kit.INK
-        )
+        kit.text(draw, (left + 14, top + 210), f"Final majorities: {words}", 19, kit.INK)
     elif holder["neutral"]:
-        draw.text(
-            (left + 14, top + 210), "neutral player: cannot win", font=kit.font(18), fill=kit.MUTED
-        )
+        kit.text(draw, (left + 14, top + 210), "neutral player: cannot win", 18, kit.MUTED)
 
 
 def _holder_boxes(count: int) -> list[tuple[int, int, int, int]]:
@@ -260,9 +242,7 @@ def _holder_boxes(count: int) -> list[tuple[int, int, int, int]]:
 def _header(draw: Draw, view: AtlandiceView, context: ViewContext) -> None:
     start = context.name(view["start_player"], view["seats"])
     left = f"ATLANDICE   Round {view['round']}   Start player: {start}"
-    draw.text(
-        (24, 30), kit.fit_text(draw, left, 28, 800), font=kit.font(28), fill=kit.INK, anchor="lm"
-    )
+    kit.text(draw, (24, 30), kit.fit_text(draw, left, 28, 800), 28, kit.INK, "lm")
     right = f"Dice left: {view['dice_left']}   to take: {view['takes_left']}"
     if view["outcome"]:
         right = "Game over: the hand reached the waves"
@@ -270,7 +250,7 @@ def _header(draw: Draw, view: AtlandiceView, context: ViewContext) -> None:
         right = "Game over"
     elif view["sunk"]:
         right = "The waves! Last round   " + right
-    draw.text((BOARD_SIZE[0] - 24, 30), right, font=kit.font(24), fill=kit.INK, anchor="rm")
+    kit.text(draw, (BOARD_SIZE[0] - 24, 30), right, 24, kit.INK, "rm")
 
 
 def _clock_hand(draw: Draw, view: AtlandiceView) -> None:
@@ -291,13 +271,11 @@ def _clock_hand(draw: Draw, view: AtlandiceView) -> None:
 def _footer(draw: Draw, view: AtlandiceView, context: ViewContext) -> None:
     outcome = context.outcome(view)
     line = outcome["summary"] if outcome else view["prompt"]
-    draw.text(
-        (24, 946), kit.fit_text(draw, kit.plain(line), 24, 1450), font=kit.font(24), fill=kit.INK
-    )
+    kit.text(draw, (24, 946), kit.fit_text(draw, kit.plain(line), 24, 1450), 24, kit.INK)
     log = view["log"]
     if log:
         last = kit.fit_text(draw, kit.plain(log[-1]), 18, 1450)
-        draw.text((24, 976), last, font=kit.font(18), fill=kit.MUTED)
+        kit.text(draw, (24, 976), last, 18, kit.MUTED)
 
 
 def render_board(view: AtlandiceView, context: ViewContext) -> Image.Image:
@@ -328,41 +306,26 @@ def render_hand(view: AtlandiceSeatView, context: ViewContext) -> Image.Image:
     holder = next(h for h in view["holders"] if h["seat"] == seat)
     colour = _holder_colour(holder)
     draw.rectangle((0, 0, HAND_SIZE[0], 70), fill=colour)
-    draw.text(
+    kit.text(
+        draw,
         (24, 35),
         kit.fit_text(draw, _holder_name(holder, view, context), 36, HAND_SIZE[0] - 220),
-        font=kit.font(36),
-        fill=kit.readable_on(colour),
-        anchor="lm",
+        36,
+        kit.readable_on(colour),
+        "lm",
     )
-    draw.text(
-        (HAND_SIZE[0] - 24, 35),
-        f"{holder['vp']} VP",
-        font=kit.font(36),
-        fill=kit.readable_on(colour),
-        anchor="rm",
-    )
+    kit.text(draw, (HAND_SIZE[0] - 24, 35), f"{holder['vp']} VP", 36, kit.readable_on(colour), "rm")
     _resource_row(draw, 30, 120, holder["goods"], size=24, skip_zero=False)
-    draw.text(
-        (30, 152), "gems, books, provisions, tools, weapons", font=kit.font(18), fill=kit.MUTED
-    )
+    kit.text(draw, (30, 152), "gems, books, provisions, tools, weapons", 18, kit.MUTED)
     tiles = holder["tiles"]
-    draw.text((30, 190), f"Tiles taken ({len(tiles)}), 3 VP each:", font=kit.font(24), fill=kit.INK)
+    kit.text(draw, (30, 190), f"Tiles taken ({len(tiles)}), 3 VP each:", 24, kit.INK)
     if not tiles:
-        draw.text((50, 226), "none yet", font=kit.font(22), fill=kit.MUTED)
+        kit.text(draw, (50, 226), "none yet", 22, kit.MUTED)
     for i, tile in enumerate(tiles[:6]):
-        draw.text(
-            (50 + (i % 2) * 400, 226 + (i // 2) * 32),
-            kit.plain(tile),
-            font=kit.font(22),
-            fill=kit.INK,
-        )
-    draw.text((30, 340), f"VP tokens: {holder['chips']}", font=kit.font(24), fill=kit.INK)
-    draw.text(
-        (30, 380),
-        f"Round {view['round']}, clock at {view['clock']['hand']}",
-        font=kit.font(24),
-        fill=kit.MUTED,
+        kit.text(draw, (50 + i % 2 * 400, 226 + i // 2 * 32), kit.plain(tile), 22, kit.INK)
+    kit.text(draw, (30, 340), f"VP tokens: {holder['chips']}", 24, kit.INK)
+    kit.text(
+        draw, (30, 380), f"Round {view['round']}, clock at {view['clock']['hand']}", 24, kit.MUTED
     )
     outcome = context.outcome(view)
     if outcome:
@@ -372,7 +335,7 @@ def render_hand(view: AtlandiceSeatView, context: ViewContext) -> Image.Image:
     else:
         text = view["prompt"]
     for i, chunk in enumerate(_wrap(draw, kit.plain(text), 26, HAND_SIZE[0] - 60)[:3]):
-        draw.text((30, 440 + i * 36), chunk, font=kit.font(26), fill=kit.INK)
+        kit.text(draw, (30, 440 + i * 36), chunk, 26, kit.INK)
     return image
 
 

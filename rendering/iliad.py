@@ -146,10 +146,11 @@ def _prompt_box(image: Image.Image, view: IliadView, result: OutcomeView | None,
 
 
 def _player_block(
-    image: Image.Image, view: IliadView, result: OutcomeView | None, seat: int, top: int
+    image: Image.Image, view: IliadView, context: ViewContext, seat: int, top: int
 ) -> int:
     """A seat's name, score, stack and hand, gods held, favour and every token collected."""
     draw = ImageDraw.Draw(image)
+    result = context.outcome(view)
     colour = seat_colour(view, seat)
     tokens: Sequence[TokenView] = view["collected"][seat]
     rows = max(1, min(2, -(-len(tokens) // _chips_per_row())))
@@ -161,9 +162,10 @@ def _player_block(
     )
     x = PANEL_X + 14
     draw.rectangle((x, top + 14, x + 18, top + 32), fill=colour)
-    name = str(view["seats"][seat])
-    kit.draw_text(image, (x + 28, top + 10), name, 24, kit.shade(colour, 0.15))
     score = f"{view['scores'][seat]} points"
+    room = PANEL_W - 56 - kit.text_width(score, 22) - 20
+    name = kit.fit_text(draw, kit.seat_label(context, seat, view["seats"]), 24, int(room))
+    kit.draw_text(image, (x + 28, top + 10), name, 24, kit.shade(colour, 0.15))
     kit.draw_text(image, (PANEL_X + PANEL_W - 14, top + 12), score, 22, kit.INK, "ra")
     sizes = f"stack {view['stack_sizes'][seat]}  |  hand {view['hand_sizes'][seat]}"
     if active:
@@ -260,7 +262,7 @@ def render_board(view: IliadView, context: ViewContext) -> Image.Image:
     _draw_last_move(draw, view)
     top = _prompt_box(image, view, result, _panel_title(image, view, result))
     for seat in range(int(view["players"])):
-        top = _player_block(image, view, result, seat, top)
+        top = _player_block(image, view, context, seat, top)
     if result is not None:
         _result(image, result, top + 4)
         return image

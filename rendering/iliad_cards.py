@@ -163,7 +163,7 @@ def _siege_bar(draw: Draw, view: IliadCardsView, result: OutcomeView | None) -> 
     else:
         kit.centred(draw, (95, 78), "no oracle", 22, kit.MUTED)
     x = 250
-    draw.text((x, 12), "Display", font=kit.font(20), fill=kit.MUTED)
+    kit.text(draw, (x, 12), "Display", 20, kit.MUTED)
     cards = view["display"]
     for index, card in enumerate(cards):
         if x > 880:
@@ -171,7 +171,7 @@ def _siege_bar(draw: Draw, view: IliadCardsView, result: OutcomeView | None) -> 
             break
         x += _chip(draw, x, 40, card["name"], FILLS[card["kind"]], 24, 56) + 8
     if not cards:
-        draw.text((250, 52), "empty", font=kit.font(24), fill=kit.MUTED)
+        kit.text(draw, (250, 52), "empty", 24, kit.MUTED)
     seats = view["seats"]
     for row, amphora in enumerate(view["amphoras"]):
         holder = amphora["holder"]
@@ -187,7 +187,7 @@ def _status_line(draw: Draw, view: IliadCardsView, result: OutcomeView | None) -
         f"Heroes left: {heroes}   Army deck {view['army_deck']}   Discards {view['discard']}"
         f"   Victory deck {view['victory_deck']}   Goal {view['target_vp']} VP"
     )
-    draw.text((14, 112), decks, font=kit.font(22), fill=kit.INK)
+    kit.text(draw, (14, 112), decks, 22, kit.INK)
     text = result["summary"] if result else _prompt(view)
     mover = view["to_move"]
     colour = kit.HIGHLIGHT if result or mover is None else SEAT_COLOURS[mover]
@@ -207,29 +207,31 @@ def _camp(
     camp: CampView,
     box: tuple[int, int, int, int],
     view: IliadCardsView,
-    result: OutcomeView | None,
+    context: ViewContext,
 ) -> None:
     left, top, right, bottom = box
+    result = context.outcome(view)
     seat = int(camp["seat"])
     colour = SEAT_COLOURS[seat]
     if view["to_move"] == seat or (result and seat in result["winners"]):
         draw.rounded_rectangle(box, radius=12, outline=kit.HIGHLIGHT, width=6)
     draw.rounded_rectangle((left + 8, top + 8, left + 20, top + 44), radius=4, fill=colour)
-    draw.text((left + 30, top + 8), camp["name"], font=kit.font(28), fill=kit.INK)
-    x = left + 40 + kit.text_size(draw, camp["name"], 28)[0]
     tag = _tag(camp, view, result)
+    name = kit.fit_text(draw, kit.seat_label(context, seat, view["seats"]), 28, 330)
+    kit.text(draw, (left + 30, top + 8), name, 28, kit.INK)
+    x = left + 40 + kit.text_size(draw, name, 28)[0]
     if tag:
         x += _chip(draw, x, top + 10, tag[0], tag[1], 20, 30) + 10
-    draw.text((x, top + 14), f"hand {camp['hand_size']}", font=kit.font(22), fill=kit.MUTED)
+    kit.text(draw, (x, top + 14), f"hand {camp['hand_size']}", 22, kit.MUTED)
     army = f"Army {camp['strength']}"
-    draw.text((right - 14, top + 6), army, font=kit.font(32), fill=kit.INK, anchor="ra")
+    kit.text(draw, (right - 14, top + 6), army, 32, kit.INK, "ra")
     _score_line(draw, camp, (left + 12, top + 50, right - 12))
     units = _army_chips(camp["units"])
     if units:
         box = (left + 12, top + 94, right - 12, bottom - 8)
         _flow(draw, units, box, _chip_size(draw, units, box))
     else:
-        draw.text((left + 12, top + 98), "no army yet", font=kit.font(22), fill=kit.MUTED)
+        kit.text(draw, (left + 12, top + 98), "no army yet", 22, kit.MUTED)
 
 
 def _chip_size(draw: Draw, chips: Sequence[tuple[str, kit.RGB]], box: tuple[int, ...]) -> int:
@@ -259,7 +261,7 @@ def _tag(
 def _score_line(draw: Draw, camp: CampView, where: tuple[int, int, int]) -> None:
     """VP, then amphoras, victory cards by kind and Thanatos cards."""
     x, y, right = where
-    draw.text((x, y + 2), f"VP {camp['vp']}", font=kit.font(26), fill=kit.INK)
+    kit.text(draw, (x, y + 2), f"VP {camp['vp']}", 26, kit.INK)
     marks = [(name, FILLS["amphora"]) for name in camp["amphoras"]]
     for kind in ("city", "trireme", "helen"):
         values = [str(c["vp"]) for c in camp["victory"] if c["kind"] == kind]
@@ -273,15 +275,16 @@ def _score_line(draw: Draw, camp: CampView, where: tuple[int, int, int]) -> None
 def _log_box(draw: Draw, lines: Sequence[str], box: tuple[int, int, int, int]) -> None:
     """The latest public log lines, in the spare camp cell."""
     left, top, right, bottom = box
-    draw.text((left + 14, top + 10), "Latest", font=kit.font(22), fill=kit.MUTED)
+    kit.text(draw, (left + 14, top + 10), "Latest", 22, kit.MUTED)
     rows = max(0, (bottom - top - 44) // 28)
     y = top + 40
     for line in list(lines)[-rows:] if rows else []:
-        draw.text(
+        kit.text(
+            draw,
             (left + 14, y),
             kit.fit_text(draw, kit.plain(line), 20, right - left - 28),
-            font=kit.font(20),
-            fill=kit.INK,
+            20,
+            kit.INK,
         )
         y += 28
 
@@ -294,7 +297,7 @@ def render_board(view: IliadCardsView, context: ViewContext) -> Image.Image:
     _siege_bar(draw, view, result)
     boxes = _layout(int(view["players"]))
     for camp, box in zip(view["camps"], boxes, strict=False):
-        _camp(draw, camp, box, view, result)
+        _camp(draw, camp, box, view, context)
     if len(boxes) > len(view["camps"]):
         _log_box(draw, view["recent"], boxes[-1])
     return image
@@ -319,8 +322,8 @@ def render_hand(view: IliadCardsSeatView, context: ViewContext) -> Image.Image:
     groups = view["private"]["hand_groups"]
     draw.rectangle((0, 0, HAND_SIZE[0], 96), fill=SEAT_COLOURS[seat])
     ink = kit.readable_on(SEAT_COLOURS[seat])
-    title = f"{camp['name']}'s hand: {len(hand)} cards"
-    draw.text((20, 10), title, font=kit.font(34), fill=ink)
+    title = f"{kit.seat_label(context, seat, view['seats'])}: {len(hand)} cards in hand"
+    kit.text(draw, (20, 10), kit.fit_text(draw, title, 34, HAND_SIZE[0] - 40), 34, ink)
     over = context.outcome(view) is not None
     mine = view["to_move"] == seat and not over
     status = f"Army {camp['strength']}   VP {camp['vp']}   Siege {view['siege']}   "
@@ -331,12 +334,7 @@ def render_hand(view: IliadCardsSeatView, context: ViewContext) -> Image.Image:
         if view["to_move"] is not None and not over
         else "Game over"
     )
-    draw.text(
-        (20, 56),
-        kit.fit_text(draw, kit.plain(status), 24, HAND_SIZE[0] - 40),
-        font=kit.font(24),
-        fill=ink,
-    )
+    kit.text(draw, (20, 56), kit.fit_text(draw, kit.plain(status), 24, HAND_SIZE[0] - 40), 24, ink)
     if not groups:
         kit.centred(draw, (HAND_SIZE[0] / 2, 420), "No cards in hand", 32, kit.MUTED)
     cols, tile_w, tile_h = 4, (HAND_SIZE[0] - 5 * 16) // 4, 215
@@ -353,9 +351,9 @@ def _hand_tile(draw: Draw, group: HandGroup, box: tuple[int, int, int, int]) -> 
     draw.rounded_rectangle(box, radius=12, fill=PANEL, outline=LINE, width=2)
     draw.rounded_rectangle((left, top, right, top + 54), radius=12, fill=fill)
     ink = kit.readable_on(fill)
-    draw.text((left + 14, top + 12), group["name"], font=kit.font(28), fill=ink)
-    draw.text((right - 14, top + 8), f"x{group['count']}", font=kit.font(34), fill=ink, anchor="ra")
+    kit.text(draw, (left + 14, top + 12), group["name"], 28, ink)
+    kit.text(draw, (right - 14, top + 8), f"x{group['count']}", 34, ink, "ra")
     y = top + 64
     for line in _wrap(draw, kit.plain(group["hint"]), 22, right - left - 24)[:5]:
-        draw.text((left + 12, y), line, font=kit.font(22), fill=kit.INK)
+        kit.text(draw, (left + 12, y), line, 22, kit.INK)
         y += 29

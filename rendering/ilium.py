@@ -47,10 +47,10 @@ def _background(places: Layout) -> Image.Image:
     draw.rounded_rectangle(FRAME, 18, fill=(239, 230, 208))
     x, y = PANEL_X - 400, 50
     draw.ellipse((x, y, x + 2 * SPACE_R, y + 2 * SPACE_R), fill=STONE, outline=kit.INK, width=4)
-    draw.text((x + 38, y + 4), "shovel end", font=kit.font(18), fill=kit.INK)
+    kit.text(draw, (x + 38, y + 4), "shovel end", 18, kit.INK)
     x += 170
     draw.line((x, y + SPACE_R, x + 40, y + SPACE_R), fill=DONE_LINE, width=10)
-    draw.text((x + 50, y + 4), "excavated", font=kit.font(18), fill=kit.INK)
+    kit.text(draw, (x + 50, y + 4), "excavated", 18, kit.INK)
     return image
 
 
@@ -59,7 +59,7 @@ def _headline(draw: ImageDraw.ImageDraw, view: IliumView, context: ViewContext) 
     outcome = context.outcome(view)
     text = outcome["summary"] if outcome else view["prompt"]
     line = kit.fit_text(draw, kit.plain(text), 28, PANEL_X - 60)
-    draw.text((30, 12), line, font=kit.font(28), fill=kit.INK)
+    kit.text(draw, (30, 12), line, 28, kit.INK)
     value = view["trigger_value"]
     left = sum(1 for s in view["sites"] for t in s["tokens"] if t[1] == value)
     extra = [f"value-{value} tokens on the board: {left}"]
@@ -69,7 +69,7 @@ def _headline(draw: ImageDraw.ImageDraw, view: IliumView, context: ViewContext) 
     variants = [name for name, on in chosen if on]
     if variants:
         extra.append("variants: " + ", ".join(variants))
-    draw.text((30, 54), "   ".join(extra), font=kit.font(18), fill=kit.MUTED)
+    kit.text(draw, (30, 54), "   ".join(extra), 18, kit.MUTED)
 
 
 def _pathway(

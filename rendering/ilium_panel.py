@@ -19,10 +19,8 @@ DONATED = (200, 30, 30)
 
 
 def seat_title(view: IliumView, context: ViewContext, seat: int) -> str:
-    """The player's name with their colour ('ann (Red)'), or the colour alone."""
-    colour = view["seats"][seat]
-    name = context.name(seat, view["seats"])
-    return colour if name == colour else f"{name} ({colour})"
+    """The colour with its player's name ('Red — ann'), or the colour alone."""
+    return kit.seat_label(context, seat, view["seats"])
 
 
 def draw_panel(draw: ImageDraw.ImageDraw, view: IliumView, context: ViewContext) -> None:
@@ -54,18 +52,12 @@ def _player(
     draw.ellipse((x + 14, y + 12, x + 40, y + 38), fill=colour, outline=kit.INK, width=2)
     title = seat_title(view, context, seat) + ("  - to move" if moving else "")
     title = kit.fit_text(draw, title, 26, PANEL_RIGHT - x - 215)
-    draw.text((x + 50, y + 10), title, font=kit.font(26), fill=kit.INK)
-    draw.text(
-        (PANEL_RIGHT - 16, y + 16),
-        "tokens / artifacts",
-        font=kit.font(16),
-        fill=kit.MUTED,
-        anchor="ra",
-    )
+    kit.text(draw, (x + 50, y + 10), title, 26, kit.INK)
+    kit.text(draw, (PANEL_RIGHT - 16, y + 16), "tokens / artifacts", 16, kit.MUTED, "ra")
     # once the game is over, the score replaces the supplies
     lines = _final_lines(view, context, seat) or [_supplies(info), _cards_line(info)]
-    draw.text((x + 16, y + 44), lines[0], font=kit.font(18), fill=kit.INK)
-    draw.text((x + 16, y + 66), lines[1], font=kit.font(18), fill=kit.MUTED)
+    kit.text(draw, (x + 16, y + 44), lines[0], 18, kit.INK)
+    kit.text(draw, (x + 16, y + 66), lines[1], 18, kit.MUTED)
     top = y + 94
     for kind, name in enumerate(view["types"]):
         _type_row(draw, view, seat, kind, name, (x + 16, top + kind * ROW))
@@ -98,7 +90,7 @@ def _type_row(
     x, y = at
     info = view["table"][seat]
     draw.rounded_rectangle((x, y + 2, x + 12, y + SMALL_CHIP), 3, fill=TYPE_COLOURS[kind])
-    draw.text((x + 18, y + 4), name, font=kit.font(18), fill=kit.INK)
+    kit.text(draw, (x + 18, y + 4), name, 18, kit.INK)
     values = [t for t in info["collected"] if t[0] == kind]
     shown = values[:9]
     given = _donated(view, seat, kind)
@@ -110,10 +102,10 @@ def _type_row(
             draw.line((left, y, left + SMALL_CHIP, y + SMALL_CHIP), fill=DONATED, width=4)
             draw.line((left, y + SMALL_CHIP, left + SMALL_CHIP, y), fill=DONATED, width=4)
     if len(values) > len(shown):
-        draw.text((x + 112 + 9 * 30, y + 4), "+", font=kit.font(18), fill=kit.INK)
+        kit.text(draw, (x + 112 + 9 * 30, y + 4), "+", 18, kit.INK)
     tally: IliumScore | IliumSeat = _final_score(view, seat) or info
     total = f"{tally['tokens_by_type'][kind]} / {tally['artifacts_by_type'][kind]}"
-    draw.text((PANEL_RIGHT - 16, y + 4), total, font=kit.font(18), fill=kit.INK, anchor="ra")
+    kit.text(draw, (PANEL_RIGHT - 16, y + 4), total, 18, kit.INK, "ra")
 
 
 def _final_score(view: IliumView, seat: int) -> IliumScore | None:
@@ -157,15 +149,12 @@ def draw_hand(
     heading = kit.fit_text(
         draw, f"{seat_title(view, context, seat)} - your private cards", 30, size[0] - 48
     )
-    draw.text((24, 14), heading, font=kit.font(30), fill=kit.readable_on(colour))
+    kit.text(draw, (24, 14), heading, 30, kit.readable_on(colour))
     historian = secret["historian"]
     kind = view["types"].index(historian) if historian in view["types"] else 0
     _card(draw, (40, 100, 420, 470), "Historian", historian, TYPE_COLOURS[kind])
-    draw.text(
-        (40, 480),
-        f"At the end you give up your biggest\n{historian} token.",
-        font=kit.font(18),
-        fill=kit.INK,
+    kit.text(
+        draw, (40, 480), f"At the end you give up your biggest\n{historian} token.", 18, kit.INK
     )
     _next_card(draw, secret, (480, 100, 860, 470))
     mine = ", ".join(
@@ -174,8 +163,8 @@ def draw_hand(
             view["types"], info["tokens_by_type"], info["artifacts_by_type"], strict=True
         )
     )
-    draw.text((480, 480), _supplies(info), font=kit.font(18), fill=kit.INK)
-    draw.text((40, 548), f"Tokens/artifacts: {mine}", font=kit.font(18), fill=kit.MUTED)
+    kit.text(draw, (480, 480), _supplies(info), 18, kit.INK)
+    kit.text(draw, (40, 548), f"Tokens/artifacts: {mine}", 18, kit.MUTED)
 
 
 def _next_card(draw: ImageDraw.ImageDraw, secret: IliumPrivate, box: Sequence[int]) -> None:

@@ -20,7 +20,7 @@ if str(ROOT) not in sys.path:  # run as a file, the repository root is not on th
 import bot.games  # noqa: E402, F401  (registers every game)
 import rendering  # noqa: E402
 from bench.core import playout_states  # noqa: E402
-from bot.engine import AnyGame, IllegalAction, all_games, get_game  # noqa: E402
+from bot.engine import AnyGame, IllegalAction, ViewContext, all_games, get_game  # noqa: E402
 
 # The table size each game's docs image shows (the issues ask for these mid-game boards).
 DOCS_PLAYERS = {"iliad": 2, "ilium": 3, "atlandice": 4, "iliad_cards": 4}
@@ -36,6 +36,10 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--at", type=float, default=0.5, help="how far into the game, 0..1")
     parser.add_argument("--out", type=Path, default=ROOT / "docs")
     return parser.parse_args(argv)
+
+
+# Players' display names as the bot passes them; the second is long, to show it clipped.
+SAMPLE_NAMES = ("alice", "Dionysios of Halicarnassus the Younger", "carol", "dan", "eve")
 
 
 def pick_position(game: AnyGame, players: int, seed: int, at: float) -> Any:
@@ -56,8 +60,10 @@ def write_images(game: AnyGame, players: int, seed: int, at: float, out: Path) -
     out.mkdir(parents=True, exist_ok=True)
     board = out / f"{game_id}-board.png"
     hand = out / f"{game_id}-hand.png"
-    board.write_bytes(rendering.board_png(game_id, game.view(state, None)))
-    hand.write_bytes(rendering.hand_png(game_id, game.view(state, 0 if seat is None else seat)))
+    context = ViewContext(names=SAMPLE_NAMES[:players])
+    board.write_bytes(rendering.board_png(game_id, game.view(state, None), context))
+    mine = game.view(state, 0 if seat is None else seat)
+    hand.write_bytes(rendering.hand_png(game_id, mine, context))
     return [board, hand]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import os
 import re
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -96,3 +97,33 @@ async def test_a_token_discord_refuses_prints_one_line_and_exits(tmp_path: Path)
     assert len(said) == 1, stderr
     assert "DISCORD_TOKEN" in said[0] and ".env" in said[0] and "refused" in said[0]
     assert REFUSED_TOKEN not in stderr + out.decode()
+
+
+def _closed_port() -> int:
+    """A local port nothing listens on (bound once to pick it, then closed)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port
+
+
+def test_a_discord_that_cannot_be_reached_prints_one_line(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    env.update(
+        PYTHONPATH=str(ROOT), DISCORD_TOKEN=REFUSED_TOKEN, DATABASE_PATH=str(tmp_path / "s.db")
+    )
+    base = f"http://127.0.0.1:{_closed_port()}/api/v10"
+    done = subprocess.run(
+        [sys.executable, "-c", POINT_AT_FAKE, base],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 4
+    assert "Traceback" not in done.stderr, done.stderr
+    said = [line for line in done.stderr.strip().splitlines() if not LOG_RECORD.match(line)]
+    assert len(said) == 1 and "cannot reach Discord" in said[0], done.stderr
+    assert REFUSED_TOKEN not in done.stderr + done.stdout

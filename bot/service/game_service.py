@@ -44,7 +44,7 @@ from bot.service.submissions import STALE, Submissions, short
 from bot.service.timers import Deadlines
 from bot.service.undo import Undos
 from bot.service.votes import TurnVotes
-from bot.store import PlaceTaken, StaleVersion
+from bot.store import GameRow, PlaceTaken, StaleVersion
 
 # The counter for drawing seat order at start: engines count up from 0, so -1 never collides.
 SEATING_COUNTER = -1
@@ -290,6 +290,7 @@ class GameService(Deadlines, TurnVotes, Submissions, Archive, Undos, Computers):
             raise GameNotOver(f"{label(game, game_id)} is still going.")
         if not any(p.user_id == user_id for p in await self.store.seats(game_id)):
             raise self._not_player(game, game_id)
+        await self._not_in_a_rematch_yet(row, user_id)
         own = row.flags.get("thread") == OWN_THREAD and row.thread_id is not None
         return RematchPlace(game.spec.title, row.channel_id, own)
 
@@ -328,6 +329,18 @@ class GameService(Deadlines, TurnVotes, Submissions, Archive, Undos, Computers):
         for level in [p.level for p in seats if p.level][: info.free_seats]:
             info = await self.add_computer(info.game_id, user_id, level)
         return info
+
+    async def _not_in_a_rematch_yet(self, old: GameRow, user_id: int) -> None:
+        """A second Rematch click by someone already in a newer lobby of that game there."""
+        for row in await self.store.open_games():
+            later = row.id > old.id and row.status == "lobby"
+            same = row.game_type == old.game_type and row.channel_id == old.channel_id
+            if later and same and any(p.user_id == user_id for p in await self.store.seats(row.id)):
+                lobby = label(self._game(row.game_type), row.id)
+                raise AlreadyJoined(
+                    f"You are already in the rematch lobby, {lobby} in <#{row.place_id}>: "
+                    "the host presses Start there."
+                )
 
     def _not_player(self, game: AnyGame, game_id: int) -> Exception:
         return NotAPlayer(f"You did not play in {label(game, game_id)}.")

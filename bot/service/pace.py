@@ -7,11 +7,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from functools import cache
-from pathlib import Path
 
+from bot.engine.data import DATA_DIR
 from bot.service.errors import ServiceError
 
-PACES_FILE = Path(__file__).resolve().parents[2] / "data" / "paces.json"
+PACES_FILE = DATA_DIR / "paces.json"
 
 Clock = Callable[[], datetime]
 

@@ -44,7 +44,7 @@ def _player(row: SeatRow) -> Player:
 
 def label(game: AnyGame, game_id: int) -> str:
     """How messages name a game: its title and number."""
-    return f"{game.spec.title} game #{game_id}"
+    return f"{game.spec.title} (game #{game_id})"
 
 
 def status_error(title: str, status: str, wanted: tuple[str, ...]) -> Exception:

@@ -5,7 +5,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-MIGRATIONS_DIR = Path(__file__).resolve().parents[2] / "data" / "migrations"
+from bot.engine.data import DATA_DIR
+
+MIGRATIONS_DIR = DATA_DIR / "migrations"
 _NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 _TRANSACTION = re.compile(
     r"^\s*(BEGIN(\s+(DEFERRED|IMMEDIATE|EXCLUSIVE))?(\s+TRANSACTION)?\s*;|COMMIT\b|ROLLBACK\b)",

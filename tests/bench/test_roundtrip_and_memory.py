@@ -11,7 +11,7 @@ from bench.move_stages import RECORDED, STAGES, START
 
 
 async def test_round_trips_time_moves_and_rules_through_the_real_bot() -> None:
-    board_png, to_png = rendering.board_png, rendering.to_png
+    board_png, upload_png = rendering.board_png, rendering.upload_png
     samples = await roundtrip.collect(3)
     assert len(samples.moves) == 3 and len(samples.trivial) == 3
     assert samples.games == 1
@@ -21,7 +21,7 @@ async def test_round_trips_time_moves_and_rules_through_the_real_bot() -> None:
     for sample in samples.timeline.samples:
         assert marks <= sample.keys()
         assert sample[START] < sample["handler"] < sample["commit done"] < sample[RECORDED]
-    assert (rendering.board_png, rendering.to_png) == (board_png, to_png)  # probes removed
+    assert (rendering.board_png, rendering.upload_png) == (board_png, upload_png)  # probes removed
 
 
 async def test_round_trip_tables_show_both_actions_the_ratio_and_the_stages() -> None:

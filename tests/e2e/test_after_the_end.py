@@ -97,7 +97,7 @@ async def test_history_board_and_hand_of_a_finished_game(
             assert asked == [f"hand:iliad:{await seat_of(bot, 1, fake_discord, name)}"]
     asked.clear()
     stranger = await fake_discord.slash("hand", {"game": 1}, user="carol", channel="games")
-    assert "did not play in Iliad game #1" in await ephemeral_answer(stranger)
+    assert "did not play in Iliad (game #1)" in await ephemeral_answer(stranger)
     assert asked == []
 
 

@@ -67,6 +67,12 @@ async def test_resign_ends_a_two_player_game_and_rematch_opens_a_lobby(
     rematch = await fake_discord.click(final, user="bob", label="Rematch")
     lobby = await rematch.wait_message(lambda m: "Join" in str(m.buttons()))
     assert "<@" in lobby.content and lobby.content.count("<@") == 2
+    for who in ("bob", "alice"):  # both are in the new lobby already
+        again = await fake_discord.click(fake_discord.message(final.id), user=who, label="Rematch")
+        said = await ephemeral_answer(again)
+        assert "already in the rematch lobby" in said and "Iliad (game #2)" in said
+    lobbies = [m for m in fake_discord.messages(channel="games") if "Join" in str(m.buttons())]
+    assert len(lobbies) == 1
 
 
 async def test_abandon_by_a_moderator(

@@ -7,6 +7,7 @@ the drawing for tiny PNGs, as the renderers have their own tests and drawing is 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -74,6 +75,24 @@ def test_every_registered_game_is_played_and_drawn_for_real_once() -> None:
     assert len(real) >= 4
 
 
+STANDING = re.compile(r"^\**(\d+)(?:st|nd|rd|th) <@(\d+)> \((.+)\): (-?\d+)\**$", re.MULTILINE)
+
+
+async def _final_names_everyone_with_place_and_score(bot: Any, content: str, players: int) -> None:
+    """Every player is mentioned on the final message, in ranking order, with place and score."""
+    row = await bot.store.game(1)
+    seats = {seat.user_id: seat.seat for seat in await bot.store.seats(1)}
+    result = row.result
+    shown = [
+        (int(p), int(user), name, int(score)) for p, user, name, score in STANDING.findall(content)
+    ]
+    assert len(shown) == players == len(seats), content
+    assert {user for _, user, _, _ in shown} == set(seats)
+    for place, user, _, score in shown:
+        assert (place, score) == (result["ranking"][seats[user]], result["scores"][seats[user]])
+    assert [place for place, *_ in shown] == sorted(result["ranking"])
+
+
 @pytest.mark.parametrize(("game", "players", "options", "draw"), cases())
 async def test_a_whole_game_from_play_to_the_final_image(
     fake_discord: FakeDiscord,
@@ -100,6 +119,7 @@ async def test_a_whole_game_from_play_to_the_final_image(
     assert "is over" in final.content and "Rematch" in str(final.buttons())
     await bot_runner.settle()
     assert await bot.store.moves(1)  # play_to_the_end waited for a fresh board after each
+    await _final_names_everyone_with_place_and_score(bot, final.content, players)
     has_hands = get_game(game).spec.has_private
     for name in PLAYERS[:players]:
         hands = [m for m in fake_discord.dms(name) if m.content.startswith("Your hand in")]

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops, ImageStat
 
 from bot.engine import IllegalAction, ViewContext, get_game
 from rendering import board_png, hand_png, iliad, kit, render_board, render_hand
@@ -86,19 +86,29 @@ def test_fixture_views_follow_the_schema_and_the_rules(name: str) -> None:
 
 def test_board_png_opens_with_the_promised_size_and_mode(midgame: dict[str, Any]) -> None:
     image = decode(board_png("iliad", midgame))
-    assert image.size == iliad.BOARD_SIZE and image.mode == "RGB"
+    assert image.size == iliad.BOARD_SIZE and image.mode == "P"
     width, height = iliad.BOARD_SIZE
     assert 1.4 <= width / height <= 1.6
 
 
 def test_hand_png_opens_with_the_promised_size_and_mode(midgame: dict[str, Any]) -> None:
     image = decode(hand_png("iliad", _seat_view(midgame, ["5", "D"])))
-    assert image.size == iliad.HAND_SIZE and image.mode == "RGB"
+    assert image.size == iliad.HAND_SIZE and image.mode == "P"
 
 
-def test_png_bytes_decode_to_the_rendered_pixels(midgame: dict[str, Any]) -> None:
+def test_png_bytes_decode_to_the_rendered_pixels_as_a_palette(midgame: dict[str, Any]) -> None:
     rendered = render_board("iliad", midgame)
-    assert decode(board_png("iliad", midgame)).tobytes() == rendered.tobytes()
+    shipped = decode(board_png("iliad", midgame))
+    assert shipped.tobytes() == kit.with_palette(rendered).tobytes()
+    assert len(shipped.getpalette() or ()) <= 3 * 256
+
+
+def test_the_palette_changes_no_colour_visibly(midgame: dict[str, Any]) -> None:
+    rendered = render_board("iliad", midgame)
+    shipped = decode(board_png("iliad", midgame)).convert("RGB")
+    difference = ImageChops.difference(rendered, shipped)
+    assert max(high for _, high in difference.getextrema()) <= 48
+    assert max(ImageStat.Stat(difference).mean) < 2.0
 
 
 def test_IL7_tiles_are_drawn_in_their_owner_colour(midgame: dict[str, Any]) -> None:

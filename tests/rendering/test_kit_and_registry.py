@@ -9,6 +9,7 @@ import pytest
 from PIL import Image, ImageDraw
 
 import rendering
+from bot.engine import ViewContext
 from rendering import kit
 from tests.rendering.helpers import decode, load_view
 
@@ -31,7 +32,8 @@ def test_to_png_round_trips_every_pixel(mode: str, size: tuple[int, int]) -> Non
 
 def test_blank_png_is_a_plain_background() -> None:
     back = decode(kit.blank_png(30, 20))
-    assert back.getcolors() == [(600, kit.BACKGROUND)]
+    assert back.mode == "P"
+    assert back.convert("RGB").getcolors() == [(600, kit.BACKGROUND)]
 
 
 def test_wrapped_lines_fit_and_keep_every_word() -> None:
@@ -95,3 +97,35 @@ def test_png_chunks_are_well_formed() -> None:
         at += 12 + length
     assert tags == [b"IHDR", b"IDAT", b"IEND"]
     Image.open(io.BytesIO(png)).verify()
+
+
+def test_a_seat_is_shown_with_its_players_name() -> None:
+    seats = ["Hector", "Achilles"]
+    named = ViewContext(names=("alice", "bob"))
+    assert kit.seat_label(named, 0, seats) == "Hector — alice"
+    assert kit.seat_label(ViewContext(), 1, seats) == "Achilles"
+    assert kit.plain(kit.seat_label(named, 1, seats)) == "Achilles - bob"  # the font has no —
+
+
+@pytest.mark.parametrize("width", [40, 97, 150, 260])
+def test_fit_text_keeps_the_longest_start_that_fits(width: int) -> None:
+    words = "Achilles — Dionysios of Halicarnassus the Younger"
+    fitted = kit.fit_text(ImageDraw.Draw(Image.new("RGB", (1, 1))), words, 24, width)
+    assert fitted.endswith("…") and kit.font(24).getlength(fitted) <= width
+    start = fitted[:-1]
+    longer = kit.plain(words)[: len(start) + 1].rstrip()
+    assert kit.font(24).getlength(longer + "…") > width or longer == start
+
+
+def test_fit_text_leaves_short_text_alone() -> None:
+    draw = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    assert kit.fit_text(draw, "Hector — alice", 24, 400) == "Hector - alice"
+
+
+def test_text_masks_are_drawn_once_per_text_and_size() -> None:
+    _, draw = kit.canvas(200, 60)
+    kit.text_mask.cache_clear()
+    for _ in range(3):
+        kit.text(draw, (10, 10), "Zeus 8 and more", 22)
+    info = kit.text_mask.cache_info()
+    assert (info.misses, info.hits) == (1, 2)

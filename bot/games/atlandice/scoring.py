@@ -171,7 +171,7 @@ def _breakdown(table: Table, holder: int, total: int) -> str:
     finals = final_scores(table)[holder]
     final_words = ", ".join(f"{kind_name(k, 2)} {vp}" for k, vp in finals) or "none"
     line = (
-        f"{name}: {len(tiles)} tile(s) x3 = {TILE_VP * len(tiles)}"
+        f"{name}: {len(tiles)} {'tile' if len(tiles) == 1 else 'tiles'} x3 = {TILE_VP * len(tiles)}"
         + (f" ({', '.join(tiles)})" if tiles else "")
         + f"; VP tokens {table.chips[holder]}; final majorities {final_words}; total {total}"
     )

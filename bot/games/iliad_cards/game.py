@@ -13,9 +13,9 @@ from bot.games.iliad_cards.model import SEAT_NAMES, Action, State, dump, load
 from bot.games.iliad_cards.views import IliadCardsSeatView, IliadCardsView
 
 SUMMARY = """\
-Iliad, the card game (Asmodee 2006), for 2-5 players. HOUSE RULES: the printed rulebook could \
-not be read, so card counts, victory values, Thanatos penalties, hero names, phalanx limits \
-and the whole attack table are our completion (data/iliad_cards.json).
+Iliad, the card game (Asmodee 2006), for 2-5 players, played here with house rules: the card \
+counts, victory values, Thanatos penalties, hero names, phalanx limits and attack table below \
+are this bot's, set in data/iliad_cards.json, where the bot's owner can change them.
 Each siege reveals an oracle (3+ players): Thanatos shows players-2 victory cards, Gorgon 1; \
 2 players reveal 1 card and use no oracle or heroes. In turn, play a card, attack or pass. \
 Phalanxes run strictly down, at most 4 cards, worth (sum) x (cards): 4-3-2-1 = 40. Archer 1, \

@@ -1,0 +1,51 @@
+"""The words on final messages and end notes: every player by place, with the score."""
+
+from __future__ import annotations
+
+from bot.engine import Outcome
+from bot.service import GameInfo, Player
+from cogs.texts import _sentence, end_note, final_text
+
+
+def info(players: tuple[Player, ...], outcome: Outcome) -> GameInfo:
+    return GameInfo(
+        7, "ilium", "Ilium", 1, 10, None, 5, "finished", 9, 1, {}, players, outcome=outcome
+    )
+
+
+THREE = (
+    Player(11, "Ann", 0, seat=2),
+    Player(12, "Ben", 1, seat=0),
+    Player(13, "Cy", 2, seat=1, automatic=True),
+)
+RESULT = Outcome(scores=(15, 10, 15), ranking=(2, 3, 1), reason="points", summary="Ann wins.")
+
+
+def test_the_final_message_lists_every_player_by_place_with_score() -> None:
+    text = final_text(info(THREE, RESULT), ["Red", "Yellow", "Green"])
+    lines = text.splitlines()
+    assert lines[0] == "**Ilium** is over. Ann wins."
+    assert lines[1:4] == [
+        "**1st <@11> (Green): 15**",
+        "2nd <@12> (Red): 15",
+        "3rd Cy (automatic player) (Yellow): 10",
+    ]
+
+
+def test_shared_places_keep_their_rank() -> None:
+    tied = Outcome(scores=(4, 4, 1), ranking=(1, 1, 3), reason="tie", summary="A tie.")
+    text = final_text(info(THREE, tied))
+    assert "1st <@12>: 4" in text and "1st Cy (automatic player): 4" in text
+    assert "3rd <@11>: 1" in text
+
+
+def test_the_end_note_names_everyone_with_place_and_score() -> None:
+    note = end_note(info(THREE, RESULT), "")
+    assert note.startswith("**Ilium** (game 7) is over. Ann wins.")
+    assert "1st <@11>: 15 · 2nd <@12>: 15 · 3rd Cy (automatic player): 10" in note
+
+
+def test_a_prompt_ends_in_one_stop() -> None:
+    assert _sentence("take a die") == "take a die."
+    assert _sentence("which tile moves?") == "which tile moves?"
+    assert _sentence("done.") == "done."

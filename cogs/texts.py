@@ -14,8 +14,13 @@ def _mention(user_id: int) -> str:
 
 
 def _who(player: Player) -> str:
-    """A person is mentioned; a computer player is named ("Computer (normal)"), never pinged."""
-    return player.name if player.computer else _mention(player.user_id)
+    """A person is mentioned; a computer seat ("Computer (normal)") and a seat the automatic
+    player took over are named without pinging anyone."""
+    if player.computer:
+        return player.name
+    if player.automatic:
+        return f"{player.name} (automatic player)"
+    return _mention(player.user_id)
 
 
 def lobby_text(info: GameInfo) -> str:
@@ -95,13 +100,6 @@ def _place(rank: int) -> str:
     if 10 <= rank % 100 <= 20:
         return f"{rank}th"
     return f"{rank}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(rank % 10, 'th') }"
-
-
-def _who(player: Player) -> str:
-    """A mention; a seat the automatic player holds is named without pinging anyone."""
-    if player.automatic:
-        return f"{player.name} (automatic player)"
-    return _mention(player.user_id)
 
 
 def standings(info: GameInfo, seats: Sequence[str] = ()) -> list[str]:

@@ -5,7 +5,9 @@ from __future__ import annotations
 import io
 import struct
 import zlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 from typing import Any
 
@@ -32,6 +34,24 @@ PNG_STRIP = 32  # rows compressed at a time
 PNG_LEVEL = 3  # zlib level: about as fast as 1 on palette rows, and 10% smaller
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 MIN_TEXT = 16  # px: the smallest text any renderer may use at its shipped size
+PHONE_TEXT_RATIO = 35  # no text smaller than 1/35 of the image width: readable at 400 px wide
+
+# The text sizes drawn while a `text_sizes()` block runs; None (the default) records nothing.
+_TEXT_SIZES: ContextVar[list[int] | None] = ContextVar("text_sizes", default=None)
+
+
+@contextmanager
+def text_sizes() -> Iterator[list[int]]:
+    """Collect the size of every text drawn inside the block, so tests can check readability.
+
+    Sprites cached from an earlier render are pasted, not drawn: clear their caches first.
+    """
+    sizes: list[int] = []
+    token = _TEXT_SIZES.set(sizes)
+    try:
+        yield sizes
+    finally:
+        _TEXT_SIZES.reset(token)
 
 
 @lru_cache(maxsize=32)
@@ -72,6 +92,9 @@ def text(
     anchor: str = "la",
 ) -> None:
     """Draw `words` like ImageDraw.text does, from the cached mask (a paste, no rasterising)."""
+    sizes = _TEXT_SIZES.get()
+    if sizes is not None and words.strip():
+        sizes.append(max(size, MIN_TEXT))
     mask, left, top = text_mask(plain(words), size, anchor)
     draw.bitmap((round(xy[0]) + left, round(xy[1]) + top), mask, fill=fill)
 

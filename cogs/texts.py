@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
+
+import discord
 
 from bot.service import Board, GameInfo, Player, View
 from cogs.clocktexts import when
@@ -89,10 +92,68 @@ def game_text(board: Board) -> str:
         info = board.info
         if info.pace and info.turn_due is not None:
             lines.append(f"Pace: {info.pace} · this turn ends {when(info.turn_due)}")
-    log = board.view["log"]
-    if log:
-        lines.append(f"Last: {log[-1]}")
+    lines += recent_lines(board)
+    scores = score_line(board)
+    if scores:
+        lines.append(scores)
     return clip("\n".join(lines))
+
+
+SINCE_ROOM = 1400  # characters the event list may take of a message's 2000
+
+
+def recent_lines(board: Board) -> list[str]:
+    """Every public event since the mover last acted (the latest that fit), else the last one."""
+    since, log = board.since, board.view["log"]
+    if not since or board.turn is None:
+        return [f"Last: {log[-1]}"] if log else []
+    seat = board.turn.seat
+    acted = len(since) < len(log)
+    head = f"Since {_seat_name(board.view, seat)} last moved:" if acted else "So far:"
+    kept: list[str] = []
+    room = SINCE_ROOM
+    for line in reversed(since):
+        bullet = f"• {clip(str(line), 300)}"
+        if len(bullet) + 1 > room:
+            break
+        kept.append(bullet)
+        room -= len(bullet) + 1
+    dropped = len(since) - len(kept)
+    earlier = [f"• … {dropped} earlier {'event' if dropped == 1 else 'events'}"] if dropped else []
+    return [head, *earlier, *reversed(kept)]
+
+
+def running_scores(view: View) -> list[int] | None:
+    """Each seat's score so far where the game keeps one in its public view, else None."""
+    raw: Any = view
+    if isinstance(raw.get("scores"), list):
+        return [int(score) for score in raw["scores"]]
+    for key in ("holders", "camps"):  # Atlandice's holders, the card game's camps
+        rows = raw.get(key)
+        if isinstance(rows, list) and all(isinstance(row, dict) for row in rows):
+            by_seat = {row["seat"]: row.get("vp", 0) for row in rows if row.get("seat") is not None}
+            return [int(by_seat.get(seat, 0)) for seat in range(len(view["seats"]))]
+    return None
+
+
+def _plain_name(name: str) -> str:
+    """A display name shown as written: no markdown, and no '@everyone' that pings."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(name))
+
+
+def score_line(board: Board) -> str:
+    """'Scores: Hector (alice) 3 · Achilles (bob) 5', for reading without zooming the image."""
+    scores = running_scores(board.view)
+    if scores is None:
+        return ""
+    names = {p.seat: p.name for p in board.info.players if p.seat is not None}
+    parts = []
+    for seat, score in enumerate(scores):
+        seat_name = _seat_name(board.view, seat)
+        player = _plain_name(names.get(seat, ""))
+        who = f"{seat_name} ({player})" if player and player != seat_name else seat_name
+        parts.append(f"{who} {score}")
+    return "Scores: " + " · ".join(parts)
 
 
 def _place(rank: int) -> str:

@@ -40,6 +40,7 @@ from bot.service.model import (
 from bot.service.pace import Pace
 from bot.service.seats import RESIGNED
 from bot.service.sessions import label
+from bot.service.since import mark_move, refresh_marks
 from bot.service.submissions import STALE, Submissions, short
 from bot.service.timers import Deadlines
 from bot.service.undo import Undos
@@ -421,6 +422,7 @@ class GameService(Deadlines, TurnVotes, Submissions, Archive, Undos, Computers):
         `user_id` is None for the automatic player. Hands go only to seats a person holds.
         """
         game, before = s.game, s.state
+        await refresh_marks(self.store, s)
         try:
             action = game.decode(code)
             after = game.apply(before, action)
@@ -440,9 +442,11 @@ class GameService(Deadlines, TurnVotes, Submissions, Archive, Undos, Computers):
             state_format=s.state_format,
             quiet=quiet,
         )
+        version_before = s.version
         s.version = await self._write(s, write)
         s.state = after
         s.last_user, s.last_quiet = user_id, quiet
+        mark_move(s, seat, version_before, len(changes.public["log"]))
         if outcome is not None:
             s.status = "finished"
             self._drop(s)

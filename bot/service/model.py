@@ -132,6 +132,7 @@ class Board:
     context: ViewContext
     turn: Turn | None
     hidden_choices: bool
+    since: tuple[str, ...] | None = None  # public lines since the mover last acted (None: unknown)
 
     @property
     def public_choices(self) -> tuple[Choice, ...] | None:
@@ -210,6 +211,8 @@ class Session:
     turn_due: datetime | None = None
     last_user: int | None = None  # who made the last move that counts (None: automatic/none)
     last_quiet: bool = False  # that move revealed nothing (it may be taken back)
+    heard: dict[int, int] | None = None  # seat -> public log length after its last move
+    heard_version: int | None = None  # the version `heard` belongs to (None: not built yet)
 
     @property
     def pace(self) -> str:

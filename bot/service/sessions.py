@@ -22,6 +22,7 @@ from bot.service.errors import (
 )
 from bot.service.formats import StateFormatError, readable
 from bot.service.model import HINTS, OFF, Board, Choice, GameInfo, Hand, Player, Session, Turn
+from bot.service.since import refresh_marks, since_last_acted
 from bot.store import ONGOING, BrokenGame, CorruptRow, GameRow, SeatRow, Store
 
 log = logging.getLogger(__name__)
@@ -369,7 +370,8 @@ class SessionCache:
         turn = self._turn(s)
         hidden = turn is not None and bool(s.game.hidden_choices(s.state))
         info = self._info(s, outcome_of(seen, result))
-        return Board(info, seen, self._context(s, seen, result), turn, hidden)
+        since = None if turn is None else since_last_acted(s, turn.seat, seen["log"])
+        return Board(info, seen, self._context(s, seen, result), turn, hidden, since)
 
     def _hand(
         self,
@@ -415,6 +417,7 @@ class SessionCache:
         """The game message of a started game, ongoing or over (/board, a redraw)."""
         session, result = await self._viewable(game_id)
         async with session.lock:
+            await refresh_marks(self.store, session)
             return self._board(session, result=result)
 
     async def hand(self, game_id: int, user_id: int) -> Hand:

@@ -26,6 +26,7 @@ async def test_sessions_hold_only_state_seats_and_a_lock(service: GameService) -
             "seed", "options", "version", "host_id", "players", "state", "flags", "lock",
             "turn_seat", "turn_since", "turn_due",  # the turn clock: a seat and two instants
             "last_user", "last_quiet",  # undo: whether the mover may take back at once (Back)
+            "heard", "heard_version",  # a log length per seat: "since your last turn"
         }  # fmt: skip
 
 

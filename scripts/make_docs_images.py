@@ -1,13 +1,15 @@
-"""Write docs/<game>-board.png and docs/<game>-hand.png from a seeded random game, mid-way.
+"""Write docs/<game>-<n>p-board.png and -hand.png from a seeded random game, mid-way.
 
 Usage: python scripts/make_docs_images.py [GAME ...] [--players N] [--seed S] [--at 0.5]
-Without GAME: every registered game that has a renderer. The hand image is the private view of
-the seat that decides at that moment.
+Without GAME: every registered game that has a renderer; without --players, its smallest and
+largest table. The hand image is the private view of the seat that decides at that moment.
+Each image also comes as a 400 px wide preview (-400.png): how a phone shows it.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -17,20 +19,22 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:  # run as a file, the repository root is not on the path
     sys.path.insert(0, str(ROOT))
 
+from PIL import Image  # noqa: E402
+
 import bot.games  # noqa: E402, F401  (registers every game)
 import rendering  # noqa: E402
 from bench.core import playout_states  # noqa: E402
 from bot.engine import AnyGame, IllegalAction, ViewContext, all_games, get_game  # noqa: E402
+from rendering.kit import upload_png  # noqa: E402
 
-# The table size each game's docs image shows (the issues ask for these mid-game boards).
-DOCS_PLAYERS = {"iliad": 2, "ilium": 3, "atlandice": 4, "iliad_cards": 4}
+PHONE_WIDTH = 400  # px: about how wide Discord shows an image on a phone
 
 
 def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="make_docs_images.py", description=__doc__)
     parser.add_argument("games", nargs="*", help="game ids; default: all with a renderer")
     parser.add_argument(
-        "--players", type=int, default=None, help="default: DOCS_PLAYERS or the minimum"
+        "--players", type=int, default=None, help="default: the smallest and the largest table"
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--at", type=float, default=0.5, help="how far into the game, 0..1")
@@ -51,20 +55,42 @@ def pick_position(game: AnyGame, players: int, seed: int, at: float) -> Any:
     return states[index]
 
 
+def preview(png: bytes) -> bytes:
+    """The image scaled to a phone's width, as a reader would see it without zooming."""
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    height = round(image.height * PHONE_WIDTH / image.width)
+    small = image.resize((PHONE_WIDTH, height), Image.Resampling.LANCZOS)
+    return upload_png(small)
+
+
 def write_images(game: AnyGame, players: int, seed: int, at: float, out: Path) -> list[Path]:
-    """Render the chosen position's public board and the deciding seat's hand to PNG files."""
+    """Render the chosen position's public board and the deciding seat's hand, with previews."""
     game.spec.check_players(players)
     state = pick_position(game, players, seed, at)
     seat = game.to_move(state)
     game_id = game.spec.id
     out.mkdir(parents=True, exist_ok=True)
-    board = out / f"{game_id}-board.png"
-    hand = out / f"{game_id}-hand.png"
     context = ViewContext(names=SAMPLE_NAMES[:players])
-    board.write_bytes(rendering.board_png(game_id, game.view(state, None), context))
     mine = game.view(state, 0 if seat is None else seat)
-    hand.write_bytes(rendering.hand_png(game_id, mine, context))
-    return [board, hand]
+    images = {
+        "board": rendering.board_png(game_id, game.view(state, None), context),
+        "hand": rendering.hand_png(game_id, mine, context),
+    }
+    written = []
+    for kind, png in images.items():
+        full = out / f"{game_id}-{players}p-{kind}.png"
+        small = out / f"{game_id}-{players}p-{kind}-{PHONE_WIDTH}.png"
+        full.write_bytes(png)
+        small.write_bytes(preview(png))
+        written += [full, small]
+    return written
+
+
+def table_sizes(game: AnyGame, players: int | None) -> list[int]:
+    """The asked table size, or the game's smallest and largest."""
+    if players is not None:
+        return [players]
+    return sorted({game.spec.min_players, game.spec.max_players})
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -81,9 +107,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             print("no registered game has a renderer yet: no images written")
             return 0
         for game in games:
-            players = args.players or DOCS_PLAYERS.get(game.spec.id, game.spec.min_players)
-            for path in write_images(game, players, args.seed, args.at, args.out):
-                print(f"wrote {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
+            for players in table_sizes(game, args.players):
+                for path in write_images(game, players, args.seed, args.at, args.out):
+                    shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+                    print(f"wrote {shown}")
     except IllegalAction as error:
         print(f"error: {error}", file=sys.stderr)
         return 2

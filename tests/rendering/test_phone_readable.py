@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -11,6 +12,9 @@ import pytest
 import rendering
 from bot.engine import AnyGame, ViewContext, all_games, get_game
 from rendering import kit
+from tests.rendering.helpers import decode
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 NAMES = ("alice", "Dionysios of Halicarnassus the Younger", "carol", "dan", "eve")
 SAMPLES = 3  # positions spread over one seeded random game, plus the final one
@@ -98,3 +102,16 @@ def test_no_text_smaller_than_a_35th_of_the_width(game_id: str, players: int, ki
         f"{game_id} {kind} at {players} players: {smallest} px text on a {width} px wide image "
         f"(needs at least {-(-width // kit.PHONE_TEXT_RATIO)} px)"
     )
+
+
+@pytest.mark.parametrize("game", [g for g in all_games() if rendering.has_renderer(g.spec.id)])
+def test_docs_show_every_game_at_both_table_sizes_full_and_at_phone_width(game: AnyGame) -> None:
+    """`make docs` output is committed: each image at full size and as a 400 px preview."""
+    module = rendering.renderer(game.spec.id)
+    for players in {game.spec.min_players, game.spec.max_players}:
+        for kind, size in (("board", module.BOARD_SIZE), ("hand", module.HAND_SIZE)):
+            stem = f"{game.spec.id}-{players}p-{kind}"
+            full = decode((DOCS / f"{stem}.png").read_bytes())
+            small = decode((DOCS / f"{stem}-400.png").read_bytes())
+            assert full.size == size, stem
+            assert small.width == 400, stem

@@ -285,7 +285,7 @@ def render_hand(view: IliadSeatView, context: ViewContext) -> Image.Image:
     kit.draw_text(image, (24, 32), title, 30, ink, "lm")
     if seat is not None:
         stack = f"stack {view['stack_sizes'][seat]}"
-        kit.draw_text(image, (width - 24, 32), stack, 20, ink, "rm")
+        kit.draw_text(image, (width - 24, 32), stack, 24, ink, "rm")
     private = view.get("private")
     hand = [str(item) for item in (private["hand"] if private else [])]
     if not hand:
@@ -293,8 +293,8 @@ def render_hand(view: IliadSeatView, context: ViewContext) -> Image.Image:
     for k, value in enumerate(hand[:2]):
         _hand_tile(image, colour, value, 150 + k * 150)
     footer_text = _hand_footer(view, context.outcome(view), seat)
-    for footer in kit.wrap_text(footer_text, 20, width - 48)[:1]:
-        kit.draw_text(image, (24, height - 20), footer, 20, kit.MUTED, "ls")
+    for footer in kit.wrap_text(footer_text, 22, width - 48)[:1]:
+        kit.draw_text(image, (24, height - 18), footer, 22, kit.MUTED, "ls")
     return image
 
 

@@ -10,6 +10,7 @@ chosen step can be finished: there is no dead end and no way back to loop on.
 from __future__ import annotations
 
 from bot.engine import IllegalAction, LogEntry
+from bot.engine.memo import remember_last
 from bot.games.iliad_cards.army import (
     NEW,
     Target,
@@ -69,6 +70,7 @@ def _turn_actions(state: State) -> list[Action]:
     return sorted([Action("pass"), *plays, *attacks])
 
 
+@remember_last
 def legal_actions(state: State) -> list[Action]:
     """Every decision open to the seat to move, sorted."""
     phase = state.phase

@@ -16,6 +16,8 @@ from bot.games.iliad_cards.army import (
     Target,
     attack_choices,
     find_attacker,
+    has_horse_targets,
+    has_targets,
     horse_targets,
     place,
     placements,
@@ -42,7 +44,10 @@ def _foe_targets(state: State, verb: str, what: str, foe: int) -> list[Target]:
 def _foes(state: State, verb: str, what: str) -> list[int]:
     """Opponents with at least one card the Horse or attacker may strike."""
     me = state.current
-    return [s for s in range(state.players) if s != me and _foe_targets(state, verb, what, s)]
+    if verb == "horse":
+        return [s for s in range(state.players) if s != me and has_horse_targets(state.armies[s])]
+    t = table()
+    return [s for s in range(state.players) if s != me and has_targets(state.armies[s], what, t)]
 
 
 def _playable(state: State, code: str) -> bool:

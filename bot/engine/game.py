@@ -59,7 +59,9 @@ class Game(Protocol[S, A]):
         Other seats' hands, face-down tiles and deck orders are drawn again from `rng`,
         consistently with what `seat` has seen; its views and the public view stay the same
         and play can go on from the result. Computer players sample hidden information
-        through this, so they never peek.
+        through this, so they never peek: the result must depend only on what `seat` sees and
+        on `rng` (shuffle from a canonical order, e.g. sorted), so two states `seat` cannot tell
+        apart resample alike (tests/ai checks it for every game).
         """
         ...
 

@@ -1,44 +1,90 @@
-"""Engine speed: random games per second, played through the contract without thorough checks."""
+"""Engine speed: random games per second, with the contract's cheap checks and as a search plays.
+
+Two loops per row: `random_playout` (every position checked: encode, sort, outcome) and the
+bare loop a computer player's playouts run (to_move, legal_actions, apply). Both are timed in
+CPU seconds of this process as well as wall-clock, because on a shared machine the wall-clock
+rate says more about the neighbours than about the engine.
+"""
 
 from __future__ import annotations
 
+import random
 import time
+from collections.abc import Callable
 
 from bench.core import Settings, Table
+from bot.engine import AnyGame
 from bot.engine.conformance import player_counts, random_playout
 
 TITLE = "Engines: random games per second"
 
 
+def bare_playout(game: AnyGame, players: int, seed: int) -> int:
+    """One random game as a search's playout runs it; returns its number of decisions."""
+    chooser = random.Random(f"chooser:{seed}")
+    state = game.new_game(players, seed)
+    decisions = 0
+    while game.to_move(state) is not None:
+        legal = game.legal_actions(state)
+        state = game.apply(state, legal[chooser.randrange(len(legal))])
+        decisions += 1
+    return decisions
+
+
+def checked_playout(game: AnyGame, players: int, seed: int) -> int:
+    """One random game through the contract's cheap checks; returns its number of decisions."""
+    return len(random_playout(game, players, seed).codes)
+
+
+Loop = Callable[[AnyGame, int, int], int]
+
+
+def _rate(
+    settings: Settings, play: Loop, game: AnyGame, players: int
+) -> tuple[int, int, float, float]:
+    """Games, decisions, wall seconds and CPU seconds of one timed loop."""
+    games = decisions = 0
+    started, cpu = time.perf_counter(), time.process_time()
+    elapsed = 0.0
+    while games < settings.max_games and (games == 0 or elapsed < settings.seconds):
+        decisions += play(game, players, settings.seed + games)
+        games += 1
+        elapsed = time.perf_counter() - started
+    return games, decisions, elapsed, time.process_time() - cpu
+
+
 def run(settings: Settings) -> list[Table]:
-    """For every game and seat count: games played in the time budget, games/s, decisions/game."""
+    """For every game and seat count: checked and bare playouts per second (wall and CPU)."""
     table = Table(
         TITLE,
-        ["game", "players", "games", "seconds", "games/s", "decisions/game", "us/decision"],
+        [
+            "game",
+            "players",
+            "games",
+            "games/s",
+            "games/cpu-s",
+            "bare games/cpu-s",
+            "decisions/game",
+        ],
         notes=[
-            f"bot.engine.conformance.random_playout, seeds from {settings.seed}; "
-            f"up to {settings.seconds:g} s or {settings.max_games} games per row."
+            f"games/s and games/cpu-s: bot.engine.conformance.random_playout; bare: the loop of "
+            f"a search playout (bench.playouts.bare_playout); seeds from {settings.seed}; up to "
+            f"{settings.seconds:g} s or {settings.max_games} games per loop."
         ],
     )
     for game in settings.selected():
         for players in player_counts(game):
-            games = decisions = 0
-            started = time.perf_counter()
-            elapsed = 0.0
-            while games < settings.max_games and (games == 0 or elapsed < settings.seconds):
-                playout = random_playout(game, players, settings.seed + games)
-                games += 1
-                decisions += len(playout.codes)
-                elapsed = time.perf_counter() - started
+            games, decisions, wall, cpu = _rate(settings, checked_playout, game, players)
+            bare, _, _, bare_cpu = _rate(settings, bare_playout, game, players)
             table.rows.append(
                 [
                     game.spec.id,
                     players,
                     games,
-                    elapsed,
-                    games / elapsed,
+                    games / wall,
+                    games / max(cpu, 1e-9),
+                    bare / max(bare_cpu, 1e-9),
                     decisions / games,
-                    1_000_000 * elapsed / max(1, decisions),
                 ]
             )
     return [table]

@@ -69,7 +69,9 @@ class Game(Protocol[S, A]):
         Other seats' hands, face-down tiles and deck orders are drawn again from `rng`,
         consistently with what `seat` has seen; its views and the public view stay the same
         and play can go on from the result. Computer players sample hidden information
-        through this, so they never peek.
+        through this, so they never peek: the result must depend only on what `seat` sees and
+        on `rng` (shuffle from a canonical order, e.g. sorted), so two states `seat` cannot tell
+        apart resample alike (tests/ai checks it for every game).
         """
         ...
 
@@ -106,10 +108,11 @@ def evolve(state: T, **changes: Any) -> T:
     dataclasses.replace is the obvious tool but dominates the hot path of random playouts.
     A field the state does not have is a bug, refused like dataclasses.replace would.
     """
-    unknown = changes.keys() - state.__dict__.keys()
-    if unknown:
+    fields = state.__dict__
+    if not changes.keys() <= fields.keys():  # a subset test builds no set: cheap when all is well
+        unknown = changes.keys() - fields.keys()
         raise TypeError(f"{type(state).__name__} has no field {', '.join(sorted(unknown))}")
     new = object.__new__(type(state))
-    new.__dict__.update(state.__dict__)
+    new.__dict__.update(fields)
     new.__dict__.update(changes)
     return new

@@ -26,8 +26,10 @@ async def test_a_decision_made_in_another_process_is_the_seeded_one() -> None:
     game, state, seat = _start()
     context = multiprocessing.get_context("forkserver")
     with ProcessPoolExecutor(1, mp_context=context) as pool:
-        decision = await Thinker(pool, timeout=60).decide(game, state, seat, 11, 3, "hard")
-    assert decision == Decision(choose(game, state, seat, 11, 3), None)
+        decision = await Thinker(pool, timeout=60).decide(game, state, seat, 11, 3, "easy")
+    assert decision == decide(game.spec.id, game.dump(state), seat, 11, 3, "easy")
+    assert decision.code == choose(game, state, seat, 11, 3, "easy")  # the search's own pick
+    assert decision.win_chance is not None and 0.0 <= decision.win_chance <= 1.0
 
 
 async def test_a_thought_past_its_time_gives_the_seeded_random_move(
@@ -57,4 +59,5 @@ def test_decide_refuses_an_unknown_level_and_reads_a_json_state() -> None:
     import json
 
     text = json.dumps(game.dump(state))
-    assert decide(game.spec.id, text, seat, 11, 3, "easy").code == choose(game, state, seat, 11, 3)
+    from_text = decide(game.spec.id, text, seat, 11, 3, "easy")
+    assert from_text == decide(game.spec.id, game.dump(state), seat, 11, 3, "easy")

@@ -16,7 +16,7 @@ def resample_hidden(state: State, seat: int, rng: random.Random) -> State:
     """
     stacks = []
     for stack in state.stacks:
-        below = list(stack[1:])
+        below = sorted(stack[1:])  # from a canonical order: the draw depends on rng alone
         rng.shuffle(below)
         stacks.append((*stack[:1], *below))
     return evolve(state, stacks=tuple(stacks), seed=rng.getrandbits(63))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.engine import IllegalAction, rng
+from bot.engine.memo import remember_last
 from bot.games.atlandice import effects, flow
 from bot.games.atlandice.data import (
     DICE_EACH_TWO,
@@ -115,6 +116,7 @@ def _pairs(state: State) -> list[Action]:
     return [*pairs, effects.NO]
 
 
+@remember_last
 def legal_actions(state: State) -> list[Action]:
     """Every choice of the decision at hand, sorted."""
     step = state.step

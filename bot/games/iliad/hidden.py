@@ -26,9 +26,9 @@ def resample_hidden(state: State, seat: int, rules: Rules, rng: random.Random) -
     lines are rewritten so their history matches the new hand (see `_redraw_history`).
     """
     other = 1 - seat
-    own = list(state.stacks[seat])
+    own = sorted(state.stacks[seat])  # canonical orders: the draw depends on rng alone
     rng.shuffle(own)
-    pool = [*state.hands[other], *state.stacks[other]]
+    pool = sorted([*state.hands[other], *state.stacks[other]])
     rng.shuffle(pool)
     held = len(state.hands[other])
     hands, stacks = list(state.hands), list(state.stacks)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.engine import IllegalAction
+from bot.engine.memo import remember_last
 from bot.games.iliad.board import LINE_NAMES, SQUARE_NAMES
 from bot.games.iliad.data import Rules
 from bot.games.iliad.model import (
@@ -29,6 +30,7 @@ def to_move(state: State) -> int | None:
     return state.winner if state.phase == "token" else state.turn
 
 
+@remember_last
 def legal_actions(state: State, rules: Rules) -> list[Action]:
     """Every decision open to the seat to move, sorted and unique."""
     if state.phase == "place":

@@ -141,6 +141,22 @@ def targets(army: Army, choice: str, t: Table) -> list[Target]:
     ]
 
 
+def has_targets(army: Army, choice: str, t: Table) -> bool:
+    """Whether `targets` would offer anything (without listing it or sorting out twins)."""
+    kind = attacker_kind(choice)
+    kinds = t.attack.get(kind, ())
+    shielded = kind in t.harrow_shields_from
+    return any(_unit_targets(unit, kinds, shielded) for unit in army)
+
+
+def has_horse_targets(army: Army) -> bool:
+    """Whether `horse_targets` would offer anything: some card that is not a hero."""
+    return any(
+        unit.kind != "hero" and (unit.kind != "phalanx" or unit.values or unit.rider or unit.harrow)
+        for unit in army
+    )
+
+
 def horse_targets(army: Army) -> list[Target]:
     """IC-11: a Trojan Horse may discard any card but a hero, ignoring Harrows."""
     found: list[Target] = []

@@ -31,7 +31,7 @@ def resample_hidden(state: State, viewer: int, rng: random.Random) -> State:
     """
     t = table()
     others = [s for s in range(state.players) if s != viewer]
-    pool = [card for s in others for card in state.hands[s]] + list(state.army_deck)
+    pool = sorted([card for s in others for card in state.hands[s]] + list(state.army_deck))
     rng.shuffle(pool)
     hands = list(state.hands)
     for s in others:
@@ -50,7 +50,7 @@ def resample_hidden(state: State, viewer: int, rng: random.Random) -> State:
 
 
 def _shuffled(cards: tuple[str, ...], rng: random.Random) -> tuple[str, ...]:
-    order = list(cards)
+    order = sorted(cards)  # canonical order: the draw depends on rng alone
     rng.shuffle(order)
     return tuple(order)
 

@@ -10,11 +10,14 @@ chosen step can be finished: there is no dead end and no way back to loop on.
 from __future__ import annotations
 
 from bot.engine import IllegalAction, LogEntry
+from bot.engine.memo import remember_last
 from bot.games.iliad_cards.army import (
     NEW,
     Target,
     attack_choices,
     find_attacker,
+    has_horse_targets,
+    has_targets,
     horse_targets,
     place,
     placements,
@@ -41,7 +44,10 @@ def _foe_targets(state: State, verb: str, what: str, foe: int) -> list[Target]:
 def _foes(state: State, verb: str, what: str) -> list[int]:
     """Opponents with at least one card the Horse or attacker may strike."""
     me = state.current
-    return [s for s in range(state.players) if s != me and _foe_targets(state, verb, what, s)]
+    if verb == "horse":
+        return [s for s in range(state.players) if s != me and has_horse_targets(state.armies[s])]
+    t = table()
+    return [s for s in range(state.players) if s != me and has_targets(state.armies[s], what, t)]
 
 
 def _playable(state: State, code: str) -> bool:
@@ -69,6 +75,7 @@ def _turn_actions(state: State) -> list[Action]:
     return sorted([Action("pass"), *plays, *attacks])
 
 
+@remember_last
 def legal_actions(state: State) -> list[Action]:
     """Every decision open to the seat to move, sorted."""
     phase = state.phase

@@ -42,7 +42,7 @@ def _decks(state: State, seat: int, rng: random.Random) -> tuple[tuple[int, ...]
     decks = []
     for owner, deck in enumerate(state.decks):
         kept = deck[:1] if owner == seat else ()
-        rest = list(deck[len(kept) :])
+        rest = sorted(deck[len(kept) :])  # canonical order: the draw depends on rng alone
         rng.shuffle(rest)
         decks.append((*kept, *rest))
     return tuple(decks)

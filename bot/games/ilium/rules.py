@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.engine import IllegalAction, LogEntry, evolve
+from bot.engine.memo import remember_last
 from bot.games.ilium.data import open_paths, rules
 from bot.games.ilium.excavation import excavate, lowest_types, run_takes, site_choices, take
 from bot.games.ilium.model import (
@@ -41,6 +42,7 @@ def to_move(state: State) -> int | None:
     return state.current
 
 
+@remember_last
 def legal_actions(state: State) -> list[Action]:
     """Every choice open to the seat to move, sorted."""
     phase = state.phase

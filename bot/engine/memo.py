@@ -1,0 +1,37 @@
+"""Remembering the last legal list, because `apply` checks an action against it.
+
+A caller (a player's button, a playout) almost always lists the legal actions of a state and
+then applies one of them; `apply` then checks the action against the same list. States are
+immutable, so the list of the state asked last can be kept (with the state itself, so its
+identity cannot be reused) and handed out again as a fresh copy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any, TypeVar
+
+A = TypeVar("A")
+
+
+def remember_last(listing: Callable[..., list[A]]) -> Callable[..., list[A]]:
+    """`listing(state, *constants)`, answering again for the same state object without work."""
+    last: tuple[Any, tuple[Any, ...], tuple[A, ...]] = (None, (), ())
+
+    @wraps(listing)
+    def cached(state: Any, *constants: Any) -> list[A]:
+        nonlocal last
+        entry = last  # one read: another thread may replace `last` meanwhile
+        if entry[0] is state and _same(entry[1], constants):
+            return list(entry[2])
+        result = listing(state, *constants)
+        last = (state, constants, tuple(result))
+        return result
+
+    return cached
+
+
+def _same(before: tuple[Any, ...], now: tuple[Any, ...]) -> bool:
+    """The same constant objects (rules tables), by identity: equality would cost a walk."""
+    return len(before) == len(now) and all(a is b for a, b in zip(before, now, strict=True))

@@ -274,3 +274,25 @@ def hand_images_sent(fake: FakeDiscord, user: str) -> int:
             if attachment.filename.endswith("-hand.png")
         }
     )
+
+
+def random_decide(
+    game_id: str, state_json: Any, seat: int, seed: int, version: int, level: str
+) -> Any:
+    """Stands in for the search where a test is about the table, not the computer's play: the
+    seeded random legal move, at once (the search has its own tests in tests/ai)."""
+    import json
+
+    from bot.ai import Decision, choose
+    from bot.engine import get_game
+
+    game = get_game(game_id)
+    data = json.loads(state_json) if isinstance(state_json, str) else state_json
+    return Decision(choose(game, game.load(data), seat, seed, version), None)
+
+
+def quick_computers(bot: Any) -> None:
+    """Computer seats play the seeded random move in this process instead of searching."""
+    from bot.service.thinking import Thinker
+
+    bot.service.thinker = Thinker(None, timeout=60, decider=random_decide)

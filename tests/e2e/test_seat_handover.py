@@ -16,6 +16,7 @@ from tests.e2e.symposion import (
     mover_id,
     open_game,
     play_to_the_end,
+    quick_computers,
     user_name,
 )
 
@@ -26,6 +27,7 @@ async def test_a_four_player_resignation_leaves_three_to_finish(
     fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path
 ) -> None:
     bot = await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    quick_computers(bot)  # the table is under test here, not the search
     await open_game(fake_discord, "atlandice", "alice", ["bob", "carol", "dave"])
     asked = await fake_discord.slash("resign", {}, user="carol", channel="games")
     question = await asked.wait_message(lambda m: m.ephemeral)
@@ -76,6 +78,7 @@ async def test_a_seat_voted_to_the_computer_is_played_to_the_end(
     fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path
 ) -> None:
     bot = await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    quick_computers(bot)  # the table is under test here, not the search
     first = await open_game(fake_discord, "atlandice", "alice", ["bob", "carol"])
     late = user_name(fake_discord, mover_id(first))
     voters = [name for name in ("alice", "bob", "carol") if name != late]
@@ -103,6 +106,7 @@ async def test_bad_votes_get_a_private_answer_and_change_nothing(
     fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path
 ) -> None:
     bot = await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    quick_computers(bot)  # the table is under test here, not the search
     first = await open_game(fake_discord, "atlandice", "alice", ["bob", "carol"])
     late = user_name(fake_discord, mover_id(first))
     voter = next(name for name in ("alice", "bob", "carol") if name != late)

@@ -7,6 +7,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+from bot.ai import Decision
 from bot.client import SymposionBot
 from tests.e2e.fake_discord import FakeDiscord, InjectedInteraction, RecordedMessage
 from tests.e2e.fake_discord.server import ChannelRef
@@ -278,12 +279,12 @@ def hand_images_sent(fake: FakeDiscord, user: str) -> int:
 
 def random_decide(
     game_id: str, state_json: Any, seat: int, seed: int, version: int, level: str
-) -> Any:
+) -> Decision:
     """Stands in for the search where a test is about the table, not the computer's play: the
     seeded random legal move, at once (the search has its own tests in tests/ai)."""
     import json
 
-    from bot.ai import Decision, choose
+    from bot.ai import choose
     from bot.engine import get_game
 
     game = get_game(game_id)

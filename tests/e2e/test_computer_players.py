@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bot.ai import Decision, decide
+from bot.ai import Decision
 from bot.engine import all_games
 from bot.service.thinking import Thinker
 from tests.e2e.fake_discord import BotRunner, FakeDiscord, RecordedMessage
@@ -24,6 +24,7 @@ from tests.e2e.symposion import (
     is_over,
     move_by_buttons,
     quick_computers,
+    random_decide,
     stub_drawing,
 )
 
@@ -226,7 +227,7 @@ async def test_rules_are_answered_while_the_computer_thinks(
     def slow(*args: Any) -> Decision:
         thinking.set()
         assert go_on.wait(30), "the test never let the computer finish"
-        return decide(*args)
+        return random_decide(*args)  # the wait is what matters here, not the search
 
     pool = ThreadPoolExecutor(1)
     bot.service.thinker = Thinker(pool, timeout=60, decider=slow)
@@ -252,7 +253,9 @@ async def test_rules_are_answered_while_the_computer_thinks(
         assert bot.service.game_at(fake_discord.channel("games").id).version == version
         mark = fake_discord.mark()
         go_on.set()
-        await fake_discord.wait_for(persons_turn(fake_discord, "alice"), since=mark)
+        await fake_discord.wait_for(
+            persons_turn(fake_discord, "alice"), since=mark, timeout=COMPUTER_TURNS
+        )
     finally:
         go_on.set()
         pool.shutdown(wait=True)

@@ -77,6 +77,7 @@ async def test_two_games_at_once_in_one_channel_each_in_its_own_thread(
     shown = await fake_discord.slash("board", {}, user="bob", channel=one.id)
     await shown.wait_answered()
     assert "played in their threads" not in str(shown)
+    await bot_runner.settle()  # /board posts a fresh game message: play on from that one
 
     final = await play_to_the_end(fake_discord, channel=one.id)
     assert is_over(final) and final.channel_id == one.id

@@ -73,11 +73,14 @@ async def test_two_games_at_once_in_one_channel_each_in_its_own_thread(
     board = await fake_discord.slash("board", {}, user="alice", channel="games")
     refusal = await ephemeral_answer(board)
     assert f"<#{one.id}>" in refusal and f"<#{two.id}>" in refusal
-    # In a thread, it is that thread's game.
+    # In a thread, it is that thread's game: /board posts its game message there again.
+    mark = fake_discord.mark()
     shown = await fake_discord.slash("board", {}, user="bob", channel=one.id)
     await shown.wait_answered()
-    assert "played in their threads" not in str(shown)
     await bot_runner.settle()  # /board posts a fresh game message: play on from that one
+    since = [e.message for e in fake_discord.events[mark:] if e.kind == "create"]
+    assert any(is_board(m) and m.channel_id == one.id for m in since)
+    assert not any("played in their threads" in m.content for m in since)
 
     final = await play_to_the_end(fake_discord, channel=one.id)
     assert is_over(final) and final.channel_id == one.id

@@ -124,15 +124,13 @@ def recent_lines(board: Board) -> list[str]:
 
 
 def running_scores(view: View) -> list[int] | None:
-    """Each seat's score so far where the game keeps one in its public view, else None."""
+    """Each seat's score so far, where a game shows one publicly under the shared `scores` key
+    (a list of numbers, one per seat); None for a game that keeps none (Ilium: its points hang
+    on hidden historians)."""
     raw: Any = view
-    if isinstance(raw.get("scores"), list):
-        return [int(score) for score in raw["scores"]]
-    for key in ("holders", "camps"):  # Atlandice's holders, the card game's camps
-        rows = raw.get(key)
-        if isinstance(rows, list) and all(isinstance(row, dict) for row in rows):
-            by_seat = {row["seat"]: row.get("vp", 0) for row in rows if row.get("seat") is not None}
-            return [int(by_seat.get(seat, 0)) for seat in range(len(view["seats"]))]
+    scores = raw.get("scores")
+    if isinstance(scores, list) and all(isinstance(score, int) for score in scores):
+        return list(scores)
     return None
 
 

@@ -149,6 +149,7 @@ def public_view(state: State) -> AtlandiceView:
         "outcome": result.to_dict() if result else None,
         "round": state.round,
         "start_player": state.start,
+        "scores": live[: state.players],
         "clock": {
             "hand": state.hand,
             "end": CLOCK_END,

@@ -56,6 +56,7 @@ class AtlandiceView(View):
 
     round: int
     start_player: int
+    scores: list[int]  # each seat's VP as the table stands (the shared running-score key)
     clock: AtlandiceClock
     sunk: bool
     areas: list[AtlandiceArea]

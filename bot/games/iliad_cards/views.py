@@ -113,6 +113,7 @@ class IliadCardsView(View):
     """The table everyone sees: the siege, decks by size, display, amphoras, every camp."""
 
     recent: list[str]  # the newest public log lines, for the board image
+    scores: list[int]  # each seat's VP so far (the shared running-score key)
     siege: int
     sieges_max: int | None
     phase: str  # turn, put, foe, hit, pick or over
@@ -252,6 +253,7 @@ def public_view(state: State) -> IliadCardsView:
             for n, k, h in zip(AMPHORA_NAMES, AMPHORA_KEYS, state.amphoras, strict=True)
         ],
         "camps": [_camp(state, s, t) for s in range(state.players)],
+        "scores": [vp(state, s) for s in range(state.players)],
     }
 
 

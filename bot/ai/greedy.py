@@ -12,7 +12,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bot.ai.standing import standing
 from bot.engine import AnyGame
 
 WIN = 1000  # outweighs any points margin in our games
@@ -26,7 +25,7 @@ def immediate_score(game: AnyGame, state: Any, seat: int) -> int:
         others = [s for k, s in enumerate(outcome.scores) if k != seat]
         won = WIN if outcome.ranking[seat] == 1 else -WIN
         return won + mine - max(others, default=0)
-    points = standing(game.spec.id, state) or []
+    points = game.standing(state)
     if seat >= len(points):
         return 0
     others = [s for k, s in enumerate(points) if k != seat]

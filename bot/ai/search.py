@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.ai.levels import Level
-from bot.ai.standing import rewards_from_outcome, rewards_from_standing, standing
+from bot.ai.standing import rewards_from_outcome, rewards_from_standing
 from bot.engine import AnyGame
 
 
@@ -139,7 +139,4 @@ def _playout(game: AnyGame, state: Any, rng: random.Random, depth: int) -> list[
     outcome = game.outcome(state)
     if outcome is not None:
         return rewards_from_outcome(outcome)
-    points = standing(game.spec.id, state)
-    if points is None:
-        return _playout(game, state, rng, 0)
-    return rewards_from_standing(points)
+    return rewards_from_standing(game.standing(state))

@@ -1,53 +1,13 @@
-"""How each game stands mid-play: a score per seat, for the greedy player and cut-short playouts.
+"""What a position is worth to each seat: rewards (0 to 1) from a result or a standing.
 
-A standing is the game's own scoring applied to a position that is not over yet: the points
-already banked (Iliad's tokens, Iliad cards' VP, Atlandice's VP with the majorities as they are
-now, Ilium's points after the donations as they would go now). Computer players only ever call
-it on a state drawn by `resample_hidden`, so it never reads another seat's secrets.
+A standing is the game's own `standing(state)` (bot.engine.Game): its scoring applied to a
+position that is not over yet. Computer players only ever call it on a state drawn by
+`resample_hidden`, so it never reads another seat's secrets.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from bot.engine import Outcome
-from bot.games.atlandice import scoring as atlandice
-from bot.games.iliad import scoring as iliad
-from bot.games.iliad_cards import scoring as iliad_cards
-from bot.games.ilium import scoring as ilium
-
-Standing = Callable[[Any], list[int]]
-
-
-def _atlandice(state: Any) -> list[int]:
-    return atlandice.totals(state, final=True)[: state.players]
-
-
-def _iliad(state: Any) -> list[int]:
-    return [iliad.score(mine) for mine in state.collected]
-
-
-def _iliad_cards(state: Any) -> list[int]:
-    return [iliad_cards.vp(state, seat) for seat in range(state.players)]
-
-
-def _ilium(state: Any) -> list[int]:
-    return [score.points for score in ilium.final_scores(state)]
-
-
-STANDINGS: dict[str, Standing] = {
-    "atlandice": _atlandice,
-    "iliad": _iliad,
-    "iliad_cards": _iliad_cards,
-    "ilium": _ilium,
-}
-
-
-def standing(game_id: str, state: Any) -> list[int] | None:
-    """Points per seat as the position stands, or None for a game without a standing."""
-    score = STANDINGS.get(game_id)
-    return None if score is None else score(state)
 
 
 def rewards_from_places(places: tuple[int, ...] | list[int], scores: list[int]) -> list[float]:

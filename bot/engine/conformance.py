@@ -46,6 +46,9 @@ def check_position(game: AnyGame, state: Any, players: int, where: str) -> list[
         if game.legal_actions(state):
             raise _fail(game, "a finished game offers actions", where)
         return []
+    points = game.standing(state)
+    if len(points) != players or not all(isinstance(p, int) for p in points):
+        raise _fail(game, "standing must give one whole number per seat", where)
     if not 0 <= seat < players:
         raise _fail(game, f"to_move {seat} is not a seat", where)
     actions = game.legal_actions(state)

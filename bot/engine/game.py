@@ -45,6 +45,11 @@ class Game(Protocol[S, A]):
         """The result once the game is over."""
         ...
 
+    def standing(self, state: S) -> list[int]:
+        """Each seat's points as the position stands, by the game's own scoring (a mid-game
+        score for computer players; they call it only on states from `resample_hidden`)."""
+        ...
+
     def chance(self, state: S) -> tuple[int, ...]:
         """A tally of what chance and hidden things have brought into play so far.
 

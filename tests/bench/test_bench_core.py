@@ -48,6 +48,10 @@ class CountToTen:
         """Nothing is secret in counting."""
         return False
 
+    def standing(self, state: Count) -> list[int]:
+        """Nobody scores until the count reaches ten."""
+        return [0, 0]
+
     def outcome(self, state: Count) -> Outcome | None:
         if state.total < 10:
             return None

@@ -98,3 +98,15 @@ def test_the_toy_counts_its_draws_as_chance() -> None:
     drawn = TOY.apply(state, TOY.decode("t3"))
     assert TOY.chance(quiet) == TOY.chance(state)
     assert TOY.chance(drawn) != TOY.chance(state)
+
+
+class _ShortStanding(type(TOY)):  # type: ignore[misc]
+    """A standing that forgets the last seat."""
+
+    def standing(self, state: Any) -> list[int]:
+        return list(state.taken)[:-1]
+
+
+def test_a_standing_without_a_number_per_seat_fails_the_checks() -> None:
+    with pytest.raises(ContractViolation, match="standing must give one whole number per seat"):
+        random_playout(_ShortStanding(), 2, 1)

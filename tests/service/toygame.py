@@ -168,6 +168,9 @@ class Counters:
         assert state.to_move is not None
         return f"{SEAT_NAMES[state.to_move]}: take 1 to {min(3, state.pile)} counters"
 
+    def standing(self, state: ToyState) -> list[int]:
+        return list(state.taken)
+
     def chance(self, state: ToyState) -> tuple[int, ...]:
         return (state.draws,)
 

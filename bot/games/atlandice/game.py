@@ -74,6 +74,10 @@ class Atlandice:
         """Everything on the table; a seat's view adds whose it is and its private lines."""
         return views.view(state, seat)
 
+    def standing(self, state: State) -> list[int]:
+        """VP with the majorities as they are now, per seat (the neutral player left out)."""
+        return scoring.totals(state, final=True)[: state.players]
+
     def chance(self, state: State) -> tuple[int, ...]:
         """Seeded dice and draws, and the face-down tiles still under the active ones."""
         return (state.counter, sum(len(stack) for stack in state.stacks))

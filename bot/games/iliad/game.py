@@ -68,6 +68,10 @@ class Iliad:
         """The result once the board is full."""
         return scoring.outcome(state, house())
 
+    def standing(self, state: State) -> list[int]:
+        """The tokens each seat has banked."""
+        return [scoring.score(mine) for mine in state.collected]
+
     def chance(self, state: State) -> tuple[int, ...]:
         """Tiles drawn from the stacks and tokens taken from the shuffled reserve."""
         return (sum(len(stack) for stack in state.stacks), len(state.reserve))

@@ -101,6 +101,10 @@ class IliadCards:
         """What a seat (None: everyone) may see: the public view, or it plus `private`."""
         return views.view(state, seat)
 
+    def standing(self, state: State) -> list[int]:
+        """The VP each seat holds so far."""
+        return [scoring.vp(state, seat) for seat in range(state.players)]
+
     def chance(self, state: State) -> tuple[int, ...]:
         """Seeded shuffles and the cards still face down in the army, victory and oracle decks."""
         decks = (state.army_deck, state.victory_deck, state.oracle_deck)

@@ -100,6 +100,10 @@ class IliumGame:
         """What `seat` may see: the public view, plus that seat's secrets under `private`."""
         return views.view(state, seat)
 
+    def standing(self, state: State) -> list[int]:
+        """The points each seat would score if the donations went now."""
+        return [score.points for score in scoring.final_scores(state)]
+
     def chance(self, state: State) -> tuple[int, ...]:
         """Seeded draws, cards turned from the decks, and the historians shown at the end."""
         left = sum(len(deck) for deck in state.decks)

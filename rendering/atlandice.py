@@ -148,8 +148,8 @@ def _draw_area(draw: Draw, index: int, area: AtlandiceArea, searching: bool) -> 
         )
     elif tile:
         name = f"{tile['name']}  ({area['face_down']} below)"
-        kit.text(draw, (left + 14, y), kit.plain(name), 18, kit.MUTED)
-        short = kit.fit_text(draw, kit.plain(tile["short"]), 22, AREA_W - 28)
+        kit.text(draw, (left + 14, y), name, 18, kit.MUTED)
+        short = kit.fit_text(draw, tile["short"], 22, AREA_W - 28)
         kit.text(draw, (left + 14, y + 24), short, 22, kit.INK)
     else:
         kit.text(draw, (left + 14, y + 10), "no effect, choose any kind", 20, kit.MUTED)
@@ -220,7 +220,7 @@ def _draw_holder(
     width = right - left - 28
     tiles = holder["tiles"]
     text = kit.fit_text(draw, f"Tiles ({len(tiles)}): {_tile_words(tiles)}", 19, width)
-    kit.text(draw, (left + 14, top + 120), kit.plain(text), 19, kit.INK)
+    kit.text(draw, (left + 14, top + 120), text, 19, kit.INK)
     kit.text(draw, (left + 14, top + 150), f"VP tokens: {holder['chips']}", 19, kit.INK)
     total = sum(holder["goods"].values())
     kit.text(draw, (left + 14, top + 180), f"Resources held: {total}", 19, kit.MUTED)
@@ -271,10 +271,10 @@ def _clock_hand(draw: Draw, view: AtlandiceView) -> None:
 def _footer(draw: Draw, view: AtlandiceView, context: ViewContext) -> None:
     outcome = context.outcome(view)
     line = outcome["summary"] if outcome else view["prompt"]
-    kit.text(draw, (24, 946), kit.fit_text(draw, kit.plain(line), 24, 1450), 24, kit.INK)
+    kit.text(draw, (24, 946), kit.fit_text(draw, line, 24, 1450), 24, kit.INK)
     log = view["log"]
     if log:
-        last = kit.fit_text(draw, kit.plain(log[-1]), 18, 1450)
+        last = kit.fit_text(draw, log[-1], 18, 1450)
         kit.text(draw, (24, 976), last, 18, kit.MUTED)
 
 
@@ -322,7 +322,7 @@ def render_hand(view: AtlandiceSeatView, context: ViewContext) -> Image.Image:
     if not tiles:
         kit.text(draw, (50, 226), "none yet", 22, kit.MUTED)
     for i, tile in enumerate(tiles[:6]):
-        kit.text(draw, (50 + i % 2 * 400, 226 + i // 2 * 32), kit.plain(tile), 22, kit.INK)
+        kit.text(draw, (50 + i % 2 * 400, 226 + i // 2 * 32), tile, 22, kit.INK)
     kit.text(draw, (30, 340), f"VP tokens: {holder['chips']}", 24, kit.INK)
     kit.text(
         draw, (30, 380), f"Round {view['round']}, clock at {view['clock']['hand']}", 24, kit.MUTED
@@ -334,7 +334,7 @@ def render_hand(view: AtlandiceSeatView, context: ViewContext) -> Image.Image:
         text = "Your turn - " + view["prompt"].split(": ", 1)[-1]
     else:
         text = view["prompt"]
-    for i, chunk in enumerate(_wrap(draw, kit.plain(text), 26, HAND_SIZE[0] - 60)[:3]):
+    for i, chunk in enumerate(_wrap(draw, text, 26, HAND_SIZE[0] - 60)[:3]):
         kit.text(draw, (30, 440 + i * 36), chunk, 26, kit.INK)
     return image
 

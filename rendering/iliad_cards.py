@@ -52,7 +52,7 @@ def _chip(
     draw: Draw, x: int, y: int, text: str, fill: kit.RGB, size: int = 22, height: int = 36
 ) -> int:
     """A rounded label; returns its width."""
-    width = kit.text_size(draw, kit.plain(text), size)[0] + 20
+    width = kit.text_size(draw, text, size)[0] + 20
     draw.rounded_rectangle((x, y, x + width, y + height), radius=8, fill=fill)
     kit.centred(draw, (x + width / 2, y + height / 2), text, size, kit.readable_on(fill))
     return width
@@ -63,7 +63,7 @@ def _rows(draw: Draw, texts: Sequence[str], width: int, size: int) -> list[list[
     rows: list[list[int]] = [[]]
     used = 0
     for index, text in enumerate(texts):
-        chip = kit.text_size(draw, kit.plain(text), size)[0] + 26
+        chip = kit.text_size(draw, text, size)[0] + 26
         if used + chip > width and rows[-1]:
             rows.append([])
             used = 0
@@ -158,7 +158,7 @@ def _siege_bar(draw: Draw, view: IliadCardsView, result: OutcomeView | None) -> 
     kit.centred(draw, (95, 30), f"Siege {view['siege']}" + (f" of {most}" if most else ""), 28)
     oracle = view.get("oracle")
     if oracle:
-        label = kit.plain(oracle["name"]).replace("(", "").replace(")", "")
+        label = oracle["name"].replace("(", "").replace(")", "")
         _chip(draw, 14, 56, label, FILLS[oracle["kind"]], 24, 44)
     else:
         kit.centred(draw, (95, 78), "no oracle", 22, kit.MUTED)
@@ -191,7 +191,7 @@ def _status_line(draw: Draw, view: IliadCardsView, result: OutcomeView | None) -
     text = result["summary"] if result else _prompt(view)
     mover = view["to_move"]
     colour = kit.HIGHLIGHT if result or mover is None else SEAT_COLOURS[mover]
-    text = kit.fit_text(draw, kit.plain(text), 26, BOARD_SIZE[0] - 60)
+    text = kit.fit_text(draw, text, 26, BOARD_SIZE[0] - 60)
     _chip(draw, 14, 144, text, colour, 26, 40)
 
 
@@ -282,7 +282,7 @@ def _log_box(draw: Draw, lines: Sequence[str], box: tuple[int, int, int, int]) -
         kit.text(
             draw,
             (left + 14, y),
-            kit.fit_text(draw, kit.plain(line), 20, right - left - 28),
+            kit.fit_text(draw, line, 20, right - left - 28),
             20,
             kit.INK,
         )
@@ -334,7 +334,7 @@ def render_hand(view: IliadCardsSeatView, context: ViewContext) -> Image.Image:
         if view["to_move"] is not None and not over
         else "Game over"
     )
-    kit.text(draw, (20, 56), kit.fit_text(draw, kit.plain(status), 24, HAND_SIZE[0] - 40), 24, ink)
+    kit.text(draw, (20, 56), kit.fit_text(draw, status, 24, HAND_SIZE[0] - 40), 24, ink)
     if not groups:
         kit.centred(draw, (HAND_SIZE[0] / 2, 420), "No cards in hand", 32, kit.MUTED)
     cols, tile_w, tile_h = 4, (HAND_SIZE[0] - 5 * 16) // 4, 215
@@ -354,6 +354,6 @@ def _hand_tile(draw: Draw, group: HandGroup, box: tuple[int, int, int, int]) -> 
     kit.text(draw, (left + 14, top + 12), group["name"], 28, ink)
     kit.text(draw, (right - 14, top + 8), f"x{group['count']}", 34, ink, "ra")
     y = top + 64
-    for line in _wrap(draw, kit.plain(group["hint"]), 22, right - left - 24)[:5]:
+    for line in _wrap(draw, group["hint"], 22, right - left - 24)[:5]:
         kit.text(draw, (left + 12, y), line, 22, kit.INK)
         y += 29

@@ -58,7 +58,7 @@ def _headline(draw: ImageDraw.ImageDraw, view: IliumView, context: ViewContext) 
     """What the seat to move must decide (the result once over), then the game's markers."""
     outcome = context.outcome(view)
     text = outcome["summary"] if outcome else view["prompt"]
-    line = kit.fit_text(draw, kit.plain(text), 28, PANEL_X - 60)
+    line = kit.fit_text(draw, text, 28, PANEL_X - 60)
     kit.text(draw, (30, 12), line, 28, kit.INK)
     value = view["trigger_value"]
     left = sum(1 for s in view["sites"] for t in s["tokens"] if t[1] == value)

@@ -13,6 +13,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from bot.engine.data import DATA_DIR
 from bot.engine.view import ViewContext
 
 Font = ImageFont.FreeTypeFont
@@ -54,12 +55,16 @@ def text_sizes() -> Iterator[list[int]]:
         _TEXT_SIZES.reset(token)
 
 
+FONT_PATH = DATA_DIR / "fonts" / "DejaVuSansCondensed.ttf"  # shipped with its licence beside it
+
+
 @lru_cache(maxsize=32)
 def font(size: int) -> Font:
-    """Pillow's bundled scalable font at `size` px; never a system font path."""
-    loaded = ImageFont.load_default(size=max(size, MIN_TEXT))
-    assert isinstance(loaded, ImageFont.FreeTypeFont)
-    return loaded
+    """The shipped DejaVu Sans Condensed at `size` px: narrow for phones, with every glyph of
+    English, German, French and Italian (Pillow's bundled font has no dashes or ×)."""
+    return ImageFont.truetype(
+        str(FONT_PATH), size=max(size, MIN_TEXT), layout_engine=ImageFont.Layout.BASIC
+    )
 
 
 def canvas(
@@ -95,7 +100,7 @@ def text(
     sizes = _TEXT_SIZES.get()
     if sizes is not None and words.strip():
         sizes.append(max(size, MIN_TEXT))
-    mask, left, top = text_mask(plain(words), size, anchor)
+    mask, left, top = text_mask(words, size, anchor)
     draw.bitmap((round(xy[0]) + left, round(xy[1]) + top), mask, fill=fill)
 
 
@@ -109,14 +114,6 @@ def draw_text(
 ) -> None:
     """Draw `words` on an image (rather than a drawing context), from the cached mask."""
     text(ImageDraw.Draw(image), xy, words, size, fill, anchor)
-
-
-_PLAIN = str.maketrans({"\u2212": "-", "\u2013": "-", "\u2014": "-", "\u00d7": "x"})
-
-
-def plain(words: str) -> str:
-    """Swap characters the bundled font lacks (it has Latin only) for ones it has."""
-    return words.translate(_PLAIN)
 
 
 def seat_label(context: ViewContext, seat: int, seats: Sequence[str]) -> str:
@@ -134,12 +131,12 @@ def _box(words: str, size: int) -> tuple[int, int]:
 
 def text_size(draw: ImageDraw.ImageDraw, words: str, size: int) -> tuple[int, int]:
     """Width and height of `words` at `size` (measured once per text and size)."""
-    return _box(plain(words), size)
+    return _box(words, size)
 
 
 def text_width(words: str, size: int) -> float:
     """How far `words` advance the pen at `size` (measured once per text and size)."""
-    return _advance(plain(words), size)
+    return _advance(words, size)
 
 
 def centred(
@@ -150,8 +147,8 @@ def centred(
 
 
 def fit_text(draw: ImageDraw.ImageDraw, words: str, size: int, width: int) -> str:
-    """Shorten `words` with an ellipsis so they fit `width` px (drawn plain, as `text` does)."""
-    return fitted(plain(words), size, width)
+    """Shorten `words` with an ellipsis so they fit `width` px."""
+    return fitted(words, size, width)
 
 
 @lru_cache(maxsize=1024)
@@ -212,7 +209,7 @@ def wrap_text(text: str, size: int, width: int) -> tuple[str, ...]:
     lines: list[str] = []
     current: list[str] = []
     used = 0.0
-    for word in plain(text).split():
+    for word in text.split():
         advance = _advance(word, size)
         if current and used + space + advance > width:
             lines.append(" ".join(current))

@@ -30,9 +30,7 @@ def render_hand(view: Any, context: ViewContext = CONTEXT) -> Image.Image:
 def _footer(text: str) -> bytes:
     """The footer strip as it looks when it says `text`."""
     image, draw = kit.canvas(*BOARD_SIZE)
-    draw.text(
-        (24, 946), kit.fit_text(draw, kit.plain(text), 24, 1450), font=kit.font(24), fill=kit.INK
-    )
+    draw.text((24, 946), kit.fit_text(draw, text, 24, 1450), font=kit.font(24), fill=kit.INK)
     return image.crop(FOOTER).tobytes()
 
 

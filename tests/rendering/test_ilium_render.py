@@ -34,7 +34,7 @@ def render_hand(view: Any, context: ViewContext = CONTEXT) -> Image.Image:
 def _headline(text: str) -> bytes:
     """The headline strip as it looks when it says `text`."""
     image, draw = kit.canvas(*BOARD_SIZE)
-    line = kit.fit_text(draw, kit.plain(text), 28, PANEL_X - 60)
+    line = kit.fit_text(draw, text, 28, PANEL_X - 60)
     draw.text((30, 12), line, font=kit.font(28), fill=kit.INK)
     return image.crop(HEADLINE).tobytes()
 

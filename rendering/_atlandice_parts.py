@@ -193,6 +193,7 @@ LEGEND_LINES = (
     "GIFT: everyone may give back pairs, 1 VP each",
     "▶ clock steps when the round's last die lies there; blue frame: the clock's hand",
     "yellow: what the prompt lets you pick; black frame: being searched",
+    "final G+3: at the end, 3 VP for the majority of gems",
 )
 
 

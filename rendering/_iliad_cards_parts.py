@@ -17,7 +17,7 @@ SMALL = 24
 TEXT = 26
 BIG = 34
 TEXT_STEP = 29  # px between lines of 24 px text
-CARD_W, CARD_H, CARD_GAP, PILE = 116, 100, 8, 8  # PILE: how far each card under a phalanx shows
+CARD_W, CARD_H, CARD_GAP, PILE = 118, 100, 8, 8  # PILE: how far each card under a phalanx shows
 SEAT_COLOURS = [kit.SEAT_COLOURS[c] for c in ("blue", "red", "green", "yellow", "purple")]
 PANEL: kit.RGB = (255, 252, 245)
 LINE: kit.RGB = (200, 190, 170)
@@ -134,7 +134,7 @@ def army_card(draw: Draw, xy: tuple[int, int], unit: UnitView) -> None:
     draw.rounded_rectangle(box, radius=8, fill=CARD_FACE, outline=kit.shade(fill, 0.4), width=2)
     draw.rounded_rectangle((x, y, x + CARD_W, y + 32), radius=8, fill=fill)
     draw.rectangle((x + 1, y + 24, x + CARD_W - 1, y + 32), fill=fill)
-    title = kit.fitted(_unit_title(unit), SMALL, CARD_W - 10)
+    title = kit.fitted(_unit_title(unit), SMALL, CARD_W - 6)
     kit.centred(draw, (x + CARD_W / 2, y + 16), title, SMALL, kit.readable_on(fill))
     detail = _unit_detail(unit)
     if detail:

@@ -27,7 +27,7 @@ from rendering._atlandice_parts import (
     resource_row,
 )
 
-BOARD_SIZE = (WIDTH, 1480)
+BOARD_SIZE = (WIDTH, 1510)
 HAND_SIZE = (600, 420)  # 18 px text reads at 400 px
 SEAT_COLOURS: tuple[kit.RGB, ...] = (
     kit.SEAT_COLOURS["blue"],
@@ -50,7 +50,7 @@ def _static_board(end: int, symbols: tuple[tuple[int, str], ...]) -> Image.Image
     marks = dict(symbols)
     for space in range(end + 1):
         clock_space(draw, space, end, marks.get(space))
-    legend(draw, BOARD_SIZE[1] - 34 - 5 * 29 - 8)
+    legend(draw, BOARD_SIZE[1] - 34 - 6 * 29 - 8)
     return image
 
 
@@ -70,16 +70,19 @@ def _holder_name(holder: AtlandiceHolder, view: AtlandiceView, context: ViewCont
     return f"{holder['name']} — {player}"
 
 
-def _holder_facts(holder: AtlandiceHolder, final: Mapping[str, int] | None) -> str:
-    """Tiles and VP tokens, and the final majorities once the game is over."""
+def _holder_facts(holder: AtlandiceHolder) -> str:
+    """Tiles and VP tokens; a neutral player's note."""
     tiles = len(holder["tiles"])
     words = f"{tiles} tile{'' if tiles == 1 else 's'}, {holder['chips']} VP token"
     words += "" if holder["chips"] == 1 else "s"
-    if final is not None:
-        words += ", final " + (" ".join(f"{KIND_LETTERS[k]}+{v}" for k, v in final.items()) or "-")
-    elif holder["neutral"]:
-        words += ", cannot win"
-    return words
+    return words + (", cannot win" if holder["neutral"] else "")
+
+
+def _final_words(final: Mapping[str, int] | None) -> str:
+    """Once over, the VP each final majority brought ("final G+1 B+3"), shown beside the VP."""
+    if final is None:
+        return ""
+    return "final " + (" ".join(f"{KIND_LETTERS[k]}+{v}" for k, v in final.items()) or "none")
 
 
 def _draw_holder(
@@ -98,10 +101,16 @@ def _draw_holder(
     if to_move:
         draw.rounded_rectangle(box, radius=10, outline=kit.HIGHLIGHT, width=6)
     name = title + (" (to move)" if to_move else "")
-    kit.text(draw, (MARGIN + 28, top + 6), kit.fitted(name, TEXT, WIDTH - 170), TEXT)
-    kit.text(draw, (WIDTH - MARGIN - 12, top + 4), f"{holder['vp']} VP", TITLE, kit.INK, "ra")
+    vp = f"{holder['vp']} VP"
+    right = WIDTH - MARGIN - 12 - round(kit.text_width(vp, TITLE)) - 14
+    kit.text(draw, (WIDTH - MARGIN - 12, top + 4), vp, TITLE, kit.INK, "ra")
+    finals = _final_words(final)
+    if finals:
+        kit.text(draw, (right, top + 8), finals, SMALL, kit.INK, "ra")
+        right -= round(kit.text_width(finals, SMALL)) + 14
+    kit.text(draw, (MARGIN + 28, top + 6), kit.fitted(name, TEXT, right - MARGIN - 28), TEXT)
     x = resource_row(draw, (MARGIN + 28, top + 54), holder["goods"], SMALL, skip_zero=False)
-    facts = kit.fitted(_holder_facts(holder, final), SMALL, WIDTH - MARGIN - 12 - x)
+    facts = kit.fitted(_holder_facts(holder), SMALL, WIDTH - MARGIN - 12 - x)
     kit.text(draw, (x, top + 54), facts, SMALL, kit.MUTED, "lm")
 
 

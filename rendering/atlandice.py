@@ -1,4 +1,4 @@
-"""Atlandice images from views: the clock, the six areas, every holder; and a seat's summary."""
+"""Atlandice images from views: a portrait board a phone can read, and a seat's summary."""
 
 from __future__ import annotations
 
@@ -8,30 +8,27 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from bot.engine.view import ViewContext
-from bot.games.atlandice.viewtypes import (
-    AtlandiceArea,
-    AtlandiceHolder,
-    AtlandiceSeatView,
-    AtlandiceView,
-)
+from bot.games.atlandice.viewtypes import AtlandiceHolder, AtlandiceSeatView, AtlandiceView
 from rendering import kit
+from rendering._atlandice_parts import (
+    AREA_BOTTOM,
+    KIND_LETTERS,
+    MARGIN,
+    PANEL,
+    SEA,
+    SMALL,
+    TEXT,
+    TITLE,
+    WIDTH,
+    clock_box,
+    clock_space,
+    draw_area,
+    legend,
+    resource_row,
+)
 
-BOARD_SIZE = (1500, 1000)
-HAND_SIZE = (900, 600)
-
-KIND_ORDER = ("gem", "book", "provision", "tool", "weapon")
-KIND_COLOURS: dict[str, kit.RGB] = {
-    "gem": (150, 62, 200),
-    "book": (44, 98, 180),
-    "provision": (70, 140, 50),
-    "tool": (112, 112, 112),
-    "weapon": (196, 60, 40),
-}
-KIND_LETTERS = {"gem": "G", "book": "B", "provision": "P", "tool": "T", "weapon": "W"}
-MARKET_COLOUR: kit.RGB = (60, 52, 70)
-SEA: kit.RGB = (30, 110, 150)
-PANEL: kit.RGB = (255, 252, 244)
-CLOSED: kit.RGB = (205, 200, 190)
+BOARD_SIZE = (WIDTH, 1510)
+HAND_SIZE = (600, 420)  # 18 px text reads at 400 px
 SEAT_COLOURS: tuple[kit.RGB, ...] = (
     kit.SEAT_COLOURS["blue"],
     kit.SEAT_COLOURS["red"],
@@ -39,136 +36,22 @@ SEAT_COLOURS: tuple[kit.RGB, ...] = (
     kit.SEAT_COLOURS["purple"],
 )
 NEUTRAL_COLOUR = kit.SEAT_COLOURS["grey"]
-
-CLOCK_X, CLOCK_Y, CLOCK_BOX, CLOCK_H = 30, 62, 84, 86
-AREA_TOP, AREA_W, AREA_H, GAP = 180, 473, 228, 10
-HOLDER_TOP, HOLDER_H = 662, 262
+HOLDER_TOP, HOLDER_H, HOLDER_GAP = AREA_BOTTOM + 10, 76, 6
+LINE = 31  # px between lines of 24-26 px text
+HAND_TEXT = 20
 
 Draw = ImageDraw.ImageDraw
 
 
-def _area_box(index: int) -> tuple[int, int, int, int]:
-    col, row = index % 3, index // 3
-    x = 20 + col * (AREA_W + GAP + 4)
-    y = AREA_TOP + row * (AREA_H + GAP)
-    return x, y, x + AREA_W, y + AREA_H
-
-
-def _symbol_label(symbol: str | None, end: bool) -> tuple[str, kit.RGB | None]:
-    if end:
-        return "WAVES", None
-    if symbol is None:
-        return "", None
-    if symbol == "donation":
-        return "GIFT", None
-    what = symbol.split(":", 1)[1]
-    return ("INV ALL", None) if what == "all" else ("INV", KIND_COLOURS.get(what))
-
-
 @lru_cache(maxsize=4)
 def _static_board(end: int, symbols: tuple[tuple[int, str], ...]) -> Image.Image:
-    """The parts that never change in a game: clock spaces and panel frames."""
+    """The parts that never change in a game: the clock spaces and the legend."""
     image, draw = kit.canvas(*BOARD_SIZE)
     marks = dict(symbols)
     for space in range(end + 1):
-        x = CLOCK_X + space * CLOCK_BOX
-        box = (x, CLOCK_Y, x + CLOCK_BOX - 4, CLOCK_Y + CLOCK_H)
-        fill = SEA if space == end else PANEL
-        draw.rounded_rectangle(box, radius=8, fill=fill, outline=kit.MUTED, width=2)
-        text_colour = (255, 255, 255) if space == end else kit.MUTED
-        kit.text(draw, (x + 8, CLOCK_Y + 4), str(space), 18, text_colour)
-        label, dot = _symbol_label(marks.get(space), space == end)
-        if dot is not None:
-            cx, cy = x + CLOCK_BOX // 2 - 2, CLOCK_Y + 62
-            draw.ellipse((cx - 13, cy - 13, cx + 13, cy + 13), fill=dot)
-        if label:
-            colour = (255, 255, 255) if space == end else kit.INK
-            y = CLOCK_Y + (36 if dot is not None else 50)
-            kit.centred(draw, (x + CLOCK_BOX // 2 - 2, y), label, 17, colour)
-    for index in range(6):
-        draw.rounded_rectangle(_area_box(index), radius=12, fill=PANEL, outline=kit.MUTED, width=2)
+        clock_space(draw, space, end, marks.get(space))
+    legend(draw, BOARD_SIZE[1] - 34 - 6 * 29 - 8)
     return image
-
-
-def _resource_row(
-    draw: Draw, x: int, y: int, goods: Mapping[str, int], size: int = 17, skip_zero: bool = True
-) -> int:
-    """Coloured resource discs with letters and counts; returns the x after the row."""
-    radius = size
-    for kind in KIND_ORDER:
-        count = int(goods.get(kind, 0))
-        if skip_zero and not count:
-            continue
-        colour = KIND_COLOURS[kind]
-        draw.ellipse((x, y - radius, x + 2 * radius, y + radius), fill=colour)
-        kit.centred(draw, (x + radius, y), KIND_LETTERS[kind], size, kit.readable_on(colour))
-        kit.text(draw, (x + 2 * radius + 4, y), str(count), size + 5, kit.INK, "lm")
-        x += 2 * radius + 16 + kit.text_size(draw, str(count), size + 5)[0]
-    return x
-
-
-def _die(draw: Draw, x: int, y: int, face: int, size: int = 42) -> None:
-    draw.rounded_rectangle(
-        (x, y, x + size, y + size), radius=7, fill=(255, 255, 255), outline=kit.INK, width=3
-    )
-    kit.centred(draw, (x + size / 2, y + size / 2), str(face), 26)
-
-
-def _pointer_marks(draw: Draw, right: int, y: int, count: int) -> None:
-    """The area's clock-pointer symbols as small white arrowheads, right-aligned."""
-    for i in range(count):
-        x = right - 18 - i * 22
-        draw.polygon([(x, y - 9), (x + 14, y), (x, y + 9)], fill=(255, 255, 255))
-
-
-def _area_colour(area: AtlandiceArea) -> kit.RGB:
-    resource = area["resource"]
-    return KIND_COLOURS[resource] if resource else MARKET_COLOUR
-
-
-def _draw_area(draw: Draw, index: int, area: AtlandiceArea, searching: bool) -> None:
-    left, top, right, bottom = _area_box(index)
-    closed = area["closed"]
-    band = CLOSED if closed else _area_colour(area)
-    draw.rounded_rectangle((left, top, right, top + 44), radius=12, fill=band)
-    draw.rectangle((left, top + 30, right, top + 44), fill=band)
-    title = f"{area['number']}  {area['name']}"
-    kit.text(draw, (left + 14, top + 22), title, 26, kit.readable_on(band), "lm")
-    if not closed:
-        _pointer_marks(draw, right - 4, top + 22, area["symbols"])
-    if searching:
-        draw.rounded_rectangle(
-            (left, top, right, bottom), radius=12, outline=kit.HIGHLIGHT, width=5
-        )
-    y = top + 56
-    tile = area["tile"]
-    if closed:
-        kit.centred(
-            draw, ((left + right) / 2, y + 20), "CLOSED - dice go to the market", 20, kit.MUTED
-        )
-    elif tile:
-        name = f"{tile['name']}  ({area['face_down']} below)"
-        kit.text(draw, (left + 14, y), name, 18, kit.MUTED)
-        short = kit.fit_text(draw, tile["short"], 22, AREA_W - 28)
-        kit.text(draw, (left + 14, y + 24), short, 22, kit.INK)
-    else:
-        kit.text(draw, (left + 14, y + 10), "no effect, choose any kind", 20, kit.MUTED)
-    _resource_row(draw, left + 14, top + 136, area["goods"])
-    dice = area["dice"]
-    room = AREA_W - 28 - (115 if area["submarine"] else 0) - 42
-    step = min(50, room // max(1, len(dice) - 1))
-    for i, face in enumerate(dice):
-        _die(draw, left + 14 + i * step, top + 168, face)
-    if area["submarine"]:
-        _submarine(draw, right - 110, top + 170)
-
-
-def _submarine(draw: Draw, x: int, y: int) -> None:
-    draw.rounded_rectangle(
-        (x, y + 10, x + 96, y + 44), radius=17, fill=kit.HIGHLIGHT, outline=kit.INK, width=2
-    )
-    draw.rectangle((x + 36, y, x + 56, y + 12), fill=kit.HIGHLIGHT, outline=kit.INK, width=2)
-    kit.centred(draw, (x + 48, y + 27), "SUB", 18)
 
 
 def _holder_colour(holder: AtlandiceHolder) -> kit.RGB:
@@ -187,95 +70,97 @@ def _holder_name(holder: AtlandiceHolder, view: AtlandiceView, context: ViewCont
     return f"{holder['name']} — {player}"
 
 
-def _tile_words(tiles: Sequence[str]) -> str:
-    return ", ".join(str(t).replace(" (", " ").replace(")", "") for t in tiles) or "none"
+def _holder_facts(holder: AtlandiceHolder) -> str:
+    """Tiles and VP tokens; a neutral player's note."""
+    tiles = len(holder["tiles"])
+    words = f"{tiles} tile{'' if tiles == 1 else 's'}, {holder['chips']} VP token"
+    words += "" if holder["chips"] == 1 else "s"
+    return words + (", cannot win" if holder["neutral"] else "")
+
+
+def _final_words(final: Mapping[str, int] | None) -> str:
+    """Once over, the VP each final majority brought ("final G+1 B+3"), shown beside the VP."""
+    if final is None:
+        return ""
+    return "final " + (" ".join(f"{KIND_LETTERS[k]}+{v}" for k, v in final.items()) or "none")
 
 
 def _draw_holder(
     draw: Draw,
-    box: tuple[int, int, int, int],
+    top: int,
     holder: AtlandiceHolder,
     title: str,
     to_move: bool,
     final: Mapping[str, int] | None,
 ) -> None:
-    left, top, right, _ = box
+    """One holder as a row: colour bar, name and VP, then resources, tiles and tokens."""
+    box = (MARGIN, top, WIDTH - MARGIN, top + HOLDER_H)
     colour = _holder_colour(holder)
-    draw.rounded_rectangle(box, radius=12, fill=PANEL, outline=colour, width=3)
+    draw.rounded_rectangle(box, radius=10, fill=PANEL, outline=colour, width=3)
+    draw.rounded_rectangle((MARGIN, top, MARGIN + 16, top + HOLDER_H), radius=6, fill=colour)
     if to_move:
-        draw.rounded_rectangle(box, radius=12, outline=kit.HIGHLIGHT, width=6)
-    draw.rounded_rectangle((left, top, right, top + 46), radius=12, fill=colour)
-    draw.rectangle((left, top + 32, right, top + 46), fill=colour)
-    name = title + ("  (to move)" if to_move else "")
-    kit.text(
-        draw,
-        (left + 14, top + 23),
-        kit.fit_text(draw, name, 24, right - left - 120),
-        24,
-        kit.readable_on(colour),
-        "lm",
-    )
-    kit.text(draw, (right - 14, top + 23), f"{holder['vp']} VP", 28, kit.readable_on(colour), "rm")
-    _resource_row(draw, left + 14, top + 82, holder["goods"], skip_zero=False, size=16)
-    width = right - left - 28
-    tiles = holder["tiles"]
-    text = kit.fit_text(draw, f"Tiles ({len(tiles)}): {_tile_words(tiles)}", 19, width)
-    kit.text(draw, (left + 14, top + 120), text, 19, kit.INK)
-    kit.text(draw, (left + 14, top + 150), f"VP tokens: {holder['chips']}", 19, kit.INK)
-    total = sum(holder["goods"].values())
-    kit.text(draw, (left + 14, top + 180), f"Resources held: {total}", 19, kit.MUTED)
-    if final is not None:
-        words = " ".join(f"{KIND_LETTERS[k]}+{vp}" for k, vp in final.items()) or "none"
-        kit.text(draw, (left + 14, top + 210), f"Final majorities: {words}", 19, kit.INK)
-    elif holder["neutral"]:
-        kit.text(draw, (left + 14, top + 210), "neutral player: cannot win", 18, kit.MUTED)
-
-
-def _holder_boxes(count: int) -> list[tuple[int, int, int, int]]:
-    width = (BOARD_SIZE[0] - 40 - (count - 1) * 12) // count
-    return [
-        (20 + i * (width + 12), HOLDER_TOP, 20 + i * (width + 12) + width, HOLDER_TOP + HOLDER_H)
-        for i in range(count)
-    ]
+        draw.rounded_rectangle(box, radius=10, outline=kit.HIGHLIGHT, width=6)
+    name = title + (" (to move)" if to_move else "")
+    vp = f"{holder['vp']} VP"
+    right = WIDTH - MARGIN - 12 - round(kit.text_width(vp, TITLE)) - 14
+    kit.text(draw, (WIDTH - MARGIN - 12, top + 4), vp, TITLE, kit.INK, "ra")
+    finals = _final_words(final)
+    if finals:
+        kit.text(draw, (right, top + 8), finals, SMALL, kit.INK, "ra")
+        right -= round(kit.text_width(finals, SMALL)) + 14
+    kit.text(draw, (MARGIN + 28, top + 6), kit.fitted(name, TEXT, right - MARGIN - 28), TEXT)
+    x = resource_row(draw, (MARGIN + 28, top + 54), holder["goods"], SMALL, skip_zero=False)
+    facts = kit.fitted(_holder_facts(holder), SMALL, WIDTH - MARGIN - 12 - x)
+    kit.text(draw, (x, top + 54), facts, SMALL, kit.MUTED, "lm")
 
 
 def _header(draw: Draw, view: AtlandiceView, context: ViewContext) -> None:
-    start = context.name(view["start_player"], view["seats"])
-    left = f"ATLANDICE   Round {view['round']}   Start player: {start}"
-    kit.text(draw, (24, 30), kit.fit_text(draw, left, 28, 800), 28, kit.INK, "lm")
-    right = f"Dice left: {view['dice_left']}   to take: {view['takes_left']}"
-    if view["outcome"]:
-        right = "Game over: the hand reached the waves"
-    elif context.outcome(view):
+    right = f"{view['dice_left']} dice, {view['takes_left']} to take"
+    if view["outcome"] or context.outcome(view):
         right = "Game over"
     elif view["sunk"]:
-        right = "The waves! Last round   " + right
-    kit.text(draw, (BOARD_SIZE[0] - 24, 30), right, 24, kit.INK, "rm")
+        right = "Last round! " + right
+    kit.text(draw, (WIDTH - MARGIN, 24), right, TEXT, kit.INK, "rm")
+    start = context.name(view["start_player"], view["seats"])
+    room = WIDTH - 2 * MARGIN - kit.text_width(right, TEXT) - 20
+    left = kit.fitted(f"Round {view['round']}, start: {start}", TEXT, room)
+    kit.text(draw, (MARGIN, 24), left, TEXT, kit.INK, "lm")
 
 
 def _clock_hand(draw: Draw, view: AtlandiceView) -> None:
     clock = view["clock"]
-    hand = min(clock["hand"], clock["end"])
-    x = CLOCK_X + hand * CLOCK_BOX
+    box = clock_box(min(clock["hand"], clock["end"]), clock["end"])
+    left, top, right, bottom = box
     draw.rounded_rectangle(
-        (x - 2, CLOCK_Y - 2, x + CLOCK_BOX - 2, CLOCK_Y + CLOCK_H + 2),
-        radius=9,
-        outline=kit.HIGHLIGHT,
-        width=6,
+        (left - 3, top - 3, right + 3, bottom + 3), radius=9, outline=SEA, width=7
     )
-    tip = x + CLOCK_BOX // 2 - 2
-    base = CLOCK_Y + CLOCK_H + 22
-    draw.polygon([(tip, CLOCK_Y + CLOCK_H + 4), (tip - 12, base), (tip + 12, base)], fill=kit.INK)
+
+
+def prompt_top(holders: int) -> int:
+    """Where the prompt line starts: right under the last holder's row."""
+    return HOLDER_TOP + holders * (HOLDER_H + HOLDER_GAP) + 4
 
 
 def _footer(draw: Draw, view: AtlandiceView, context: ViewContext) -> None:
+    """The prompt (the result once over), then the latest log line."""
     outcome = context.outcome(view)
     line = outcome["summary"] if outcome else view["prompt"]
-    kit.text(draw, (24, 946), kit.fit_text(draw, line, 24, 1450), 24, kit.INK)
+    y = prompt_top(len(view["holders"]))
+    for part in kit.wrap_text(line, TEXT, WIDTH - 2 * MARGIN)[:2]:
+        kit.text(draw, (MARGIN, y), part, TEXT, kit.INK)
+        y += LINE + 2
     log = view["log"]
     if log:
-        last = kit.fit_text(draw, log[-1], 18, 1450)
-        kit.text(draw, (24, 976), last, 18, kit.MUTED)
+        for part in kit.wrap_text(log[-1], SMALL, WIDTH - 2 * MARGIN)[:2]:
+            kit.text(draw, (MARGIN, y), part, SMALL, kit.MUTED)
+            y += LINE
+
+
+def _mark(view: AtlandiceView, number: int) -> str:
+    """How an area is framed: a choice of the prompt, the area being searched, or not at all."""
+    if view["to_move"] is not None and number in view.get("choices", ()):
+        return "choice"
+    return "search" if view["searching"] == number else ""
 
 
 def render_board(view: AtlandiceView, context: ViewContext) -> Image.Image:
@@ -287,14 +172,13 @@ def render_board(view: AtlandiceView, context: ViewContext) -> Image.Image:
     _header(draw, view, context)
     _clock_hand(draw, view)
     for index, area in enumerate(view["areas"]):
-        _draw_area(draw, index, area, view["searching"] == area["number"])
+        draw_area(draw, index, area, view["step"], _mark(view, area["number"]))
     holders = view["holders"]
     finals: Sequence[Mapping[str, int] | None] = view["final"] or [None] * len(holders)
-    boxes = _holder_boxes(max(1, len(holders)))
-    for box, holder, final in zip(boxes, holders, finals, strict=False):
+    for row, (holder, final) in enumerate(zip(holders, finals, strict=False)):
         moving = holder["seat"] is not None and holder["seat"] == view["to_move"]
-        title = _holder_name(holder, view, context)
-        _draw_holder(draw, box, holder, title, moving, final)
+        top = HOLDER_TOP + row * (HOLDER_H + HOLDER_GAP)
+        _draw_holder(draw, top, holder, _holder_name(holder, view, context), moving, final)
     _footer(draw, view, context)
     return image
 
@@ -302,51 +186,36 @@ def render_board(view: AtlandiceView, context: ViewContext) -> Image.Image:
 def render_hand(view: AtlandiceSeatView, context: ViewContext) -> Image.Image:
     """One seat's own summary (nothing in Atlandice is secret): resources, tiles, VP, prompt."""
     image, draw = kit.canvas(*HAND_SIZE)
+    width = HAND_SIZE[0]
     seat = view["seat"]
     holder = next(h for h in view["holders"] if h["seat"] == seat)
     colour = _holder_colour(holder)
-    draw.rectangle((0, 0, HAND_SIZE[0], 70), fill=colour)
-    kit.text(
-        draw,
-        (24, 35),
-        kit.fit_text(draw, _holder_name(holder, view, context), 36, HAND_SIZE[0] - 220),
-        36,
-        kit.readable_on(colour),
-        "lm",
-    )
-    kit.text(draw, (HAND_SIZE[0] - 24, 35), f"{holder['vp']} VP", 36, kit.readable_on(colour), "rm")
-    _resource_row(draw, 30, 120, holder["goods"], size=24, skip_zero=False)
-    kit.text(draw, (30, 152), "gems, books, provisions, tools, weapons", 18, kit.MUTED)
+    ink = kit.readable_on(colour)
+    draw.rectangle((0, 0, width, 56), fill=colour)
+    name = kit.fitted(_holder_name(holder, view, context), TITLE, width - 140)
+    kit.text(draw, (16, 28), name, TITLE, ink, "lm")
+    kit.text(draw, (width - 16, 28), f"{holder['vp']} VP", TITLE, ink, "rm")
+    resource_row(draw, (20, 86), holder["goods"], 24, skip_zero=False)
+    kind_words = "G gem, B book, P provision, T tool, W weapon"
+    kit.text(draw, (20, 110), kind_words, HAND_TEXT - 2, kit.MUTED)
     tiles = holder["tiles"]
-    kit.text(draw, (30, 190), f"Tiles taken ({len(tiles)}), 3 VP each:", 24, kit.INK)
+    kit.text(draw, (20, 142), f"Tiles taken ({len(tiles)}), 3 VP each:", HAND_TEXT, kit.INK)
     if not tiles:
-        kit.text(draw, (50, 226), "none yet", 22, kit.MUTED)
+        kit.text(draw, (36, 170), "none yet", HAND_TEXT, kit.MUTED)
     for i, tile in enumerate(tiles[:6]):
-        kit.text(draw, (50 + i % 2 * 400, 226 + i // 2 * 32), tile, 22, kit.INK)
-    kit.text(draw, (30, 340), f"VP tokens: {holder['chips']}", 24, kit.INK)
-    kit.text(
-        draw, (30, 380), f"Round {view['round']}, clock at {view['clock']['hand']}", 24, kit.MUTED
-    )
-    outcome = context.outcome(view)
-    if outcome:
-        text = outcome["summary"]
-    elif view["to_move"] == seat:
-        text = "Your turn - " + view["prompt"].split(": ", 1)[-1]
-    else:
-        text = view["prompt"]
-    for i, chunk in enumerate(_wrap(draw, text, 26, HAND_SIZE[0] - 60)[:3]):
-        kit.text(draw, (30, 440 + i * 36), chunk, 26, kit.INK)
+        kit.text(draw, (36 + i % 2 * 280, 170 + i // 2 * 26), tile, HAND_TEXT, kit.INK)
+    facts = f"VP tokens: {holder['chips']}   Round {view['round']}, clock at "
+    facts += f"{view['clock']['hand']} of {view['clock']['end']}"
+    kit.text(draw, (20, 254), facts, HAND_TEXT, kit.INK)
+    for i, chunk in enumerate(kit.wrap_text(_hand_prompt(view, context), 22, width - 40)[:4]):
+        kit.text(draw, (20, 296 + i * 29), chunk, 22, kit.INK)
     return image
 
 
-def _wrap(draw: Draw, text: str, size: int, width: int) -> list[str]:
-    lines: list[str] = []
-    current = ""
-    for word in text.split():
-        trial = f"{current} {word}".strip()
-        if current and kit.text_size(draw, trial, size)[0] > width:
-            lines.append(current)
-            current = word
-        else:
-            current = trial
-    return [*lines, current] if current else lines
+def _hand_prompt(view: AtlandiceSeatView, context: ViewContext) -> str:
+    outcome = context.outcome(view)
+    if outcome:
+        return outcome["summary"]
+    if view["to_move"] == view["seat"]:
+        return "Your turn: " + view["prompt"].split(": ", 1)[-1]
+    return view["prompt"]

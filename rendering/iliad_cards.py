@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -13,186 +12,147 @@ from bot.games.iliad_cards.views import (
     HandGroup,
     IliadCardsSeatView,
     IliadCardsView,
-    UnitView,
+    VictoryView,
 )
 from rendering import kit
+from rendering._iliad_cards_parts import (
+    CARD_GAP,
+    CARD_H,
+    FILLS,
+    LEGEND,
+    MARGIN,
+    ORDINALS,
+    PANEL,
+    SEAT_COLOURS,
+    SMALL,
+    TEXT,
+    TEXT_STEP,
+    WIDTH,
+    army_rows,
+    chip,
+    chips_in_a_row,
+    draw_army,
+    log_lines,
+    score_chips,
+    standings,
+)
 
-BOARD_SIZE = (1500, 1000)
-HAND_SIZE = (1200, 800)
-TOP = 190  # height of the siege bar above the camps
-GAP = 10
-SEAT_COLOURS = [kit.SEAT_COLOURS[c] for c in ("blue", "red", "green", "yellow", "purple")]
-PANEL: kit.RGB = (255, 252, 245)
-LINE: kit.RGB = (200, 190, 170)
-FILLS: dict[str, kit.RGB] = {
-    "phalanx": (222, 178, 104),
-    "hoplite": (222, 178, 104),
-    "hero": (240, 206, 90),
-    "chariot": (196, 124, 74),
-    "archer": (128, 176, 96),
-    "elephant": (160, 160, 172),
-    "catapult": (84, 96, 120),
-    "ballista": (84, 96, 120),
-    "harrow": (120, 120, 120),
-    "horse": (150, 100, 60),
-    "city": (70, 110, 186),
-    "trireme": (32, 138, 150),
-    "helen": (204, 84, 140),
-    "thanatos": (40, 40, 40),
-    "gorgon": (110, 60, 150),
-    "amphora": (236, 190, 120),
-}
-KIND_ORDER = ("phalanx", "hero", "chariot", "archer", "elephant", "catapult", "ballista")
-ORDINALS = ("1st", "2nd", "3rd", "4th", "5th")
+BOARD_SIZE = (WIDTH, 1610)
+HAND_SIZE = (720, 860)  # 21 px text reads at 400 px
+TITLE = 28
+CAMPS_TOP = 382
+CAMP_HEAD = 84  # name line and score line above the cards
+CAMP_GAP = 6
+LEGEND_H = 66
+LOG_MIN = 122  # the log keeps at least three lines
+HAND_TEXT = 21
+ROWS_MOST = 3
+HAND_TILES = 10  # five rows of two kinds; more kinds share the last tile
 
 Draw = ImageDraw.ImageDraw
 
 
-def _chip(
-    draw: Draw, x: int, y: int, text: str, fill: kit.RGB, size: int = 22, height: int = 36
-) -> int:
-    """A rounded label; returns its width."""
-    width = kit.text_size(draw, text, size)[0] + 20
-    draw.rounded_rectangle((x, y, x + width, y + height), radius=8, fill=fill)
-    kit.centred(draw, (x + width / 2, y + height / 2), text, size, kit.readable_on(fill))
-    return width
+ROW_H = CARD_H + CARD_GAP + 4
 
 
-def _rows(draw: Draw, texts: Sequence[str], width: int, size: int) -> list[list[int]]:
-    """Greedy line breaking of chips: indices per row."""
-    rows: list[list[int]] = [[]]
-    used = 0
-    for index, text in enumerate(texts):
-        chip = kit.text_size(draw, text, size)[0] + 26
-        if used + chip > width and rows[-1]:
-            rows.append([])
-            used = 0
-        rows[-1].append(index)
-        used += chip
-    return rows
+def card_rows_allowed(players: int) -> int:
+    """How many card rows each camp may use: as many as fit beside the log, at most three."""
+    room = BOARD_SIZE[1] - CAMPS_TOP - LEGEND_H - LOG_MIN
+    rows = (room // players - CAMP_HEAD - 6) // ROW_H
+    return max(1, min(ROWS_MOST, rows))
 
 
-def _flow(
-    draw: Draw, chips: Sequence[tuple[str, kit.RGB]], box: tuple[int, int, int, int], size: int
-) -> None:
-    """Chips left to right, wrapping; what does not fit becomes '+N more' on the last row."""
-    left, top, right, bottom = box
-    height = size + 14
-    fit = max(1, (bottom - top + 6) // (height + 6))
-    rows = _rows(draw, [text for text, _ in chips], right - left, size)
-    if len(rows) > fit:
-        rows = rows[:fit]
-        more = _rows(draw, [*(chips[i][0] for i in rows[-1]), "+99 more"], right - left, size)
-        while len(more) > 1:
-            rows[-1].pop()
-            more = _rows(draw, [*(chips[i][0] for i in rows[-1]), "+99 more"], right - left, size)
-    shown = sum(len(row) for row in rows)
-    for number, row in enumerate(rows):
-        x, y = left, top + number * (height + 6)
-        for index in row:
-            x += _chip(draw, x, y, chips[index][0], chips[index][1], size, height) + 6
-        if number == len(rows) - 1 and shown < len(chips):
-            _chip(draw, x, y, f"+{len(chips) - shown} more", kit.MUTED, size, height)
+def camp_height(camp: CampView, players: int) -> int:
+    """A camp is as tall as its army needs (one row at least): no empty panels."""
+    needed = len(army_rows(camp["units"], WIDTH - 2 * MARGIN - 40)) if camp["units"] else 1
+    return CAMP_HEAD + min(needed, card_rows_allowed(players)) * ROW_H + 6
 
 
-def _army_chips(units: Sequence[UnitView]) -> list[tuple[str, kit.RGB]]:
-    """Phalanxes one by one (values and strength); other units grouped with a count."""
-    phalanxes = sorted(
-        (u for u in units if u["kind"] == "phalanx"), key=lambda u: -int(u["strength"])
+def _victory_card(draw: Draw, x: int, y: int, card: VictoryView) -> None:
+    """A victory card on the display: its kind on a coloured band, its VP below."""
+    fill = FILLS.get(card["kind"], kit.MUTED)
+    draw.rounded_rectangle(
+        (x, y, x + 104, y + 66), radius=8, fill=(255, 255, 255), outline=fill, width=2
     )
-    chips = [
-        (
-            f"{u.get('text')} = {u['strength']}" + (" +Harrow" if u.get("harrow") else ""),
-            FILLS["phalanx"],
-        )
-        for u in phalanxes
-    ]
-    groups: dict[tuple[str, str], int] = {}
-    for unit in units:
-        if unit["kind"] != "phalanx":
-            name = _unit_name(unit)
-            groups[(unit["kind"], name)] = groups.get((unit["kind"], name), 0) + 1
-    for (kind, name), count in sorted(groups.items(), key=lambda g: KIND_ORDER.index(g[0][0])):
-        chips.append((name + (f" x{count}" if count > 1 else ""), FILLS[kind]))
-    return chips
+    draw.rounded_rectangle((x, y, x + 104, y + 32), radius=8, fill=fill)
+    draw.rectangle((x + 1, y + 24, x + 103, y + 32), fill=fill)
+    kit.centred(draw, (x + 52, y + 16), card["kind"].capitalize(), SMALL, kit.readable_on(fill))
+    kit.centred(draw, (x + 52, y + 49), f"{card['vp']} VP", TEXT)
 
 
-def _unit_name(unit: UnitView) -> str:
-    if unit["kind"] == "hero":
-        return f"{unit.get('name')} {unit.get('value')}"
-    name = str(unit["kind"]).capitalize()
-    if unit.get("rider"):
-        return name + "+Archer"
-    return name + ("+Harrow" if unit.get("harrow") else "")
-
-
-def _layout(players: int) -> list[tuple[int, int, int, int]]:
-    """Camp boxes in two columns, then one box for the latest log lines where space is left."""
-    width, height = BOARD_SIZE
-    rows = max(2, (players + 1) // 2)
-    cell_w = (width - 3 * GAP) // 2
-    cell_h = (height - TOP - (rows + 1) * GAP) // rows
-    boxes = []
-    for index in range(rows * 2):
-        row, col = divmod(index, 2)
-        x = GAP + col * (cell_w + GAP)
-        y = TOP + GAP + row * (cell_h + GAP)
-        boxes.append((x, y, x + cell_w, y + cell_h))
-    if players == 2:  # one wide log box under the two camps
-        return [*boxes[:2], (boxes[2][0], boxes[2][1], boxes[3][2], boxes[3][3])]
-    return boxes[: players + players % 2]
-
-
-@lru_cache(maxsize=8)
-def _background(players: int) -> Image.Image:
-    """The static layer: the siege bar and empty camp panels."""
-    image, draw = kit.canvas(*BOARD_SIZE)
-    draw.rectangle((0, 0, BOARD_SIZE[0], TOP), fill=(236, 226, 204))
-    for box in _layout(players):
-        draw.rounded_rectangle(box, radius=12, fill=PANEL, outline=LINE, width=2)
-    return image
-
-
-def _siege_bar(draw: Draw, view: IliadCardsView, result: OutcomeView | None) -> None:
+def _header(draw: Draw, view: IliadCardsView) -> None:
+    """Siege number, the oracle card, the goal; then the display as cards."""
     most = view.get("sieges_max")
-    kit.centred(draw, (95, 30), f"Siege {view['siege']}" + (f" of {most}" if most else ""), 28)
+    siege = f"Siege {view['siege']}" + (f" of {most}" if most else "")
+    kit.text(draw, (MARGIN, 24), siege, TITLE, kit.INK, "lm")
+    goal = f"Goal {view['target_vp']} VP"
+    kit.text(draw, (WIDTH - MARGIN, 24), goal, TEXT, kit.INK, "rm")
     oracle = view.get("oracle")
     if oracle:
-        label = oracle["name"].replace("(", "").replace(")", "")
-        _chip(draw, 14, 56, label, FILLS[oracle["kind"]], 24, 44)
-    else:
-        kit.centred(draw, (95, 78), "no oracle", 22, kit.MUTED)
-    x = 250
-    kit.text(draw, (x, 12), "Display", 20, kit.MUTED)
+        x = MARGIN + round(kit.text_width(siege, TITLE)) + 16
+        label = "Oracle: " + oracle["name"].replace("(", "").replace(")", "")
+        chip(draw, (x, 7), label, FILLS[oracle["kind"]])
+    kit.text(draw, (MARGIN, 52), "Display (victory cards to win this siege)", SMALL, kit.MUTED)
     cards = view["display"]
+    x = MARGIN
     for index, card in enumerate(cards):
-        if x > 880:
-            _chip(draw, x, 40, f"+{len(cards) - index}", kit.MUTED, 24, 56)
+        if x + 104 > WIDTH - MARGIN - (60 if index < len(cards) - 1 else 0):
+            kit.text(draw, (x, 115), f"+{len(cards) - index}", TEXT, kit.MUTED, "lm")
             break
-        x += _chip(draw, x, 40, card["name"], FILLS[card["kind"]], 24, 56) + 8
+        _victory_card(draw, x, 82, card)
+        x += 112
     if not cards:
-        kit.text(draw, (250, 52), "empty", 24, kit.MUTED)
+        kit.text(draw, (MARGIN, 100), "empty", SMALL, kit.MUTED)
+
+
+def _table_lines(draw: Draw, view: IliadCardsView) -> None:
+    """Amphoras and who holds them, then what is left in the decks."""
     seats = view["seats"]
-    for row, amphora in enumerate(view["amphoras"]):
-        holder = amphora["holder"]
-        owner = seats[holder] if holder is not None else "nobody"
-        text = f"{amphora['name']} {amphora['vp']}: {owner}"
-        _chip(draw, 1040, 8 + row * 40, text, FILLS["amphora"], 22, 34)
-    _status_line(draw, view, result)
+    amphoras = [
+        (f"{a['name']}: {_holder(seats, a['holder'])}", FILLS["amphora"]) for a in view["amphoras"]
+    ]
+    chips_in_a_row(draw, (MARGIN, 156), WIDTH - MARGIN, amphoras)
+    heroes = ", ".join(str(h["value"]) for h in view["heroes"])
+    parts = [f"Heroes left {heroes}"] if heroes else []
+    parts += [
+        f"army deck {view['army_deck']}",
+        f"discards {view['discard']}",
+        f"victory deck {view['victory_deck']}",
+    ]
+    kit.text(draw, (MARGIN, 198), kit.fitted(", ".join(parts), SMALL, WIDTH - 2 * MARGIN), SMALL)
 
 
-def _status_line(draw: Draw, view: IliadCardsView, result: OutcomeView | None) -> None:
-    heroes = " ".join(str(h["value"]) for h in view["heroes"]) or "none"
-    decks = (
-        f"Heroes left: {heroes}   Army deck {view['army_deck']}   Discards {view['discard']}"
-        f"   Victory deck {view['victory_deck']}   Goal {view['target_vp']} VP"
-    )
-    kit.text(draw, (14, 112), decks, 22, kit.INK)
+def _holder(seats: Sequence[str], holder: int | None) -> str:
+    return seats[holder] if holder is not None and 0 <= holder < len(seats) else "nobody"
+
+
+def _standings(draw: Draw, view: IliadCardsView) -> None:
+    """The siege's standings: seats ranked by army strength, as coloured boxes."""
+    ranked = standings(view["camps"])
+    count = max(1, len(ranked))
+    width = (WIDTH - 2 * MARGIN - (count - 1) * 6) // count
+    label = "Siege standings: rank and army strength (equal: who passed first)"
+    kit.text(draw, (MARGIN, 230), kit.fitted(label, SMALL, WIDTH - 2 * MARGIN), SMALL, kit.MUTED)
+    for index, (rank, seat) in enumerate(ranked):
+        camp = view["camps"][seat]
+        x, y = MARGIN + index * (width + 6), 262
+        colour = SEAT_COLOURS[seat]
+        draw.rounded_rectangle(
+            (x, y, x + width, y + 64), radius=8, fill=PANEL, outline=colour, width=3
+        )
+        draw.rectangle((x + 3, y + 3, x + 12, y + 61), fill=colour)
+        kit.text(draw, (x + 18, y + 4), f"{ORDINALS[rank - 1]}: {camp['strength']}", SMALL)
+        name = kit.fitted(view["seats"][seat], SMALL, width - 24)
+        kit.text(draw, (x + 18, y + 33), name, SMALL, kit.MUTED)
+
+
+def _prompt_bar(draw: Draw, view: IliadCardsView, result: OutcomeView | None) -> None:
     text = result["summary"] if result else _prompt(view)
     mover = view["to_move"]
     colour = kit.HIGHLIGHT if result or mover is None else SEAT_COLOURS[mover]
-    text = kit.fit_text(draw, text, 26, BOARD_SIZE[0] - 60)
-    _chip(draw, 14, 144, text, colour, 26, 40)
+    draw.rounded_rectangle((MARGIN, 334, WIDTH - MARGIN, 374), radius=8, fill=colour)
+    words = kit.fitted(text, TEXT, WIDTH - 2 * MARGIN - 20)
+    kit.text(draw, (MARGIN + 10, 354), words, TEXT, kit.readable_on(colour), "lm")
 
 
 def _prompt(view: IliadCardsView) -> str:
@@ -200,48 +160,6 @@ def _prompt(view: IliadCardsView) -> str:
     if pending:
         return f"{view['prompt']} ({pending['name']})"
     return str(view["prompt"])
-
-
-def _camp(
-    draw: Draw,
-    camp: CampView,
-    box: tuple[int, int, int, int],
-    view: IliadCardsView,
-    context: ViewContext,
-) -> None:
-    left, top, right, bottom = box
-    result = context.outcome(view)
-    seat = int(camp["seat"])
-    colour = SEAT_COLOURS[seat]
-    if view["to_move"] == seat or (result and seat in result["winners"]):
-        draw.rounded_rectangle(box, radius=12, outline=kit.HIGHLIGHT, width=6)
-    draw.rounded_rectangle((left + 8, top + 8, left + 20, top + 44), radius=4, fill=colour)
-    tag = _tag(camp, view, result)
-    name = kit.fit_text(draw, kit.seat_label(context, seat, view["seats"]), 28, 330)
-    kit.text(draw, (left + 30, top + 8), name, 28, kit.INK)
-    x = left + 40 + kit.text_size(draw, name, 28)[0]
-    if tag:
-        x += _chip(draw, x, top + 10, tag[0], tag[1], 20, 30) + 10
-    kit.text(draw, (x, top + 14), f"hand {camp['hand_size']}", 22, kit.MUTED)
-    army = f"Army {camp['strength']}"
-    kit.text(draw, (right - 14, top + 6), army, 32, kit.INK, "ra")
-    _score_line(draw, camp, (left + 12, top + 50, right - 12))
-    units = _army_chips(camp["units"])
-    if units:
-        box = (left + 12, top + 94, right - 12, bottom - 8)
-        _flow(draw, units, box, _chip_size(draw, units, box))
-    else:
-        kit.text(draw, (left + 12, top + 98), "no army yet", 22, kit.MUTED)
-
-
-def _chip_size(draw: Draw, chips: Sequence[tuple[str, kit.RGB]], box: tuple[int, ...]) -> int:
-    """The largest of a few text sizes at which every chip fits the box."""
-    left, top, right, bottom = box
-    for size in (25, 22, 20):
-        fit = (bottom - top + 6) // (size + 20)
-        if len(_rows(draw, [text for text, _ in chips], right - left, size)) <= fit:
-            return size
-    return 20
 
 
 def _tag(
@@ -258,102 +176,135 @@ def _tag(
     return None
 
 
-def _score_line(draw: Draw, camp: CampView, where: tuple[int, int, int]) -> None:
-    """VP, then amphoras, victory cards by kind and Thanatos cards."""
-    x, y, right = where
-    kit.text(draw, (x, y + 2), f"VP {camp['vp']}", 26, kit.INK)
-    marks = [(name, FILLS["amphora"]) for name in camp["amphoras"]]
-    for kind in ("city", "trireme", "helen"):
-        values = [str(c["vp"]) for c in camp["victory"] if c["kind"] == kind]
-        if values:
-            marks.append((f"{kind[0].upper()} {'+'.join(values)}", FILLS[kind]))
-    if camp["thanatos"]:
-        marks.append((" ".join(str(p) for p in camp["thanatos"]), FILLS["thanatos"]))
-    _flow(draw, marks, (x + 96, y, right, y + 34), 20)
-
-
-def _log_box(draw: Draw, lines: Sequence[str], box: tuple[int, int, int, int]) -> None:
-    """The latest public log lines, in the spare camp cell."""
+def _camp(
+    draw: Draw,
+    camp: CampView,
+    box: tuple[int, int, int, int],
+    view: IliadCardsView,
+    context: ViewContext,
+) -> None:
+    """One seat's camp: name and army strength, VP, hand size, what it won, its army as cards."""
     left, top, right, bottom = box
-    kit.text(draw, (left + 14, top + 10), "Latest", 22, kit.MUTED)
-    rows = max(0, (bottom - top - 44) // 28)
-    y = top + 40
-    for line in list(lines)[-rows:] if rows else []:
-        kit.text(
-            draw,
-            (left + 14, y),
-            kit.fit_text(draw, line, 20, right - left - 28),
-            20,
-            kit.INK,
-        )
-        y += 28
+    result = context.outcome(view)
+    seat = int(camp["seat"])
+    colour = SEAT_COLOURS[seat]
+    draw.rounded_rectangle(box, radius=10, fill=PANEL, outline=colour, width=2)
+    if view["to_move"] == seat or (result and seat in result["winners"]):
+        draw.rounded_rectangle(box, radius=10, outline=kit.HIGHLIGHT, width=6)
+    draw.rounded_rectangle((left + 6, top + 8, left + 18, top + 76), radius=4, fill=colour)
+    army = f"Army {camp['strength']}"
+    army_w = round(kit.text_width(army, TITLE))
+    tag = _tag(camp, view, result)
+    tag_w = round(kit.text_width(tag[0], SMALL)) + 24 if tag else 0
+    room = right - left - 40 - army_w - tag_w - 20
+    name = kit.fitted(kit.seat_label(context, seat, view["seats"]), TEXT, room)
+    kit.text(draw, (left + 28, top + 6), name, TEXT)
+    if tag:
+        chip(draw, (left + 36 + round(kit.text_width(name, TEXT)), top + 6), tag[0], tag[1])
+    kit.text(draw, (right - 12, top + 4), army, TITLE, kit.INK, "ra")
+    vp = f"VP {camp['vp']}, hand {camp['hand_size']}"
+    kit.text(draw, (left + 28, top + 46), vp, SMALL)
+    x = left + 40 + round(kit.text_width(vp, SMALL))
+    chips_in_a_row(
+        draw,
+        (x, top + 44),
+        right - 12,
+        score_chips(camp, {a["name"]: a["vp"] for a in view["amphoras"]}),
+    )
+    if camp["units"]:
+        draw_army(draw, (left + 28, top + CAMP_HEAD + 8, right - 12, bottom - 4), camp["units"])
+    else:
+        kit.text(draw, (left + 28, top + CAMP_HEAD + 10), "no army yet", SMALL, kit.MUTED)
 
 
 def render_board(view: IliadCardsView, context: ViewContext) -> Image.Image:
-    """The public table: siege bar, then every camp's army, strength, VP and amphoras."""
+    """The public table: siege, display, amphoras, standings, every camp's army, the latest log."""
     result = context.outcome(view)
-    image = _background(int(view["players"])).copy()
-    draw = ImageDraw.Draw(image)
-    _siege_bar(draw, view, result)
-    boxes = _layout(int(view["players"]))
-    for camp, box in zip(view["camps"], boxes, strict=False):
-        _camp(draw, camp, box, view, context)
-    if len(boxes) > len(view["camps"]):
-        _log_box(draw, view["recent"], boxes[-1])
+    image, draw = kit.canvas(*BOARD_SIZE)
+    draw.rectangle((0, 0, WIDTH, CAMPS_TOP - 6), fill=(236, 226, 204))
+    _header(draw, view)
+    _table_lines(draw, view)
+    _standings(draw, view)
+    _prompt_bar(draw, view, result)
+    y = CAMPS_TOP
+    for camp in view["camps"]:
+        height = camp_height(camp, int(view["players"]))
+        _camp(draw, camp, (MARGIN, y, WIDTH - MARGIN, y + height), view, context)
+        y += height + CAMP_GAP
+    legend_top = log_lines(
+        draw, view["recent"], (MARGIN, y + 6, WIDTH - MARGIN, BOARD_SIZE[1] - LEGEND_H - 4)
+    )
+    legend_top += 8
+    for index, line in enumerate(LEGEND):
+        words = kit.fitted(line, SMALL, WIDTH - 2 * MARGIN)
+        kit.text(draw, (MARGIN, legend_top + 4 + index * TEXT_STEP), words, SMALL, kit.MUTED)
     return image
-
-
-def _wrap(draw: Draw, text: str, size: int, width: int) -> list[str]:
-    lines: list[str] = []
-    for word in text.split():
-        if lines and kit.text_size(draw, f"{lines[-1]} {word}", size)[0] <= width:
-            lines[-1] = f"{lines[-1]} {word}"
-        else:
-            lines.append(word)
-    return lines
 
 
 def render_hand(view: IliadCardsSeatView, context: ViewContext) -> Image.Image:
     """One seat's hand (from its private part), grouped by kind with what each card does."""
     image, draw = kit.canvas(*HAND_SIZE)
+    width = HAND_SIZE[0]
     seat = int(view["seat"])
     camp = view["camps"][seat]
     hand = view["private"]["hand"]
     groups = view["private"]["hand_groups"]
-    draw.rectangle((0, 0, HAND_SIZE[0], 96), fill=SEAT_COLOURS[seat])
+    draw.rectangle((0, 0, width, 92), fill=SEAT_COLOURS[seat])
     ink = kit.readable_on(SEAT_COLOURS[seat])
-    title = f"{kit.seat_label(context, seat, view['seats'])}: {len(hand)} cards in hand"
-    kit.text(draw, (20, 10), kit.fit_text(draw, title, 34, HAND_SIZE[0] - 40), 34, ink)
+    title = kit.seat_label(context, seat, view["seats"])
+    kit.text(draw, (16, 8), kit.fitted(title, TITLE, width - 32), TITLE, ink)
     over = context.outcome(view) is not None
-    mine = view["to_move"] == seat and not over
-    status = f"Army {camp['strength']}   VP {camp['vp']}   Siege {view['siege']}   "
-    status += (
-        "Your move"
-        if mine
-        else f"Waiting: {_prompt(view)}"
-        if view["to_move"] is not None and not over
-        else "Game over"
-    )
-    kit.text(draw, (20, 56), kit.fit_text(draw, status, 24, HAND_SIZE[0] - 40), 24, ink)
+    status = f"{len(hand)} cards, army {camp['strength']}, VP {camp['vp']}, siege {view['siege']}: "
+    if over:
+        status += "game over"
+    elif view["to_move"] == seat:
+        status += "your move"
+    else:
+        status += f"waiting: {_prompt(view)}"
+    kit.text(draw, (16, 52), kit.fitted(status, 24, width - 32), 24, ink)
     if not groups:
-        kit.centred(draw, (HAND_SIZE[0] / 2, 420), "No cards in hand", 32, kit.MUTED)
-    cols, tile_w, tile_h = 4, (HAND_SIZE[0] - 5 * 16) // 4, 215
-    for index, group in enumerate(groups[:12]):
-        row, col = divmod(index, cols)
-        x, y = 16 + col * (tile_w + 16), 112 + row * (tile_h + 16)
+        kit.centred(draw, (width / 2, 400), "No cards in hand", 32, kit.MUTED)
+    tile_w, tile_h = (width - 3 * 12) // 2, 138
+    shown = groups if len(groups) <= HAND_TILES else groups[: HAND_TILES - 1]
+    for index, group in enumerate(shown):
+        row, col = divmod(index, 2)
+        x, y = 12 + col * (tile_w + 12), 104 + row * (tile_h + 10)
         _hand_tile(draw, group, (x, y, x + tile_w, y + tile_h))
+    if len(shown) < len(groups):
+        rest = sum(g["count"] for g in groups[len(shown) :])
+        x, y = 12 + tile_w + 12, 104 + (HAND_TILES // 2 - 1) * (tile_h + 10)
+        kit.text(draw, (x + 12, y + 20), f"+{rest} more cards:", TEXT, kit.MUTED)
+        names = ", ".join(g["name"] for g in groups[len(shown) :])
+        for index, line in enumerate(kit.wrap_text(names, HAND_TEXT, tile_w - 24)[:3]):
+            kit.text(draw, (x + 12, y + 56 + index * 27), line, HAND_TEXT, kit.INK)
     return image
 
 
 def _hand_tile(draw: Draw, group: HandGroup, box: tuple[int, int, int, int]) -> None:
+    """One kind of card in the hand: its name and count on a band, what it does below."""
     left, top, right, _ = box
     fill = FILLS[group["kind"]]
-    draw.rounded_rectangle(box, radius=12, fill=PANEL, outline=LINE, width=2)
-    draw.rounded_rectangle((left, top, right, top + 54), radius=12, fill=fill)
+    draw.rounded_rectangle(box, radius=10, fill=PANEL, outline=kit.shade(fill, 0.2), width=2)
+    draw.rounded_rectangle((left, top, right, top + 42), radius=10, fill=fill)
+    draw.rectangle((left + 1, top + 32, right - 1, top + 42), fill=fill)
     ink = kit.readable_on(fill)
-    kit.text(draw, (left + 14, top + 12), group["name"], 28, ink)
-    kit.text(draw, (right - 14, top + 8), f"x{group['count']}", 34, ink, "ra")
-    y = top + 64
-    for line in _wrap(draw, group["hint"], 22, right - left - 24)[:5]:
-        kit.text(draw, (left + 12, y), line, 22, kit.INK)
-        y += 29
+    kit.text(
+        draw,
+        (left + 12, top + 21),
+        kit.fitted(group["name"], TEXT, right - left - 80),
+        TEXT,
+        ink,
+        "lm",
+    )
+    kit.text(draw, (right - 12, top + 21), f"x{group['count']}", TITLE, ink, "rm")
+    lines = _hint_lines(group["hint"], right - left - 20)
+    for index, line in enumerate(lines):
+        kit.text(draw, (left + 10, top + 50 + index * 27), line, HAND_TEXT, kit.INK)
+
+
+def _hint_lines(hint: str, width: int) -> Sequence[str]:
+    """A card's hint in at most three lines; a longer one ends with an ellipsis."""
+    lines = list(kit.wrap_text(hint, HAND_TEXT, width))
+    if len(lines) > 3:
+        lines = [*lines[:2], kit.fitted(lines[2] + " " + " ".join(lines[3:]), HAND_TEXT, width)]
+    return lines

@@ -13,10 +13,16 @@ from bot.engine import OutcomeView, ViewContext
 from bot.games.atlandice import GAME
 from bot.games.atlandice.model import State
 from rendering import atlandice, kit
-from rendering.atlandice import BOARD_SIZE, HAND_SIZE
+from rendering._atlandice_parts import (
+    KIND_LETTERS,
+    LEGEND_LINES,
+    MARGIN,
+    TEXT,
+    area_box,
+)
+from rendering.atlandice import BOARD_SIZE, HAND_SIZE, prompt_top
 
 CONTEXT = ViewContext()
-FOOTER = (20, 940, BOARD_SIZE[0] - 20, 972)  # the prompt line (the result once over)
 
 
 def render_board(view: Any, context: ViewContext = CONTEXT) -> Image.Image:
@@ -27,11 +33,17 @@ def render_hand(view: Any, context: ViewContext = CONTEXT) -> Image.Image:
     return atlandice.render_hand(view, context)
 
 
-def _footer(text: str) -> bytes:
-    """The footer strip as it looks when it says `text`."""
+def _footer_box(view: Any) -> tuple[int, int, int, int]:
+    """The prompt's first line (the result once over), under the last holder."""
+    top = prompt_top(len(view["holders"]))
+    return (MARGIN, top, BOARD_SIZE[0] - MARGIN, top + 30)
+
+
+def _footer(text: str, box: tuple[int, int, int, int]) -> bytes:
+    """The footer strip as it looks when it says `text` (short enough for one line)."""
     image, draw = kit.canvas(*BOARD_SIZE)
-    draw.text((24, 946), kit.fit_text(draw, text, 24, 1450), font=kit.font(24), fill=kit.INK)
-    return image.crop(FOOTER).tobytes()
+    draw.text((box[0], box[1]), text, font=kit.font(TEXT), fill=kit.INK)
+    return image.crop(box).tobytes()
 
 
 def _play(players: int, seed: int, plies: int | None = None) -> State:
@@ -54,9 +66,9 @@ def _check(image: Image.Image, size: tuple[int, int]) -> None:
     assert reopened.size == size
 
 
-def test_sizes_are_landscape_about_three_by_two() -> None:
-    for width, height in (BOARD_SIZE, HAND_SIZE):
-        assert 1.4 <= width / height <= 1.6
+def test_the_board_is_portrait_for_phones_and_the_hand_small_and_landscape() -> None:
+    assert BOARD_SIZE[1] > BOARD_SIZE[0] <= 800
+    assert 1.4 <= HAND_SIZE[0] / HAND_SIZE[1] <= 1.6 and HAND_SIZE[0] <= 600
 
 
 def test_mid_game_board_and_hands_render_for_every_player_count() -> None:
@@ -104,7 +116,8 @@ def test_hand_shows_the_seat_own_summary() -> None:
 
 def test_footer_shows_the_prompt_and_a_platform_result() -> None:
     view = GAME.view(_play(3, 7, plies=12), None)
-    assert render_board(view).crop(FOOTER).tobytes() == _footer(view["prompt"])
+    box = _footer_box(view)
+    assert render_board(view).crop(box).tobytes() == _footer(view["prompt"], box)
     resigned: OutcomeView = {
         "scores": [0, 0, 0],
         "ranking": [2, 1, 2],
@@ -114,7 +127,7 @@ def test_footer_shows_the_prompt_and_a_platform_result() -> None:
         "breakdown": [],
     }
     done = render_board(view, ViewContext(status="finished", result=resigned))
-    assert done.crop(FOOTER).tobytes() == _footer("Mathilda resigned.")
+    assert done.crop(box).tobytes() == _footer("Mathilda resigned.", box)
 
 
 def test_clock_hand_is_drawn_from_the_clock() -> None:
@@ -130,3 +143,64 @@ def test_names_from_the_context_appear_beside_the_characters() -> None:
         render_board(GAME.view(state, None), named)
     )
     assert _png(render_hand(GAME.view(state, 1))) != _png(render_hand(GAME.view(state, 1), named))
+
+
+def _at_step(step: str, players: int = 3) -> State:
+    """The first state of a seeded random game whose decision is `step`."""
+    for seed in range(40):
+        chooser = random.Random(seed)
+        state = GAME.new_game(players, seed)
+        while GAME.to_move(state) is not None:
+            if state.step == step:
+                return state
+            state = GAME.apply(state, chooser.choice(GAME.legal_actions(state)))
+    raise AssertionError(f"no {step} decision in 40 games")
+
+
+def _frame_colour(image: Image.Image, number: int) -> tuple[int, int, int]:
+    """The colour on an area's frame, halfway down its left edge."""
+    left, top, _, bottom = area_box(number - 1)
+    pixel: tuple[int, int, int] = image.getpixel((left + 2, (top + bottom) // 2))
+    return pixel
+
+
+def test_the_areas_a_prompt_picks_among_are_framed_in_yellow() -> None:
+    """AT-7: "take a die" frames every area holding a die; others keep their plain frame."""
+    state = _at_step("take")
+    view = GAME.view(state, None)
+    legal = {a.x for a in GAME.legal_actions(state)}
+    assert view["choices"] == sorted(legal)
+    board = render_board(view)
+    for number in range(1, 7):
+        framed = _frame_colour(board, number) == kit.HIGHLIGHT
+        assert framed == (number in legal), number
+    unmarked = render_board({**view, "choices": []})
+    assert all(_frame_colour(unmarked, n) != kit.HIGHLIGHT for n in range(1, 7))
+
+
+def test_a_district_target_prompt_frames_only_its_targets() -> None:
+    """AT-14 effects that name a district (submarine, turn a die, ...) frame just those."""
+    for step in ("subm", "turn1", "out2"):
+        try:
+            state = _at_step(step)
+        except AssertionError:
+            continue
+        view = GAME.view(state, None)
+        targets = {a.x for a in GAME.legal_actions(state) if a.verb == "a"}
+        assert set(view["choices"]) == targets and targets
+        board = render_board(view)
+        assert {n for n in range(1, 7) if _frame_colour(board, n) == kit.HIGHLIGHT} == targets
+        return
+    raise AssertionError("no district-target decision found")
+
+
+def test_the_legend_explains_every_letter_and_word_the_board_abbreviates() -> None:
+    legend = " ".join(LEGEND_LINES)
+    for word in ("INV", "ALL", "GIFT", "▶", "yellow", "blue frame"):
+        assert word in legend
+    view = GAME.view(_play(2, 9, plies=6), None)
+    board = render_board(view)
+    strip = board.crop((0, BOARD_SIZE[1] - 190, BOARD_SIZE[0], BOARD_SIZE[1]))
+    blank = Image.new("RGB", strip.size, kit.BACKGROUND)
+    assert strip.tobytes() != blank.tobytes()
+    assert all(letter == kind[0].upper() for kind, letter in KIND_LETTERS.items())

@@ -11,6 +11,7 @@ from PIL import Image, ImageChops
 from bot.engine import ViewContext
 from bot.engine.conformance import random_playout
 from bot.games.iliad_cards import GAME
+from rendering import _iliad_cards_parts as parts
 from rendering import iliad_cards as art
 from rendering import kit
 
@@ -58,7 +59,7 @@ def test_board_and_hand_render_mid_game_and_at_the_end(players: int) -> None:
             reopened = Image.open(io.BytesIO(kit.to_png(image)))
             assert reopened.size == image.size
     width, height = art.BOARD_SIZE
-    assert 1.3 <= width / height <= 1.7
+    assert height > width <= 800  # portrait, for phones
 
 
 @pytest.mark.parametrize("players", [3, 5])
@@ -99,3 +100,66 @@ def test_a_result_the_platform_decided_is_drawn() -> None:
     assert not _same(board, _board(middle))
     assert _same(board, _board(dict(middle, outcome=final["outcome"])))
     assert not _same(_hand(middle, resigned), _hand(middle))
+
+
+def _camp(seat: int, strength: int, pass_order: int | None = None, units: Any = ()) -> Any:
+    return {
+        "seat": seat,
+        "name": f"seat {seat}",
+        "units": list(units),
+        "strength": strength,
+        "hand_size": 3,
+        "passed": pass_order is not None,
+        "pass_order": pass_order,
+        "victory": [],
+        "thanatos": [],
+        "amphoras": [],
+        "city_vp": 0,
+        "trireme_vp": 0,
+        "vp": 0,
+    }
+
+
+def test_standings_rank_by_army_and_the_earlier_passer_wins_a_tie() -> None:
+    """IC-14: strongest first; equal armies rank the player who passed earlier higher."""
+    camps = [_camp(0, 5), _camp(1, 9), _camp(2, 5, pass_order=2), _camp(3, 5, pass_order=1)]
+    assert parts.standings(camps) == [(1, 1), (2, 3), (3, 2), (4, 0)]
+    assert parts.standings([_camp(0, 4), _camp(1, 4)]) == [(1, 0), (1, 1)]  # not settled yet
+
+
+def test_a_phalanx_is_a_pile_with_one_edge_per_hoplite_and_its_harrow_beside() -> None:
+    """IC-8 / IC-11: a phalanx is one unit of up to 4 Hoplites; a Harrow may sit on it."""
+    one = {"kind": "phalanx", "strength": 4, "label": "", "values": [4], "text": "4"}
+    three = {**one, "strength": 27, "values": [4, 3, 2], "text": "4-3-2"}
+    shielded = {**three, "harrow": True}
+    assert parts.card_width(three) == parts.card_width(one) + 2 * parts.PILE
+    assert parts.card_width(shielded) == parts.card_width(three) + parts.HARROW_W
+    images = []
+    for unit in (one, three, shielded):
+        image, draw = kit.canvas(400, 160)
+        parts.army_card(draw, (10, 30), unit)
+        images.append(image)
+    assert not _same(images[0], images[1]) and not _same(images[1], images[2])
+
+
+def test_camp_panels_are_as_tall_as_their_army_so_none_stands_empty() -> None:
+    card = {"kind": "catapult", "strength": 0, "label": "Catapult"}
+    empty, big = _camp(0, 0), _camp(1, 0, units=[card] * 14)
+    assert art.camp_height(empty, 2) < art.camp_height(big, 2)
+    assert art.camp_height(empty, 2) == art.camp_height(empty, 5)  # one row, whatever the table
+    assert art.camp_height(big, 5) < art.camp_height(big, 2)  # five camps share the room
+
+
+def test_score_chips_are_spelled_out_and_the_legend_explains_the_rest() -> None:
+    camp = _camp(0, 0)
+    camp["victory"] = [
+        {"card": "c1", "kind": "city", "vp": 1, "name": "City 1"},
+        {"card": "c2", "kind": "city", "vp": 2, "name": "City 2"},
+        {"card": "t2", "kind": "trireme", "vp": 2, "name": "Trireme 2"},
+    ]
+    camp["thanatos"], camp["amphoras"] = [-1], ["Athena"]
+    words = [text for text, _ in parts.score_chips(camp, {"Athena": 2})]
+    assert words == ["Athena 2", "City 1+2", "Trireme 2", "Thanatos -1"]
+    legend = " ".join(parts.LEGEND)
+    for term in ("Big number", "H:", "Harrow", "Chips", "Thanatos"):
+        assert term in legend

@@ -25,10 +25,6 @@ TOO_SMALL: dict[tuple[str, str], str] = {
     ("iliad", "board"): "1200 px wide with 16-24 px panel text: needs a compact layout (35 px)",
     ("ilium", "board"): "1800x1200 board with 16-30 px text: needs a redesign (52 px text)",
     ("ilium", "hand"): "18 px supplies and token lines on 900 px (needs 26 px)",
-    ("atlandice", "board"): "1500 px wide with 16-28 px text: needs a redesign (43 px)",
-    ("atlandice", "hand"): "18-24 px lines on 900 px (needs 26 px)",
-    ("iliad_cards", "board"): "1500 px wide with 20-34 px text: needs the §4 redesign (43 px)",
-    ("iliad_cards", "hand"): "22-28 px card text on 1200 px (needs 35 px): a smaller hand image",
 }
 
 

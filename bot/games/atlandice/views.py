@@ -26,7 +26,7 @@ from bot.games.atlandice.model import (
     is_closed,
     takes_per_round,
 )
-from bot.games.atlandice.rules import to_move
+from bot.games.atlandice.rules import legal_actions, to_move
 from bot.games.atlandice.scoring import final_scores, holder_name, outcome, totals
 from bot.games.atlandice.viewtypes import (
     AtlandiceArea,
@@ -79,6 +79,14 @@ def prompt(state: State) -> str:
     if state.step not in ("take", "donate") and beneficiary(state) >= state.players:
         text += " (for the neutral player)"
     return f"{SEAT_NAMES[seat]}: {text}"
+
+
+AREA_VERBS = frozenset("tnas")  # actions that name an area: take its die, target it, steal there
+
+
+def choices(state: State) -> list[int]:
+    """The areas the seat to move picks among now, so the board can frame what the prompt means."""
+    return sorted({a.x for a in legal_actions(state) if a.verb in AREA_VERBS})
 
 
 def _goods(counts: tuple[int, ...]) -> dict[str, int]:
@@ -163,6 +171,7 @@ def public_view(state: State) -> AtlandiceView:
         "takes_left": 0 if over else takes_per_round(state) - len(state.taken),
         "step": state.step,
         "searching": state.area or None,
+        "choices": choices(state),
         "final": [{KINDS[k - 1]: vp for k, vp in got} for got in final_scores(state)]
         if over
         else None,

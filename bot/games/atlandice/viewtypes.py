@@ -66,6 +66,7 @@ class AtlandiceView(View):
     takes_left: int
     step: str
     searching: int | None
+    choices: list[int]  # the areas (1-6) the decision at hand picks among, for the image to mark
     final: list[dict[str, int]] | None  # per holder once over: resource -> final majority VP
 
 

@@ -9,6 +9,7 @@ from bot.store.archive import GameEntry
 from bot.store.database import Store
 from bot.store.faults import MigrationFailed, StoreUnusable
 from bot.store.migrations import MIGRATIONS_DIR, migration_files
+from bot.store.ratings import GLOBAL, Entrant, NewRating, PlayedSeat, Rater, RatingRow
 from bot.store.records import (
     ONGOING,
     AlreadyVoted,
@@ -30,6 +31,12 @@ from bot.store.records import (
 from bot.store.timers import REMINDER, TURN_CLOCK, NewTimer, TimerRow
 
 __all__ = [
+    "GLOBAL",
+    "Entrant",
+    "NewRating",
+    "PlayedSeat",
+    "Rater",
+    "RatingRow",
     "MIGRATIONS_DIR",
     "ONGOING",
     "REMINDER",

@@ -39,6 +39,7 @@ from bot.service.model import (
 )
 from bot.service.pace import Pace
 from bot.service.ratings import Ratings, rate_entrants
+from bot.service.replays import Replays
 from bot.service.seats import RESIGNED
 from bot.service.sessions import label
 from bot.service.since import mark_move, refresh_marks
@@ -65,7 +66,7 @@ def seating(seed: int, players: int) -> list[int]:
     return order
 
 
-class GameService(Deadlines, TurnVotes, Submissions, Archive, Undos, Computers, Ratings):
+class GameService(Deadlines, TurnVotes, Submissions, Archive, Undos, Computers, Ratings, Replays):
     """Every game operation a cog may ask for; refusals raise ServiceError subclasses."""
 
     # -- lobby ------------------------------------------------------------------------------

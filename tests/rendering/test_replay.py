@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import random
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -63,7 +64,7 @@ def test_subsampling_keeps_the_first_and_last_state_evenly_spread() -> None:
     assert pick_frames(11, 6) == [0, 2, 4, 6, 8, 10]
     picked = pick_frames(301, MAX_FRAMES)
     assert picked[0] == 0 and picked[-1] == 300 and len(picked) == MAX_FRAMES
-    gaps = {b - a for a, b in zip(picked, picked[1:], strict=False)}
+    gaps = {b - a for a, b in pairwise(picked)}
     assert gaps <= {2, 3}
 
 

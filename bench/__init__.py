@@ -5,4 +5,12 @@ A benchmark is a module `bench.<name>` with `TITLE` (one line) and
 add its name here; `python -m bench --only NAME` runs just that one.
 """
 
-BENCHMARKS: tuple[str, ...] = ("render", "playouts", "decisions", "roundtrip", "memory", "traffic")
+BENCHMARKS: tuple[str, ...] = (
+    "render",
+    "playouts",
+    "decisions",
+    "roundtrip",
+    "memory",
+    "traffic",
+    "replay",
+)

@@ -22,6 +22,7 @@ from bot.service.thinking import DEFAULT_TIMEOUT, Thinker
 from bot.store import Store
 from cogs.components import DYNAMIC_ITEMS, answer_unclaimed
 from cogs.computer_components import COMPUTER_ITEMS
+from cogs.replays import REPLAY_ITEMS
 from cogs.replies import report
 from cogs.seat_components import SEAT_ITEMS
 from cogs.table import Table
@@ -29,7 +30,16 @@ from cogs.undo_components import UNDO_ITEMS
 
 log = logging.getLogger("bot.client")
 
-COGS = ("cogs.lobby", "cogs.moves", "cogs.info", "cogs.yours", "cogs.timers", "cogs.hints")
+COGS = (
+    "cogs.lobby",
+    "cogs.moves",
+    "cogs.info",
+    "cogs.yours",
+    "cogs.timers",
+    "cogs.hints",
+    "cogs.records",
+    "cogs.replays",
+)
 
 
 def default_workers() -> int:
@@ -103,7 +113,9 @@ class SymposionBot(commands.Bot):
         loaded = await self._service.load()
         log.info("loaded %d ongoing game(s) from %s", loaded, self.database_path)
         self._table = Table(self)
-        self.add_dynamic_items(*DYNAMIC_ITEMS, *SEAT_ITEMS, *UNDO_ITEMS, *COMPUTER_ITEMS)
+        self.add_dynamic_items(
+            *DYNAMIC_ITEMS, *SEAT_ITEMS, *UNDO_ITEMS, *COMPUTER_ITEMS, *REPLAY_ITEMS
+        )
         self.add_listener(answer_unclaimed, "on_interaction")
         for name in COGS:
             await self.load_extension(name)

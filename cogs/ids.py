@@ -24,6 +24,7 @@ BACK = re.compile(rf"{PREFIX}:b:(?P<game>{_N}):(?P<version>{_N})")
 CONSENT = re.compile(rf"{PREFIX}:u:(?P<request>{_N}):(?P<verb>yes|no)")
 ADD_COMPUTER = re.compile(rf"{PREFIX}:ca:(?P<game>{_N})")
 REMOVE_COMPUTER = re.compile(rf"{PREFIX}:cr:(?P<game>{_N})")
+REPLAY = re.compile(rf"{PREFIX}:rp:(?P<game>{_N}):(?P<step>{_N}):(?P<way>back|next)")
 TEMPLATES = (
     MOVE,
     PICK,
@@ -37,6 +38,7 @@ TEMPLATES = (
     CONSENT,
     ADD_COMPUTER,
     REMOVE_COMPUTER,
+    REPLAY,
 )
 
 LARGEST = 2**63 - 1  # sqlite's INTEGER; no game number, version or page of ours is larger
@@ -136,3 +138,8 @@ def add_computer_id(game_id: int) -> str:
 def remove_computer_id(game_id: int) -> str:
     """The lobby's Remove computer button: the last computer player added leaves."""
     return f"{PREFIX}:cr:{game_id}"
+
+
+def replay_id(game_id: int, step: int, way: str) -> str:
+    """A replay viewer's ◀ ('back') or ▶ ('next'): show the board after `step` moves."""
+    return f"{PREFIX}:rp:{game_id}:{step}:{way}"

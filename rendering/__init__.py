@@ -12,13 +12,14 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import Any, Protocol, cast
 
 from PIL import Image
 
 from bot.engine.view import ViewContext
+from rendering._replay import REPLAY_BUDGET, Replay, animate
 from rendering.kit import require_view, upload_png
 
 _GAME_ID = re.compile(r"[a-z][a-z0-9_]*\Z")
@@ -96,3 +97,17 @@ def board_png(game_id: str, view: Mapping[str, Any], context: ViewContext | None
 def hand_png(game_id: str, view: Mapping[str, Any], context: ViewContext | None = None) -> bytes:
     """One seat's private image as PNG bytes, ready to send by DM or ephemeral reply."""
     return upload_png(render_hand(game_id, view, context))
+
+
+def replay_gif(
+    game_id: str,
+    views: Sequence[Mapping[str, Any]],
+    contexts: Sequence[ViewContext],
+    budget: int = REPLAY_BUDGET,
+) -> Replay:
+    """A game's public boards, one per view, as an animated GIF under `budget` bytes."""
+
+    def draw(view: Mapping[str, Any], context: ViewContext) -> Image.Image:
+        return render_board(game_id, view, context)
+
+    return animate(draw, views, contexts, budget)

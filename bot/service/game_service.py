@@ -38,6 +38,8 @@ from bot.service.model import (
     Started,
 )
 from bot.service.pace import Pace
+from bot.service.ratings import Ratings, rate_entrants
+from bot.service.replays import Replays
 from bot.service.seats import RESIGNED
 from bot.service.sessions import label
 from bot.service.since import mark_move, refresh_marks
@@ -64,7 +66,7 @@ def seating(seed: int, players: int) -> list[int]:
     return order
 
 
-class GameService(Deadlines, TurnVotes, Submissions, Archive, Undos, Computers):
+class GameService(Deadlines, TurnVotes, Submissions, Archive, Undos, Computers, Ratings, Replays):
     """Every game operation a cog may ask for; refusals raise ServiceError subclasses."""
 
     # -- lobby ------------------------------------------------------------------------------
@@ -367,7 +369,10 @@ class GameService(Deadlines, TurnVotes, Submissions, Archive, Undos, Computers):
         """Store the end (and any platform-made result), then let the game go from memory."""
         merged = {**s.flags, **flags}
         stored = None if result is None else dict(result)
-        write = self.store.end_game(s.game_id, s.version, status, result=stored, flags=merged)
+        rate = rate_entrants if status == "finished" else None
+        write = self.store.end_game(
+            s.game_id, s.version, status, result=stored, flags=merged, rate=rate
+        )
         s.version = await self._write(s, write)
         s.status, s.flags = status, merged
         self._drop(s)
@@ -441,6 +446,7 @@ class GameService(Deadlines, TurnVotes, Submissions, Archive, Undos, Computers):
             result=None if outcome is None else outcome.to_dict(),
             state_format=s.state_format,
             quiet=quiet,
+            rate=rate_entrants,
         )
         version_before = s.version
         s.version = await self._write(s, write)

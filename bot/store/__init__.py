@@ -9,6 +9,7 @@ from bot.store.archive import GameEntry
 from bot.store.database import Store
 from bot.store.faults import MigrationFailed, StoreUnusable
 from bot.store.migrations import MIGRATIONS_DIR, migration_files
+from bot.store.ratings import GLOBAL, Entrant, NewRating, PlayedSeat, Rater, RatingRow
 from bot.store.records import (
     ONGOING,
     AlreadyVoted,
@@ -30,6 +31,7 @@ from bot.store.records import (
 from bot.store.timers import REMINDER, TURN_CLOCK, NewTimer, TimerRow
 
 __all__ = [
+    "GLOBAL",
     "MIGRATIONS_DIR",
     "ONGOING",
     "REMINDER",
@@ -38,12 +40,17 @@ __all__ = [
     "BoardMessage",
     "BrokenGame",
     "CorruptRow",
+    "Entrant",
     "GameEntry",
     "GameRow",
     "MigrationFailed",
     "MoveRow",
+    "NewRating",
     "NewTimer",
     "PlaceTaken",
+    "PlayedSeat",
+    "Rater",
+    "RatingRow",
     "SeatRow",
     "Snapshot",
     "StaleVersion",

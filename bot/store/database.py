@@ -12,6 +12,7 @@ import aiosqlite
 from bot.store.archive import ArchiveRows
 from bot.store.boards import BoardRecords
 from bot.store.connection import Connection
+from bot.store.ratings import Rater, RatingRows
 from bot.store.records import (
     AlreadyVoted,
     BrokenGame,
@@ -42,7 +43,7 @@ def _flag(value: bool | None) -> int | None:
     return None if value is None else int(value)
 
 
-class Store(Connection, TimerRows, BoardRecords, ArchiveRows, UndoRows):
+class Store(Connection, TimerRows, BoardRecords, ArchiveRows, UndoRows, RatingRows):
     """Games, seats, moves and snapshots: every change one transaction with a version check."""
 
     # -- games ------------------------------------------------------------------------------
@@ -280,10 +281,11 @@ class Store(Connection, TimerRows, BoardRecords, ArchiveRows, UndoRows):
         result: Mapping[str, Any] | None = None,
         state_format: int = 1,
         quiet: bool | None = None,
+        rate: Rater | None = None,
     ) -> int:
         """One move, one transaction: version check, append the move, snapshot; new version.
 
-        With a `result` the game is finished in the same transaction.
+        With a `result` the game is finished in the same transaction, and rated by `rate`.
         """
         finish = ", status = 'finished', result = ?" if result is not None else ""
         params = (dumps(dict(result)),) if result is not None else ()
@@ -300,6 +302,8 @@ class Store(Connection, TimerRows, BoardRecords, ArchiveRows, UndoRows):
                 (game_id, seq, seat, action, user_id, self._clock(), _flag(quiet)),
             )
             await self._snapshot(db, game_id, new_version, seq, state, state_format)
+            if result is not None and rate is not None:
+                await self._rate_game(db, game_id, rate)
         return new_version
 
     async def _snapshot(
@@ -326,8 +330,12 @@ class Store(Connection, TimerRows, BoardRecords, ArchiveRows, UndoRows):
         *,
         result: Mapping[str, Any] | None = None,
         flags: Mapping[str, Any] | None = None,
+        rate: Rater | None = None,
     ) -> int:
-        """Finish, cancel or abandon a game (it frees its place); returns the new version."""
+        """Finish, cancel or abandon a game (it frees its place); returns the new version.
+
+        A finished game is rated by `rate` in the same transaction (the others never are).
+        """
         if status not in ("finished", "cancelled", "abandoned"):
             raise ValueError(f"{status!r} does not end a game")
         extra = ", status = ?, result = ?"
@@ -336,7 +344,10 @@ class Store(Connection, TimerRows, BoardRecords, ArchiveRows, UndoRows):
             extra += ", flags = ?"
             params.append(dumps(dict(flags)))
         async with self._transaction() as db:
-            return await self._bump(db, game_id, version, extra, params)
+            new_version = await self._bump(db, game_id, version, extra, params)
+            if status == "finished" and rate is not None:
+                await self._rate_game(db, game_id, rate)
+        return new_version
 
     async def set_message(self, game_id: int, message_id: int | None) -> None:
         """Remember the game's current message (no version change: buttons stay valid)."""

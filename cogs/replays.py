@@ -1,0 +1,188 @@
+"""/replay and /export: a game watched again as an animation or stepped through, or its record.
+
+The board images are rebuilt from the stored moves by the engine and drawn off the event
+loop (asyncio.to_thread) after deferring; only public views are drawn, so a game still being
+played shows nothing its players keep hidden. The ◀ ▶ viewer is a pair of DynamicItems
+(`sy:rp:<game>:<step>:<way>`) that check again, on every click, that the caller may watch.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import re
+from typing import TYPE_CHECKING, Any, Self
+
+import discord
+from discord import ButtonStyle, app_commands
+from discord.ui import Button, Item, View
+
+import rendering
+from bot.service import ServiceError
+from bot.service.replays import ReplaySource, export_record, public_frames, states
+from cogs import ids
+from cogs.base import TableCog
+from cogs.components import _button, _Component
+from cogs.pastgames import game_choices
+from cogs.replies import clip, never_failing
+from rendering._replay import Replay
+
+if TYPE_CHECKING:
+    from bot.client import SymposionBot
+    from cogs.table import Table
+
+Interaction = discord.Interaction[Any]
+UPLOAD_LIMIT = 10 * 1024 * 1024  # Discord's smallest upload limit (no server boosts)
+REPLAY_HELP = "The game's number (start typing: recent games are listed)"
+TOO_LARGE = "This replay came out too large to upload; `/export` gives the whole game instead."
+
+
+def build_replay(source: ReplaySource) -> Replay:
+    """The animation of every public state (runs in a worker thread)."""
+    views = public_frames(source)
+    contexts = [source.context(n == len(views) - 1) for n in range(len(views))]
+    return rendering.replay_gif(source.game.spec.id, views, contexts)
+
+
+def step_picture(source: ReplaySource, step: int) -> tuple[bytes, list[str]]:
+    """The public board after `step` moves and the public lines that move added."""
+    found = states(source, step)
+    game = source.game
+    view = game.view(found[-1], None)
+    before = game.view(found[-2], None)["log"] if len(found) > 1 else []
+    added = [str(line) for line in view["log"][len(before) :]]
+    context = source.context(step == len(source.moves))
+    return rendering.board_png(game.spec.id, view, context), added
+
+
+def viewer(game_id: int, step: int, last: int) -> View:
+    """◀ and ▶ for the board `step` of `last` moves (each disabled at its end)."""
+    buttons = View(timeout=None)
+    buttons.add_item(StepReplay.make(game_id, max(step - 1, 0), "back", step > 0))
+    buttons.add_item(StepReplay.make(game_id, min(step + 1, last), "next", step < last))
+    return buttons
+
+
+def step_text(source: ReplaySource, step: int, added: list[str]) -> str:
+    """What the viewer says beside a board: where we are, and what that move showed."""
+    head = f"**{source.game.spec.title}** game #{source.game_id}"
+    where = "the start" if step == 0 else f"move {step} of {len(source.moves)}"
+    lines = [f"{head} — after {where}" if step else f"{head} — {where}"]
+    lines += [f"• {clip(line, 300)}" for line in added[-8:]]
+    return clip("\n".join(lines))
+
+
+async def show_step(
+    interaction: Interaction, source: ReplaySource, step: int, *, new: bool
+) -> None:
+    """Draw one board of the viewer off the loop; send it privately, or replace the shown one."""
+    step = min(step, len(source.moves))
+    png, added = await asyncio.to_thread(step_picture, source, step)
+    picture = discord.File(io.BytesIO(png), filename=f"game-{source.game_id}-{step}.png")
+    text, buttons = step_text(source, step, added), viewer(source.game_id, step, len(source.moves))
+    if new:
+        await interaction.followup.send(text, file=picture, view=buttons, ephemeral=True)
+    else:
+        await interaction.edit_original_response(content=text, attachments=[picture], view=buttons)
+
+
+class StepReplay(_Component[Button[Any]], template=ids.REPLAY):
+    """◀ or ▶ of a private replay viewer: shows the board after the next or previous move."""
+
+    def __init__(self, game_id: int, step: int, button: Button[Any]) -> None:
+        super().__init__(button)
+        self.game_id, self.step = game_id, step
+
+    @classmethod
+    def make(cls, game_id: int, step: int, way: str, enabled: bool) -> Self:
+        """One of the viewer's two buttons."""
+        button: Button[Any] = Button(
+            label="◀" if way == "back" else "▶",
+            style=ButtonStyle.secondary,
+            custom_id=ids.replay_id(game_id, step, way),
+            disabled=not enabled,
+        )
+        return cls(game_id, step, button)
+
+    @classmethod
+    def parse(cls, item: Item[Any], match: re.Match[str]) -> Self:
+        """The clicked button with its game and step read once."""
+        return cls(ids.number(match, "game"), ids.number(match, "step"), _button(item))
+
+    async def act(self, interaction: Interaction, table: Table) -> None:
+        """Check the caller may still watch, then show the board of that step."""
+        source = await table.service.replay_source(
+            interaction.guild_id or 0, self.game_id, interaction.user.id
+        )
+        await interaction.response.defer()
+        await show_step(interaction, source, self.step, new=False)
+
+
+class Replays(TableCog):
+    """Watching a game again, and taking its record away."""
+
+    @app_commands.command(name="replay", description="Watch a game again, move by move")
+    @app_commands.describe(game=REPLAY_HELP)
+    @app_commands.guild_only()
+    async def replay(self, interaction: Interaction, game: int) -> None:
+        """Post the game's animation here and open a private ◀ ▶ viewer for the caller."""
+        source = await self.bot.service.replay_source(
+            interaction.guild_id or 0, game, interaction.user.id
+        )
+        await interaction.response.defer(thinking=True)
+        count = len(source.moves) + 1
+        await interaction.edit_original_response(
+            content=f"Rebuilding game #{source.game_id} and drawing {count} boards…"
+        )
+        made = await asyncio.to_thread(build_replay, source)
+        if len(made.gif) > UPLOAD_LIMIT:
+            raise ServiceError(TOO_LARGE)
+        shown = f"all {count} positions"
+        if len(made.shown) < count:
+            shown = f"{len(made.shown)} of its {count} positions, evenly spread"
+        text = f"**{source.game.spec.title}** game #{source.game_id}, replayed: {shown}."
+        await interaction.edit_original_response(
+            content=text,
+            attachments=[discord.File(io.BytesIO(made.gif), f"game-{source.game_id}.gif")],
+        )
+        await show_step(interaction, source, 0, new=True)
+
+    @app_commands.command(name="export", description="A game's record as a JSON file")
+    @app_commands.describe(game=REPLAY_HELP)
+    @app_commands.guild_only()
+    async def export(self, interaction: Interaction, game: int) -> None:
+        """The game record (format in the README), privately."""
+        source = await self.bot.service.replay_source(
+            interaction.guild_id or 0, game, interaction.user.id
+        )
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        record = await asyncio.to_thread(export_record, source)
+        data = json.dumps(record, ensure_ascii=False, indent=1).encode()
+        await interaction.followup.send(
+            f"The record of game #{source.game_id} (format: see the README, “Game records”).",
+            file=discord.File(io.BytesIO(data), filename=f"game-{source.game_id}.json"),
+            ephemeral=True,
+        )
+
+    @replay.autocomplete("game")
+    @never_failing
+    async def _replay_games(
+        self, interaction: Interaction, current: object
+    ) -> list[app_commands.Choice[int]]:
+        return await game_choices(self.bot.service, interaction, current, mine=False)
+
+    @export.autocomplete("game")
+    @never_failing
+    async def _export_games(
+        self, interaction: Interaction, current: object
+    ) -> list[app_commands.Choice[int]]:
+        return await game_choices(self.bot.service, interaction, current, mine=False)
+
+
+REPLAY_ITEMS = (StepReplay,)
+
+
+async def setup(bot: SymposionBot) -> None:
+    """discord.py's extension hook: load_extension("cogs.replays") adds the cog."""
+    await bot.add_cog(Replays(bot))

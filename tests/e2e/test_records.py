@@ -1,0 +1,115 @@
+"""Ratings, statistics, replays and exports through the fake Discord (issue 14)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.e2e.fake_discord import BotRunner, FakeDiscord, InjectedInteraction, RecordedMessage
+from tests.e2e.symposion import factory, is_live_board, move_by_buttons, open_game, stub_drawing
+
+Runner = BotRunner[Any]
+
+
+async def private_answer(it: InjectedInteraction) -> RecordedMessage:
+    """The finished private answer an interaction got (after any 'thinking…')."""
+    return await it.wait_message(lambda m: m.ephemeral and not m.loading)
+
+
+async def bob_resigns_after_two_moves(fake: FakeDiscord) -> None:
+    """A short Iliad game of alice and bob, over when bob resigns (alice wins)."""
+    await open_game(fake, "iliad", "alice", ["bob"])
+    for step in range(2):
+        mark = fake.mark()
+        await move_by_buttons(fake, step)
+        await fake.wait_for(is_live_board, since=mark)
+    mark = fake.mark()
+    resigned = await fake.slash("resign", {}, user="bob", channel="games")
+    await resigned.wait_answered()
+    await fake.wait_for(lambda m: is_live_board(m) and "is over" in m.content, since=mark)
+
+
+async def test_a_finished_game_shows_in_leaderboard_and_stats(
+    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    stub_drawing(monkeypatch)
+    await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    empty = await private_answer(
+        await fake_discord.slash("leaderboard", {"game": "Iliad"}, user="carol", channel="games")
+    )
+    assert "nobody has finished a game of it yet" in empty.content
+
+    await bob_resigns_after_two_moves(fake_discord)
+    board = await private_answer(
+        await fake_discord.slash("leaderboard", {"game": "Iliad"}, user="carol", channel="games")
+    )
+    lines = board.content.splitlines()
+    assert lines[1].startswith("1. **Alice** — ") and lines[1].endswith("(1 game, 1 won)")
+    assert lines[2].startswith("2. **Bob** — ") and lines[2].endswith("(1 game, 0 won)")
+    everywhere = await private_answer(
+        await fake_discord.slash(
+            "leaderboard", {"game": "Iliad", "scope": "global"}, user="bob", channel="games"
+        )
+    )
+    assert "best players in all servers" in everywhere.content
+    assert everywhere.content.splitlines()[1:3] == lines[1:3]
+
+    stats = await private_answer(await fake_discord.slash("stats", {}, user="bob", channel="games"))
+    assert "**Iliad**: 1 played, 0 won (0%)" in stats.content
+    assert "most often against Alice" in stats.content
+    assert "Games finished in this server: Iliad 1." in stats.content
+    theirs = await private_answer(
+        await fake_discord.slash(
+            "stats", {"player": fake_discord.user("alice")}, user="carol", channel="games"
+        )
+    )
+    assert "**Iliad**: 1 played, 1 won (100%)" in theirs.content
+
+
+async def test_replay_posts_an_animation_and_steps_privately(
+    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    stub_drawing(monkeypatch)
+    await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    await bob_resigns_after_two_moves(fake_discord)
+
+    replay = await fake_discord.slash("replay", {"game": 1}, user="carol", channel="games")
+    posted = await replay.wait_message(lambda m: "game-1.gif" in m.files)
+    assert not posted.ephemeral and "replayed: all 3 positions" in posted.content
+    assert posted.files["game-1.gif"][:6] == b"GIF89a"
+    steps = await replay.wait_message(lambda m: m.ephemeral and bool(m.custom_ids()))
+    assert "— the start" in steps.content
+    assert steps.custom_ids() == ["sy:rp:1:0:back", "sy:rp:1:1:next"]
+
+    stepped = await fake_discord.click(fake_discord.message(steps.id), user="carol", label="▶")
+    after = await stepped.wait_message(lambda m: m.id == steps.id and "move 1 of 2" in m.content)
+    assert after.custom_ids() == ["sy:rp:1:0:back", "sy:rp:1:2:next"]
+
+    exported = await private_answer(
+        await fake_discord.slash("export", {"game": 1}, user="dave", channel="games")
+    )
+    record = json.loads(exported.files["game-1.json"])
+    assert record["type"] == "iliad" and record["status"] == "finished"
+    assert isinstance(record["seed"], int) and len(record["moves"]) == 2
+
+
+async def test_replays_refuse_what_the_caller_may_not_watch(
+    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    stub_drawing(monkeypatch)
+    await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    await open_game(fake_discord, "iliad", "alice", ["bob"])
+    watching = await private_answer(
+        await fake_discord.slash("replay", {"game": 1}, user="carol", channel="games")
+    )
+    assert "is still being played: only its players can watch it" in watching.content
+    unknown = await private_answer(
+        await fake_discord.slash("export", {"game": 9}, user="carol", channel="games")
+    )
+    assert unknown.content == "There is no game #9 in this server."
+    mine = await fake_discord.slash("export", {"game": 1}, user="alice", channel="games")
+    record = json.loads((await private_answer(mine)).files["game-1.json"])
+    assert record["seed"] is None and record["status"] == "active"

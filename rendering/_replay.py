@@ -35,6 +35,7 @@ class Replay:
     gif: bytes
     shown: tuple[int, ...]  # indexes of the public states drawn, in order
     width: int
+    first_try: int  # bytes of the first attempt (MAX_FRAMES at REPLAY_WIDTH): why frames went
 
 
 def pick_frames(count: int, most: int) -> list[int]:
@@ -97,14 +98,16 @@ def animate(
     """The replay of these public views, within `budget` bytes."""
     most, width = MAX_FRAMES, REPLAY_WIDTH
     drawn: dict[int, Image.Image] = {}
+    first_try = 0
     while True:
         shown = pick_frames(len(views), most)
         for index in shown:
             if index not in drawn:
                 drawn[index] = draw(views[index], contexts[index])
         gif = encode(frames_of([drawn[i] for i in shown], width))
+        first_try = first_try or len(gif)
         if len(gif) <= budget or (len(shown) <= 2 and width <= SMALLEST_WIDTH):
-            return Replay(gif, tuple(shown), width)
+            return Replay(gif, tuple(shown), width, first_try)
         if len(shown) > 2:  # as many frames as the budget seems to hold, at least halving
             most = max(2, min(len(shown) // 2, len(shown) * budget * 9 // (len(gif) * 10)))
         else:

@@ -139,11 +139,22 @@ def final_scores(table: Table) -> list[list[tuple[int, int]]]:
 
 def totals(table: Table, final: bool) -> list[int]:
     """VP per holder: chips plus tiles, plus the final majorities once the game is over."""
-    finals = final_scores(table) if final else [[] for _ in range(holders(table))]
-    return [
-        table.chips[h] + TILE_VP * len(table.won[h]) + sum(vp for _, vp in finals[h])
-        for h in range(holders(table))
-    ]
+    points = [chips + TILE_VP * len(won) for chips, won in zip(table.chips, table.won)]
+    if final:
+        _add_final_majorities(table, points)
+    return points
+
+
+def _add_final_majorities(table: Table, points: list[int]) -> None:
+    """The sums of final_scores, without listing its (kind, VP) pairs: standing runs per ply."""
+    held = table.held
+    for district in range(5):
+        if table.stacks[district]:
+            firsts, seconds = majorities([hand[district] for hand in held])
+            for h in firsts:
+                points[h] += TILE_VP
+            for h in seconds:
+                points[h] += SECOND_VP
 
 
 def outcome(table: Table) -> Outcome | None:

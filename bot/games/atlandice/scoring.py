@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from bot.engine import Outcome, ranking_from_keys
 from bot.games.atlandice.data import (
@@ -140,21 +141,23 @@ def final_scores(table: Table) -> list[list[tuple[int, int]]]:
 def totals(table: Table, final: bool) -> list[int]:
     """VP per holder: chips plus tiles, plus the final majorities once the game is over."""
     points = [chips + TILE_VP * len(won) for chips, won in zip(table.chips, table.won)]
-    if final:
-        _add_final_majorities(table, points)
-    return points
+    if not final:
+        return points
+    columns = zip(table.stacks, zip(*table.held))  # per district: its stack, everyone's count
+    finals = [_district_vp(counts) for stack, counts in columns if stack]
+    return [sum(column) for column in zip(points, *finals)]
 
 
-def _add_final_majorities(table: Table, points: list[int]) -> None:
-    """The sums of final_scores, without listing its (kind, VP) pairs: standing runs per ply."""
-    held = table.held
-    for district in range(5):
-        if table.stacks[district]:
-            firsts, seconds = majorities([hand[district] for hand in held])
-            for h in firsts:
-                points[h] += TILE_VP
-            for h in seconds:
-                points[h] += SECOND_VP
+@lru_cache(maxsize=1 << 14)
+def _district_vp(counts: tuple[int, ...]) -> tuple[int, ...]:
+    """Each holder's final VP in one district for these counts (final_scores, as sums).
+
+    standing asks at every ply and the same few counts come back again and again.
+    """
+    firsts, seconds = majorities(counts)
+    return tuple(
+        TILE_VP if h in firsts else SECOND_VP if h in seconds else 0 for h in range(len(counts))
+    )
 
 
 def outcome(table: Table) -> Outcome | None:

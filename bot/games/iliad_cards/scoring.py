@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from bot.engine import Outcome, ranking_from_keys
 from bot.games.iliad_cards.data import Table, table
 from bot.games.iliad_cards.model import State, victory_kind, victory_value
@@ -32,6 +34,22 @@ def vp(state: State, who: int) -> int:
     t = table()
     cards = sum(victory_value(c) for c in state.won[who])
     return cards + amphora_vp(state, who, t) + sum(state.penalties[who])
+
+
+_card_vp = cache(victory_value)  # a handful of card codes, parsed once each
+
+
+def standing(state: State) -> list[int]:
+    """Every seat's vp at once (asked at every ply by the contract check and by playouts)."""
+    t = table()
+    points = [
+        sum(map(_card_vp, won)) + sum(penalties)
+        for won, penalties in zip(state.won, state.penalties, strict=True)
+    ]
+    for key, holder in zip(AMPHORA_KEYS, state.amphoras, strict=True):
+        if 0 <= holder < len(points):
+            points[holder] += t.amphoras[key]
+    return points
 
 
 def target_vp(players: int) -> int:

@@ -50,16 +50,25 @@ def _foes(state: State, verb: str, what: str) -> list[int]:
     return [s for s in range(state.players) if s != me and has_targets(state.armies[s], what, t)]
 
 
+def _has_foe(state: State, verb: str, what: str) -> bool:
+    """Whether `_foes` would name anyone: stops at the first (a turn asks for every attacker)."""
+    me, armies = state.current, state.armies
+    if verb == "horse":
+        return any(has_horse_targets(army) for s, army in enumerate(armies) if s != me)
+    t = table()
+    return any(has_targets(army, what, t) for s, army in enumerate(armies) if s != me)
+
+
 def _playable(state: State, code: str) -> bool:
     kind = table().card(code).kind
     if kind == "horse":
-        return bool(_foes(state, "horse", code))
+        return _has_foe(state, "horse", code)
     return kind != "harrow" or bool(placements(state.armies[state.current], code, table()))
 
 
 def _can_attack(state: State, choice: str) -> bool:
-    return choice in attack_choices(state.armies[state.current], table()) and bool(
-        _foes(state, "attack", choice)
+    return choice in attack_choices(state.armies[state.current], table()) and _has_foe(
+        state, "attack", choice
     )
 
 
@@ -70,7 +79,7 @@ def _turn_actions(state: State) -> list[Action]:
     attacks = [
         Action("attack", choice)
         for choice in attack_choices(state.armies[me], table())
-        if _foes(state, "attack", choice)
+        if _has_foe(state, "attack", choice)
     ]
     return sorted([Action("pass"), *plays, *attacks])
 

@@ -53,7 +53,10 @@ def _standing(
 ) -> list[int]:
     """Kept for the last holdings asked (the same tuples): they change only between sieges."""
     t = table()
-    points = [sum(map(_card_vp, cards)) + sum(minus) for cards, minus in zip(won, penalties)]
+    points = [
+        sum(map(_card_vp, cards)) + sum(minus)
+        for cards, minus in zip(won, penalties, strict=True)
+    ]
     for key, holder in zip(AMPHORA_KEYS, amphoras, strict=True):
         if 0 <= holder < len(points):
             points[holder] += t.amphoras[key]

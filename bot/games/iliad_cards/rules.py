@@ -9,6 +9,8 @@ chosen step can be finished: there is no dead end and no way back to loop on.
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.engine import IllegalAction, LogEntry
 from bot.engine.memo import remember_last
 from bot.games.iliad_cards.army import (
@@ -165,17 +167,17 @@ def _play(state: State, code: str) -> State:
     """Take the card from hand; place it at once when it has a single place."""
     me = state.current
     hands = tuple(_without(h, code) if s == me else h for s, h in enumerate(state.hands))
-    state = state.but(hands=hands)
     if table().card(code).kind == "horse":
-        return _choose_foe(state.but(pending=("horse", code, -1)))
+        return _choose_foe(state.but(hands=hands, pending=("horse", code, -1)))
     spots = placements(state.armies[me], code, table())
     if len(spots) == 1:
-        return _put(state, code, spots[0])
-    return state.but(phase="put", pending=("play", code, -1))
+        return _put(state, code, spots[0], hands=hands)
+    return state.but(hands=hands, phase="put", pending=("play", code, -1))
 
 
-def _put(state: State, code: str, at: int) -> State:
-    """IC-11: the card joins the army where chosen."""
+def _put(state: State, code: str, at: int, **changes: Any) -> State:
+    """IC-11: the card joins the army where chosen (`changes`: the hand, when played at once,
+    go into the same copy of the state)."""
     t = table()
     me = state.current
     army = state.armies[me]
@@ -186,7 +188,7 @@ def _put(state: State, code: str, at: int) -> State:
     army = place(army, code, at, t)
     line = " ".join(filter(None, [f"{seat(me)} plays {a_card(code, t)}", where])) + "."
     armies = tuple(army if s == me else a for s, a in enumerate(state.armies))
-    return end_turn(state.with_log(LogEntry(line), armies=armies))
+    return end_turn(state.with_log(LogEntry(line), armies=armies, **changes))
 
 
 def _choose_foe(state: State) -> State:

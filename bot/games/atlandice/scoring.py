@@ -140,12 +140,13 @@ def final_scores(table: Table) -> list[list[tuple[int, int]]]:
 
 def totals(table: Table, final: bool) -> list[int]:
     """VP per holder: chips plus tiles, plus the final majorities once the game is over."""
-    points = [chips + TILE_VP * len(won) for chips, won in zip(table.chips, table.won)]
+    points = [chips + TILE_VP * len(won) for chips, won in zip(table.chips, table.won, strict=True)]
     if not final:
         return points
-    columns = zip(table.stacks, zip(*table.held))  # per district: its stack, everyone's count
+    # per district: its stack, and everyone's count of its resource
+    columns = zip(table.stacks, zip(*table.held, strict=True), strict=True)
     finals = [_district_vp(counts) for stack, counts in columns if stack]
-    return [sum(column) for column in zip(points, *finals)]
+    return [sum(column) for column in zip(points, *finals, strict=True)]
 
 
 @lru_cache(maxsize=1 << 14)

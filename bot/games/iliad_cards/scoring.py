@@ -54,8 +54,7 @@ def _standing(
     """Kept for the last holdings asked (the same tuples): they change only between sieges."""
     t = table()
     points = [
-        sum(map(_card_vp, cards)) + sum(minus)
-        for cards, minus in zip(won, penalties, strict=True)
+        sum(map(_card_vp, cards)) + sum(minus) for cards, minus in zip(won, penalties, strict=True)
     ]
     for key, holder in zip(AMPHORA_KEYS, amphoras, strict=True):
         if 0 <= holder < len(points):

@@ -86,7 +86,7 @@ def final_scores(state: State) -> list[SeatScore]:
 
 @remember_last
 def _points(collected: tuple[tuple[Token, ...], ...], historians: tuple[int, ...]) -> list[int]:
-    kept = [donate(tokens, historian)[1] for tokens, historian in zip(collected, historians)]
+    kept = [donate(tokens, seat)[1] for tokens, seat in zip(collected, historians, strict=True)]
     return [score.points for score in score_hands(kept)]
 
 

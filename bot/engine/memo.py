@@ -35,3 +35,23 @@ def remember_last(listing: Callable[..., list[A]]) -> Callable[..., list[A]]:
 def _same(before: tuple[Any, ...], now: tuple[Any, ...]) -> bool:
     """The same constant objects (rules tables), by identity: equality would cost a walk."""
     return len(before) == len(now) and all(a is b for a, b in zip(before, now, strict=True))
+
+
+def remember_codes(encode: Callable[[A], str], most: int = 1 << 12) -> Callable[[A], str]:
+    """`encode(action)` worked out once per action: every listing encodes each of its actions.
+
+    Actions are immutable and few (a game's own small tuples), and their codes depend on the
+    action only; `most` bounds the table in case something encodes an endless stream of them.
+    """
+    known: dict[A, str] = {}
+
+    @wraps(encode)
+    def cached(action: A) -> str:
+        code = known.get(action)
+        if code is None:
+            code = encode(action)
+            if len(known) < most:
+                known[action] = code
+        return code
+
+    return cached

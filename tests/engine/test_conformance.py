@@ -17,6 +17,7 @@ from bot.engine import IllegalAction, all_games, get_game
 from bot.engine.conformance import (
     GARBAGE_CODES,
     ContractViolation,
+    check_position,
     check_roundtrips,
     check_views,
     is_empty,
@@ -157,6 +158,17 @@ def test_a_game_claiming_no_private_part_is_caught_when_it_has_one() -> None:
     state = game.new_game(2, 1)
     with pytest.raises(ContractViolation, match="has_private is False"):
         check_views(game, state, 2, "start")
+
+
+def test_a_game_listing_its_actions_out_of_order_is_caught() -> None:
+    """The per-ply check compares neighbours only; a reversed legal list still fails it."""
+    game = copy.copy(get_game("iliad_cards"))
+    listing = game.legal_actions
+    state = game.new_game(2, 1)
+    assert len(listing(state)) > 1 and check_position(game, state, 2, "start")
+    game.legal_actions = lambda s: list(reversed(listing(s)))  # type: ignore[method-assign]
+    with pytest.raises(ContractViolation, match="not sorted"):
+        check_position(game, state, 2, "start")
 
 
 def test_empty_private_parts() -> None:

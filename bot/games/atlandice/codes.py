@@ -5,11 +5,13 @@ from __future__ import annotations
 import re
 
 from bot.engine import IllegalAction
+from bot.engine.memo import remember_codes
 from bot.games.atlandice.model import Action
 
 CODE = re.compile(r"([tna])([1-6])|(k)([1-5])|s([1-6])([1-5])|p([1-5])([1-5])|([yx])")
 
 
+@remember_codes
 def encode(action: Action) -> str:
     """Short code: the verb letter and its digits."""
     verb, x, y = action

@@ -105,16 +105,24 @@ class Work:
 
 
 def _nested(rows: tuple[tuple[int, ...], ...]) -> list[list[int]]:
-    return [list(row) for row in rows]
+    return list(map(list, rows))
 
 
 def _frozen(rows: list[list[int]]) -> tuple[tuple[int, ...], ...]:
-    return tuple(tuple(row) for row in rows)
+    return tuple(map(tuple, rows))
+
+
+def _fill(blank: Any, **values: Any) -> None:
+    """Set a fresh dataclass's fields without its __init__ (a frozen one's costs a call per field;
+    apply builds two of these per decision). Neither class has a __post_init__ to skip."""
+    vars(blank).update(values)
 
 
 def thaw(state: State) -> Work:
     """A working copy of a state."""
-    return Work(
+    work: Work = object.__new__(Work)
+    _fill(
+        work,
         players=state.players,
         seed=state.seed,
         counter=state.counter,
@@ -139,11 +147,14 @@ def thaw(state: State) -> Work:
         line=list(state.line),
         log=list(state.log),
     )
+    return work
 
 
 def freeze(work: Work) -> State:
     """The frozen state of a working copy."""
-    return State(
+    state: State = object.__new__(State)
+    _fill(
+        state,
         players=work.players,
         seed=work.seed,
         counter=work.counter,
@@ -168,6 +179,7 @@ def freeze(work: Work) -> State:
         line=tuple(work.line),
         log=tuple(work.log),
     )
+    return state
 
 
 Table = State | Work  # read-only helpers accept either

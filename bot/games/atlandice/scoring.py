@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from bot.engine import Outcome, ranking_from_keys
 from bot.games.atlandice.data import (
@@ -139,11 +140,25 @@ def final_scores(table: Table) -> list[list[tuple[int, int]]]:
 
 def totals(table: Table, final: bool) -> list[int]:
     """VP per holder: chips plus tiles, plus the final majorities once the game is over."""
-    finals = final_scores(table) if final else [[] for _ in range(holders(table))]
-    return [
-        table.chips[h] + TILE_VP * len(table.won[h]) + sum(vp for _, vp in finals[h])
-        for h in range(holders(table))
-    ]
+    points = [chips + TILE_VP * len(won) for chips, won in zip(table.chips, table.won, strict=True)]
+    if not final:
+        return points
+    # per district: its stack, and everyone's count of its resource
+    columns = zip(table.stacks, zip(*table.held, strict=True), strict=True)
+    finals = [_district_vp(counts) for stack, counts in columns if stack]
+    return [sum(column) for column in zip(points, *finals, strict=True)]
+
+
+@lru_cache(maxsize=1 << 14)
+def _district_vp(counts: tuple[int, ...]) -> tuple[int, ...]:
+    """Each holder's final VP in one district for these counts (final_scores, as sums).
+
+    standing asks at every ply and the same few counts come back again and again.
+    """
+    firsts, seconds = majorities(counts)
+    return tuple(
+        TILE_VP if h in firsts else SECOND_VP if h in seconds else 0 for h in range(len(counts))
+    )
 
 
 def outcome(table: Table) -> Outcome | None:

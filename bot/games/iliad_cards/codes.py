@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from bot.engine import IllegalAction
+from bot.engine.memo import remember_codes
 from bot.games.iliad_cards.army import NEW, SHIELDED_CHARIOT
 from bot.games.iliad_cards.data import ATTACKERS, table
 from bot.games.iliad_cards.model import Action
@@ -14,6 +15,7 @@ _NUMBERS = re.compile(r"^(put)\.(new|[0-9]{1,2})$|^(foe)\.([0-9])$|^(hit)\.([0-9
 VICTORY_CODE = re.compile(r"^(city|trireme|helen)[0-9]{1,2}$")
 
 
+@remember_codes
 def encode(action: Action) -> str:
     """'pass', 'play.hoplite3', 'attack.rider', 'put.new', 'foe.2', 'hit.3.0', 'pick.city2'."""
     verb, what, at, part = action

@@ -103,7 +103,7 @@ class IliadCards:
 
     def standing(self, state: State) -> list[int]:
         """The VP each seat holds so far."""
-        return [scoring.vp(state, seat) for seat in range(state.players)]
+        return scoring.standing(state)
 
     def chance(self, state: State) -> tuple[int, ...]:
         """Seeded shuffles and the cards still face down in the army, victory and oracle decks."""

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
-from operator import attrgetter
 from typing import Any, NamedTuple
 
-from bot.engine import LogEntry
+from bot.engine import LogEntry, evolve
 
 SEAT_NAMES = ("Nestor", "Idomeneus", "Philoctetes", "Thoas", "Eumelus")  # no hero or amphora
 HARROW_PART = 9  # the `part` that names the Harrow sitting on a phalanx or Chariot
@@ -37,7 +36,7 @@ class Action(NamedTuple):
     part: int = -1  # hit: card inside the unit (hoplite index, 1 = rider, HARROW_PART)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class State:
     """The whole game; siege-by-siege fields are reset by the siege module."""
 
@@ -69,13 +68,9 @@ class State:
     log: tuple[LogEntry, ...]
 
     def but(self, **changes: Any) -> State:
-        """A copy with `changes` (dataclasses.replace without its per-call field scan)."""
-        values = list(_VALUES(self))
-        for name, value in changes.items():
-            if name not in _INDEX:
-                raise TypeError(f"State has no field {name}")
-            values[_INDEX[name]] = value
-        return State(*values)
+        """A copy with `changes`, by evolve: the frozen __init__ would set each of the 27
+        fields with a call of its own, and a decision makes about three copies."""
+        return evolve(self, **changes)
 
     def with_log(self, *entries: LogEntry, **changes: Any) -> State:
         """A copy with `changes` applied and `entries` appended to the log."""
@@ -83,8 +78,6 @@ class State:
 
 
 _FIELDS = tuple(field.name for field in fields(State))
-_VALUES = attrgetter(*_FIELDS)  # every field at once, in order, in one C call
-_INDEX = {name: k for k, name in enumerate(_FIELDS)}
 
 
 def victory_kind(card: str) -> str:

@@ -9,6 +9,8 @@ chosen step can be finished: there is no dead end and no way back to loop on.
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.engine import IllegalAction, LogEntry
 from bot.engine.memo import remember_last
 from bot.games.iliad_cards.army import (
@@ -50,16 +52,25 @@ def _foes(state: State, verb: str, what: str) -> list[int]:
     return [s for s in range(state.players) if s != me and has_targets(state.armies[s], what, t)]
 
 
+def _has_foe(state: State, verb: str, what: str) -> bool:
+    """Whether `_foes` would name anyone: stops at the first (a turn asks for every attacker)."""
+    me, armies = state.current, state.armies
+    if verb == "horse":
+        return any(has_horse_targets(army) for s, army in enumerate(armies) if s != me)
+    t = table()
+    return any(has_targets(army, what, t) for s, army in enumerate(armies) if s != me)
+
+
 def _playable(state: State, code: str) -> bool:
     kind = table().card(code).kind
     if kind == "horse":
-        return bool(_foes(state, "horse", code))
+        return _has_foe(state, "horse", code)
     return kind != "harrow" or bool(placements(state.armies[state.current], code, table()))
 
 
 def _can_attack(state: State, choice: str) -> bool:
-    return choice in attack_choices(state.armies[state.current], table()) and bool(
-        _foes(state, "attack", choice)
+    return choice in attack_choices(state.armies[state.current], table()) and _has_foe(
+        state, "attack", choice
     )
 
 
@@ -70,7 +81,7 @@ def _turn_actions(state: State) -> list[Action]:
     attacks = [
         Action("attack", choice)
         for choice in attack_choices(state.armies[me], table())
-        if _foes(state, "attack", choice)
+        if _has_foe(state, "attack", choice)
     ]
     return sorted([Action("pass"), *plays, *attacks])
 
@@ -156,17 +167,17 @@ def _play(state: State, code: str) -> State:
     """Take the card from hand; place it at once when it has a single place."""
     me = state.current
     hands = tuple(_without(h, code) if s == me else h for s, h in enumerate(state.hands))
-    state = state.but(hands=hands)
     if table().card(code).kind == "horse":
-        return _choose_foe(state.but(pending=("horse", code, -1)))
+        return _choose_foe(state.but(hands=hands, pending=("horse", code, -1)))
     spots = placements(state.armies[me], code, table())
     if len(spots) == 1:
-        return _put(state, code, spots[0])
-    return state.but(phase="put", pending=("play", code, -1))
+        return _put(state, code, spots[0], hands=hands)
+    return state.but(hands=hands, phase="put", pending=("play", code, -1))
 
 
-def _put(state: State, code: str, at: int) -> State:
-    """IC-11: the card joins the army where chosen."""
+def _put(state: State, code: str, at: int, **changes: Any) -> State:
+    """IC-11: the card joins the army where chosen (`changes`: the hand, when played at once,
+    go into the same copy of the state)."""
     t = table()
     me = state.current
     army = state.armies[me]
@@ -177,7 +188,7 @@ def _put(state: State, code: str, at: int) -> State:
     army = place(army, code, at, t)
     line = " ".join(filter(None, [f"{seat(me)} plays {a_card(code, t)}", where])) + "."
     armies = tuple(army if s == me else a for s, a in enumerate(state.armies))
-    return end_turn(state.with_log(LogEntry(line), armies=armies))
+    return end_turn(state.with_log(LogEntry(line), armies=armies, **changes))
 
 
 def _choose_foe(state: State) -> State:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from bot.engine import Outcome, ranking_from_keys
+from bot.engine.memo import remember_last
 from bot.games.iliad_cards.data import Table, table
 from bot.games.iliad_cards.model import State, victory_kind, victory_value
 from bot.games.iliad_cards.text import AMPHORA_NAMES, seat, victory_name
@@ -32,6 +35,31 @@ def vp(state: State, who: int) -> int:
     t = table()
     cards = sum(victory_value(c) for c in state.won[who])
     return cards + amphora_vp(state, who, t) + sum(state.penalties[who])
+
+
+_card_vp = cache(victory_value)  # a handful of card codes, parsed once each
+
+
+def standing(state: State) -> list[int]:
+    """Every seat's vp at once (asked at every ply by the contract check and by playouts)."""
+    return _standing(state.won, state.penalties, state.amphoras)
+
+
+@remember_last
+def _standing(
+    won: tuple[tuple[str, ...], ...],
+    penalties: tuple[tuple[int, ...], ...],
+    amphoras: tuple[int, int, int],
+) -> list[int]:
+    """Kept for the last holdings asked (the same tuples): they change only between sieges."""
+    t = table()
+    points = [
+        sum(map(_card_vp, cards)) + sum(minus) for cards, minus in zip(won, penalties, strict=True)
+    ]
+    for key, holder in zip(AMPHORA_KEYS, amphoras, strict=True):
+        if 0 <= holder < len(points):
+            points[holder] += t.amphoras[key]
+    return points
 
 
 def target_vp(players: int) -> int:

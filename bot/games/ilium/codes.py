@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from bot.engine import IllegalAction
+from bot.engine.memo import remember_codes
 from bot.games.ilium.data import path_codes, rules
 from bot.games.ilium.model import CARD, CUBES, FINISH, PATH, SITE, SPACE, TOKEN, Action
 
@@ -12,6 +13,7 @@ _PATTERN = re.compile(r"(v)([1-9])|(p)([A-Z]{2})|(s)([1-9])|(c)([0-9])|(x)([A-Z]
 _FINISH = {"go": 0, "end": 1}
 
 
+@remember_codes
 def encode(action: Action) -> str:
     """Short stable text for an action."""
     kind, arg = action

@@ -102,7 +102,7 @@ class IliumGame:
 
     def standing(self, state: State) -> list[int]:
         """The points each seat would score if the donations went now."""
-        return [score.points for score in scoring.final_scores(state)]
+        return scoring.points(state)
 
     def chance(self, state: State) -> tuple[int, ...]:
         """Seeded draws, cards turned from the decks, and the historians shown at the end."""

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.engine import Outcome, ranking_from_keys
+from bot.engine.memo import remember_last
 from bot.games.ilium.data import rules
 from bot.games.ilium.model import OVER, State, Token
 from bot.games.ilium.text import seat_name, token_words
@@ -50,8 +51,14 @@ def score_hands(hands: Sequence[Sequence[Token]]) -> list[SeatScore]:
     The rulebook's worked example (IM-21) is checked against this function.
     """
     kinds = range(len(rules().type_names))
-    counts = [tuple(sum(1 for t in hand if t[0] == k) for k in kinds) for hand in hands]
-    shown = [tuple(sum(t[1] for t in hand if t[0] == k) for k in kinds) for hand in hands]
+    counts, shown = [], []
+    for hand in hands:  # one pass per hand: this runs at every ply of a computer's playouts
+        count, artifacts = [0 for _ in kinds], [0 for _ in kinds]
+        for kind, shows in hand:
+            count[kind] += 1
+            artifacts[kind] += shows
+        counts.append(tuple(count))
+        shown.append(tuple(artifacts))
     majorities: list[list[int]] = [[0 for _ in kinds] for _ in hands]
     for kind in kinds:
         best = max(count[kind] for count in counts)
@@ -75,6 +82,18 @@ def donations(state: State) -> list[tuple[Token | None, tuple[Token, ...]]]:
 def final_scores(state: State) -> list[SeatScore]:
     """Each seat's score after donations."""
     return score_hands([kept for _, kept in donations(state)])
+
+
+@remember_last
+def _points(collected: tuple[tuple[Token, ...], ...], historians: tuple[int, ...]) -> list[int]:
+    kept = [donate(tokens, seat)[1] for tokens, seat in zip(collected, historians, strict=True)]
+    return [score.points for score in score_hands(kept)]
+
+
+def points(state: State) -> list[int]:
+    """Each seat's points if the donations went now; tokens change only on excavation, so the
+    answer for the last holdings asked (the same tuple objects) is kept."""
+    return _points(state.collected, state.historians)
 
 
 def outcome(state: State) -> Outcome | None:

@@ -37,6 +37,12 @@ PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 MIN_TEXT = 16  # px: the smallest text any renderer may use at its shipped size
 PHONE_TEXT_RATIO = 35  # no text smaller than 1/35 of the image width: readable at 400 px wide
 
+
+def phone_text(width: int) -> int:
+    """The smallest text size an image `width` px wide may use to read at 400 px on a phone."""
+    return max(MIN_TEXT, -(-width // PHONE_TEXT_RATIO))
+
+
 # The text sizes drawn while a `text_sizes()` block runs; None (the default) records nothing.
 _TEXT_SIZES: ContextVar[list[int] | None] = ContextVar("text_sizes", default=None)
 

@@ -10,6 +10,10 @@ from bot.games.ilium.viewtypes import IliumView
 from rendering import kit
 
 STONE = (226, 216, 194)
+DONE_LINE = (196, 160, 70)  # an excavated pathway
+PATH_LINE = (150, 138, 118)
+CLOSED = (205, 205, 205)
+CHOSEN: kit.RGB = (232, 62, 200)  # the pathway being placed on: no seat wears this colour
 # Coins, Horses, Armbands, Bottles, Helmets: pale fills so the dark value reads on each.
 TYPE_COLOURS: tuple[kit.RGB, ...] = (
     (240, 204, 92),
@@ -37,6 +41,7 @@ def chip(
     token: Sequence[int],
     size: int,
     trigger: int,
+    text: int = kit.MIN_TEXT,
 ) -> None:
     """One artifact token: its type's colour, its value; the value-4 tokens get a dark frame."""
     x, y = at
@@ -45,4 +50,4 @@ def chip(
     draw.rounded_rectangle(
         (x, y, x + size, y + size), 5, fill=TYPE_COLOURS[kind], outline=kit.INK, width=frame
     )
-    kit.centred(draw, (x + size / 2, y + size / 2), str(value), max(kit.MIN_TEXT, size - 10))
+    kit.centred(draw, (x + size / 2, y + size / 2), str(value), max(text, size - 10))

@@ -22,8 +22,6 @@ SAMPLES = 3  # positions spread over one seeded random game, plus the final one
 # Images still drawn with text too small for a phone (issue 13 §1): each needs a redesign.
 # strict: the day a redesign makes one readable, its test passes and this entry must go.
 TOO_SMALL: dict[tuple[str, str], str] = {
-    ("ilium", "board"): "1800x1200 board with 16-30 px text: needs a redesign (52 px text)",
-    ("ilium", "hand"): "18 px supplies and token lines on 900 px (needs 26 px)",
     ("atlandice", "board"): "1500 px wide with 16-28 px text: needs a redesign (43 px)",
     ("atlandice", "hand"): "18-24 px lines on 900 px (needs 26 px)",
     ("iliad_cards", "board"): "1500 px wide with 20-34 px text: needs the §4 redesign (43 px)",

@@ -14,7 +14,16 @@ from PIL import Image, ImageDraw
 from bot.engine.view import ViewContext
 from bot.games.ilium.viewtypes import IliumPathway, IliumSeatView, IliumSite, IliumView
 from rendering import kit
-from rendering.ilium_layout import CHIP, GAP, SITE_R, SPACE_R, Layout, board_key, layout
+from rendering.ilium_layout import (
+    CHIP,
+    GAP,
+    SITE_R,
+    SPACE_R,
+    Layout,
+    PathKey,
+    board_key,
+    layout,
+)
 from rendering.ilium_legend import LEGEND_HEIGHT, draw_legend
 from rendering.ilium_panel import block_height, draw_hand, draw_panel
 from rendering.ilium_parts import (
@@ -23,6 +32,7 @@ from rendering.ilium_parts import (
     DONE_LINE,
     PATH_LINE,
     STONE,
+    TRAY,
     chip,
     player_colour,
     roman,
@@ -36,19 +46,19 @@ FRAME = (8, 80, BOARD_SIZE[0] - 8, 1050)  # the map's paper
 MAP_BOX = (64, 130, BOARD_SIZE[0] - 64, 1000)  # where the site centres may go
 PANEL_TOP = FRAME[3] + 10
 SITE_FILL = (92, 74, 58)
-TRAY = (250, 245, 232)
 
 
 def render_board(view: IliumView, context: ViewContext) -> Image.Image:
     """The public board: the prompt, the site graph, the players, the legend."""
-    places = layout(board_key(view), MAP_BOX, FRAME)
-    image = _background(places, tuple(view["types"])).copy()
+    key = board_key(view)
+    places = layout(key, MAP_BOX, FRAME)
+    image = _background(places, key[1], tuple(view["types"])).copy()
     draw = ImageDraw.Draw(image)
     _headline(draw, view, context)
     for index, way in enumerate(view["pathways"]):
         _pathway(draw, view, places, index, way)
     for index, site in enumerate(view["sites"]):
-        _site(draw, view, places, index, site)
+        _site(image, view, places, index, site)
     rows = -(-int(view["players"]) // 2)
     bottom = PANEL_TOP + rows * (block_height(TEXT) + 8)
     draw_panel(draw, view, context, (PANEL_TOP, bottom), TEXT)
@@ -57,12 +67,28 @@ def render_board(view: IliumView, context: ViewContext) -> Image.Image:
 
 
 @lru_cache(maxsize=8)
-def _background(places: Layout, types: tuple[str, ...]) -> Image.Image:
-    """What never changes during a game: paper, map frame, legend."""
+def _background(places: Layout, paths: tuple[PathKey, ...], types: tuple[str, ...]) -> Image.Image:
+    """What never changes during a game: paper, map frame, every pathway with its spaces
+    still empty, legend. A render redraws only the pathways and spaces that changed."""
     image, draw = kit.canvas(*BOARD_SIZE)
     draw.rounded_rectangle(FRAME, 18, fill=(239, 230, 208))
+    for index, (shovel, far, _, is_open) in enumerate(paths):
+        (x0, y0), (x1, y1) = places.centres[shovel], places.centres[far]
+        if not is_open:
+            draw.line((x0, y0, x1, y1), fill=CLOSED, width=4)
+            continue
+        draw.line((x0, y0, x1, y1), fill=PATH_LINE, width=8)
+        for slot, point in enumerate(places.spaces[index]):
+            _stone(draw, point, shovel=slot == 0)
     draw_legend(draw, BOARD_SIZE[1] - LEGEND_HEIGHT, BOARD_SIZE[0], TEXT, types)
     return image
+
+
+def _stone(draw: ImageDraw.ImageDraw, at: tuple[float, float], *, shovel: bool) -> None:
+    """An empty space; the shovel end's ring is thick."""
+    x, y = at
+    box = (x - SPACE_R, y - SPACE_R, x + SPACE_R, y + SPACE_R)
+    draw.ellipse(box, fill=STONE, outline=kit.INK, width=4 if shovel else 1)
 
 
 def headline_lines(text: str) -> tuple[str, ...]:
@@ -96,16 +122,21 @@ def _markers(draw: ImageDraw.ImageDraw, view: IliumView, top: int) -> None:
 def _pathway(
     draw: ImageDraw.ImageDraw, view: IliumView, places: Layout, index: int, way: IliumPathway
 ) -> None:
-    (x0, y0), (x1, y1) = places.centres[way["shovel"]], places.centres[way["far"]]
+    """A pathway over the background's plain one: only what differs is drawn again."""
     if not way["open"]:
-        draw.line((x0, y0, x1, y1), fill=CLOSED, width=4)
         return
-    if way["chosen"]:
-        draw.line((x0, y0, x1, y1), fill=CHOSEN, width=2 * SPACE_R + 10)
-    draw.line((x0, y0, x1, y1), fill=DONE_LINE if way["done"] else PATH_LINE, width=8)
+    redraw = way["chosen"] or way["done"]
+    if redraw:
+        (x0, y0), (x1, y1) = places.centres[way["shovel"]], places.centres[way["far"]]
+        if way["chosen"]:
+            draw.line((x0, y0, x1, y1), fill=CHOSEN, width=2 * SPACE_R + 10)
+        draw.line((x0, y0, x1, y1), fill=DONE_LINE if way["done"] else PATH_LINE, width=8)
     for slot, point in enumerate(places.spaces[index]):
+        cell = way["spaces"][slot]
+        if cell is None and not redraw:
+            continue  # the background's empty stone
         number = slot + 1 if way["chosen"] else None
-        _space(draw, view, point, way["spaces"][slot], shovel=slot == 0, number=number)
+        _space(draw, view, point, cell, shovel=slot == 0, number=number)
 
 
 def _space(
@@ -139,9 +170,8 @@ def _space(
     kit.centred(draw, (x, y), str(size), TEXT, kit.readable_on(colour))
 
 
-def _site(
-    draw: ImageDraw.ImageDraw, view: IliumView, places: Layout, index: int, site: IliumSite
-) -> None:
+def _site(image: Image.Image, view: IliumView, places: Layout, index: int, site: IliumSite) -> None:
+    draw = ImageDraw.Draw(image)
     x, y = places.centres[index]
     box = (x - SITE_R, y - SITE_R, x + SITE_R, y + SITE_R)
     if site["closed"]:
@@ -156,7 +186,7 @@ def _site(
     for order, token in enumerate(site["tokens"]):
         row, column = divmod(order, columns)
         corner = (left + column * (CHIP + GAP), top + row * (CHIP + GAP))
-        chip(draw, corner, token, CHIP, view["trigger_value"], TEXT)
+        chip(image, corner, token, CHIP, view["trigger_value"], TEXT)
 
 
 def _tray(draw: ImageDraw.ImageDraw, places: Layout, index: int, numeral: int) -> None:

@@ -112,7 +112,7 @@ def _types_row(
     for kind in range(len(view["types"])):
         left = x + kind * (SWATCH + 4)
         box = (left, y, left + SWATCH, y + size + 8)
-        draw.rounded_rectangle(box, 6, fill=TYPE_COLOURS[kind], outline=kit.INK, width=1)
+        draw.rectangle(box, fill=TYPE_COLOURS[kind], outline=kit.INK, width=1)
         total = f"{tally['tokens_by_type'][kind]}/{tally['artifacts_by_type'][kind]}"
         kit.centred(draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), total, size)
         if _donated(view, seat, kind) is not None:

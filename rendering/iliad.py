@@ -7,12 +7,14 @@ the 6x6 board with its line-end tokens on top, the players and the legend below.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw
 
 from bot.engine.view import OutcomeView, ViewContext
 from bot.games.iliad.views import IliadSeatView, IliadView
 from rendering import kit
+from rendering._iliad_palette import sample_view
 from rendering._iliad_panel import draw_panel
 from rendering._iliad_pieces import TILE_EFFECTS, empty_slot, paste, seat_colour, tile, token
 
@@ -138,6 +140,35 @@ def _draw_marks(draw: ImageDraw.ImageDraw, view: IliadView, result: OutcomeView 
 def render_board(view: IliadView, context: ViewContext) -> Image.Image:
     """The public board: tiles, line-end tokens, marks; below them the players and the legend."""
     kit.require_view(view)
+    image = _draw_board(view, context)
+    image.info[kit.PALETTE_HINT] = _palette(tuple(str(c) for c in view.get("colours") or ()))
+    return image
+
+
+@lru_cache(maxsize=4)
+def _palette(colours: tuple[str, ...]) -> Image.Image:
+    """The upload palette for boards in these seat colours, chosen once from sample boards:
+    each seat to move, and a drawn result (every tint the prompt box and blocks take)."""
+    first = sample_view(colours)
+    second = {**first, "to_move": 1, "turn": 1}
+    drawn: OutcomeView = {
+        "scores": [5, 5],
+        "ranking": [1, 1],
+        "winners": [],
+        "reason": "draw",
+        "summary": "A draw at 5 points each.",
+        "breakdown": ["Hector: Zeus 8, Apollo 7, curse -10 = 5"] * 4,
+    }
+    third = {**first, "outcome": drawn}
+    samples = [_draw_board(view, ViewContext()) for view in (first, second, third)]
+    width, height = BOARD_SIZE
+    sheet = Image.new("RGB", (width, height * len(samples)))
+    for k, sample in enumerate(samples):
+        sheet.paste(sample, (0, height * k))
+    return kit.palette_of(sheet)
+
+
+def _draw_board(view: Any, context: ViewContext) -> Image.Image:
     result = context.outcome(view)
     square_owner = tuple(int(owner) for owner in view["square_owner"])
     image = _background(square_owner, _colours(view)).copy()

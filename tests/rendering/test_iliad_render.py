@@ -325,3 +325,23 @@ def test_marks_are_not_drawn_once_the_game_is_over(final: dict[str, Any]) -> Non
 
 def _all_squares() -> list[str]:
     return [f"{f}{r}" for r in "123456" for f in "abcdef"]
+
+
+def test_the_shared_palette_keeps_real_boards_looking_the_same() -> None:
+    """The upload palette is chosen once from sample boards: real positions, the final one
+    included, still lose no visible colour to it."""
+    game = get_game("iliad")
+    for seed in range(3):
+        chooser = random.Random(seed)
+        state = game.new_game(2, seed)
+        states = [state]
+        while game.to_move(state) is not None:
+            state = game.apply(state, chooser.choice(game.legal_actions(state)))
+            states.append(state)
+        for position in [*states[::15], states[-1]]:
+            rendered = render_board("iliad", game.view(position, None))
+            assert kit.PALETTE_HINT in rendered.info
+            shipped = decode(board_png("iliad", game.view(position, None))).convert("RGB")
+            difference = ImageChops.difference(rendered, shipped)
+            assert max(high for _, high in difference.getextrema()) <= 48
+            assert max(ImageStat.Stat(difference).mean) < 2.0

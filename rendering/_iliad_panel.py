@@ -42,7 +42,7 @@ def draw_panel(
     if result is not None:
         _result(image, result, (top + 4, legend_top - 6), size)
         return
-    top = _reserve(image, view, top + 4, size)
+    top = _reserve(image, view, (top + 4, legend_top - 6), size)
     _last_move(image, view, (top + 4, legend_top - 6), size)
 
 
@@ -137,8 +137,11 @@ def _draw_chips(
         kit.draw_text(image, end, f"+{len(tokens) - len(shown)}", size, kit.INK, "mm")
 
 
-def _reserve(image: Image.Image, view: IliadView, top: int, size: int) -> int:
-    """The reserve tokens effect 3 can take, and the turn count."""
+def _reserve(image: Image.Image, view: IliadView, span: tuple[int, int], size: int) -> int:
+    """The reserve tokens effect 3 can take, and the turn count (when there is room)."""
+    top, bottom = span
+    if top + CHIP > bottom:
+        return top
     middle = top + CHIP / 2
     kit.draw_text(image, (LEFT, middle), "Reserve", size, kit.INK, "lm")
     for k, item in enumerate(view.get("reserve", [])):
@@ -159,17 +162,14 @@ def _last_move(image: Image.Image, view: IliadView, span: tuple[int, int], size:
 
 
 def _result(image: Image.Image, outcome: OutcomeView, span: tuple[int, int], size: int) -> None:
-    """The final scores and the breakdown to check by hand, as far as it fits."""
+    """Each seat's score breakdown, one line each as far as it fits (the prompt box above
+    already says who won and the final scores)."""
     top, bottom = span
-    scores = " : ".join(str(score) for score in outcome.get("scores", []))
-    kit.draw_text(image, (LEFT, top), f"Final score {scores} ({outcome.get('reason', '')})", size)
-    y = top + LINE + 4
     for entry in outcome.get("breakdown", []):
-        for line in kit.wrap_text(str(entry), size, RIGHT - LEFT):
-            if y + LINE > bottom:
-                return
-            kit.draw_text(image, (LEFT, y), line, size, kit.INK)
-            y += LINE
+        if top + LINE > bottom:
+            return
+        kit.draw_text(image, (LEFT, top), kit.fitted(str(entry), size, RIGHT - LEFT), size)
+        top += LINE
 
 
 def _legend(image: Image.Image, top: int, size: int) -> None:

@@ -18,7 +18,7 @@ from rendering._iliad_palette import sample_view
 from rendering._iliad_panel import draw_panel
 from rendering._iliad_pieces import TILE_EFFECTS, empty_slot, paste, seat_colour, tile, token
 
-BOARD_SIZE = (720, 1270)
+BOARD_SIZE = (720, 1340)  # room for two rows of tokens per player
 HAND_SIZE = (720, 480)
 TEXT = kit.phone_text(BOARD_SIZE[0])  # 21 px: the smallest text on the board
 

@@ -10,7 +10,7 @@ from bot.games.iliad.views import IliadView
 from rendering import kit
 
 GODS = ("zeus", "apollo", "athena", "poseidon", "aphrodite")
-# Short names the bundled font draws clearly at 16 px; three gods begin with "A".
+# Short names on tokens and badges (three gods begin with "A"); the board's legend spells them.
 ABBREVIATIONS = {
     "zeus": "ZEU",
     "apollo": "APO",
@@ -37,6 +37,14 @@ TILE_EFFECTS = {
     "4": "You may turn this 4 and an adjacent opponent tile face down.",
     "5": "No effect: the strongest plain tile.",
     "D": "Dolos: worth the sum of its neighbours in the line. No effect.",
+}
+NAMES = {
+    "zeus": "Zeus",
+    "apollo": "Apollo",
+    "athena": "Athena",
+    "poseidon": "Poseidon",
+    "aphrodite": "Aphrodite",
+    "marriage": "marriage",
 }
 EMPTY_SLOT: kit.RGB = (214, 208, 196)
 
@@ -98,8 +106,8 @@ def token_text(kind: str, value: int) -> tuple[str, str]:
 
 
 @lru_cache(maxsize=256)
-def token(kind: str, value: int, diameter: int) -> Image.Image:
-    """A success token: a disc in its god's colour with short name and value."""
+def token(kind: str, value: int, diameter: int, least: int = kit.MIN_TEXT) -> Image.Image:
+    """A success token: a disc in its god's colour with short name and value (text >= least)."""
     fill = TOKEN_COLOURS.get(kind, kit.SEAT_COLOURS["grey"])
     ring = TOKEN_RINGS.get(kind, kit.shade(fill, 0.3))
 
@@ -115,12 +123,12 @@ def token(kind: str, value: int, diameter: int) -> Image.Image:
     name, number = token_text(kind, value)
     middle = diameter / 2
     if name:
-        small = max(kit.MIN_TEXT, diameter * 28 // 100)
-        big = max(kit.MIN_TEXT + 2, diameter * 38 // 100)
+        small = max(least, diameter * 28 // 100)
+        big = max(least + 4, diameter * 38 // 100)
         kit.centred(draw, (middle, middle - diameter * 0.17), name, small, ink)
         kit.centred(draw, (middle, middle + diameter * 0.2), number, big, ink)
     else:
-        size = max(kit.MIN_TEXT, diameter * (30 if len(number) > 2 else 40) // 100)
+        size = max(least, diameter * (30 if len(number) > 2 else 40) // 100)
         kit.centred(draw, (middle, middle), number, size, ink)
     return sprite
 
@@ -137,7 +145,7 @@ def empty_slot(diameter: int) -> Image.Image:
 
 
 @lru_cache(maxsize=32)
-def god_badge(god: str, held: bool, width: int, height: int) -> Image.Image:
+def god_badge(god: str, held: bool, width: int, height: int, size: int = 16) -> Image.Image:
     """A god's name tag: filled in the god's colour when held, a grey outline when not."""
     colour = TOKEN_COLOURS[god]
     edge = kit.shade(colour, 0.3) if held else (190, 186, 178)
@@ -150,12 +158,12 @@ def god_badge(god: str, held: bool, width: int, height: int) -> Image.Image:
 
     sprite = kit.smooth_sprite(width, height, paint)
     ink = kit.readable_on(colour) if held else (170, 166, 158)
-    kit.centred(ImageDraw.Draw(sprite), (width / 2, height / 2), ABBREVIATIONS[god], 16, ink)
+    kit.centred(ImageDraw.Draw(sprite), (width / 2, height / 2), ABBREVIATIONS[god], size, ink)
     return sprite
 
 
 @lru_cache(maxsize=4)
-def favour_badge(width: int, height: int) -> Image.Image:
+def favour_badge(width: int, height: int, size: int = 16) -> Image.Image:
     """The marker of IL-12 favour of all gods."""
     gold = TOKEN_COLOURS["zeus"]
 
@@ -164,7 +172,7 @@ def favour_badge(width: int, height: int) -> Image.Image:
         draw.rounded_rectangle(box, radius=6 * scale, fill=gold, outline=kit.INK, width=2 * scale)
 
     sprite = kit.smooth_sprite(width, height, paint)
-    kit.centred(ImageDraw.Draw(sprite), (width / 2, height / 2), "FAVOUR", 16, kit.INK)
+    kit.centred(ImageDraw.Draw(sprite), (width / 2, height / 2), "FAVOUR", size, kit.INK)
     return sprite
 
 

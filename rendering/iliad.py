@@ -1,46 +1,41 @@
-"""Iliad (Knizia): the public board image and a seat's private hand image, from views only."""
+"""Iliad (Knizia): the public board image and a seat's private hand image, from views only.
+
+The board is portrait, 720 px wide, so a phone shows it at 400 px with every label readable:
+the 6x6 board with its line-end tokens on top, the players and the legend below.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw
 
 from bot.engine.view import OutcomeView, ViewContext
-from bot.games.iliad.views import IliadSeatView, IliadView, TokenView
+from bot.games.iliad.views import IliadSeatView, IliadView
 from rendering import kit
-from rendering._iliad_pieces import (
-    GODS,
-    TILE_EFFECTS,
-    empty_slot,
-    favour_badge,
-    god_badge,
-    paste,
-    seat_colour,
-    tile,
-    token,
-)
+from rendering._iliad_palette import sample_view
+from rendering._iliad_panel import draw_panel
+from rendering._iliad_pieces import TILE_EFFECTS, empty_slot, paste, seat_colour, tile, token
 
-BOARD_SIZE = (1200, 800)
+BOARD_SIZE = (720, 1340)  # room for two rows of tokens per player
 HAND_SIZE = (720, 480)
+TEXT = kit.phone_text(BOARD_SIZE[0])  # 21 px: the smallest text on the board
 
 FILES = "abcdef"
 RANKS = "123456"
-SQUARE = 92
+SQUARE = 88
 TILE = SQUARE - 14
 SLOT = 72  # room for one line-end token
-END_TOKEN = 64
-BOARD_X = 12 + SLOT + 30  # left edge of square a
-BOARD_Y = 37 + SLOT + 4  # top edge of rank 6
+END_TOKEN = 68
+BOARD_X = 8 + SLOT + 4 + 24  # left edge of square a (rank digits in the 24 px before it)
+BOARD_Y = 8 + SLOT + 4  # top edge of rank 6
 BOARD_END_X = BOARD_X + 6 * SQUARE
 BOARD_END_Y = BOARD_Y + 6 * SQUARE
-PANEL_X = BOARD_END_X + SLOT + 26
-PANEL_W = BOARD_SIZE[0] - PANEL_X - 14
-CHIP = 50  # a collected token
-RESERVE_TOKEN = 58
+PANEL_TOP = BOARD_END_Y + 28 + SLOT + 12
 SQUARE_TINT = 0.8
-TURNS = 32  # IL-11: every player places all 18 tiles, two of them at setup
+MOVING: kit.RGB = (20, 20, 20)  # the frame of the tile an effect is moving
+TARGET_R = 17  # the disc marking a square the prompt offers
 
 
 def _colours(view: IliadView) -> tuple[kit.RGB, kit.RGB]:
@@ -62,9 +57,18 @@ def _line_end_centres(line: str) -> tuple[tuple[float, float], tuple[float, floa
     """Where a line's two end tokens lie: rows west then east, columns south then north."""
     if line in RANKS:
         y = square_centre(f"a{line}")[1]
-        return (BOARD_X - 30 - SLOT / 2, y), (BOARD_END_X + SLOT / 2 + 4, y)
+        return (BOARD_X - 28 - SLOT / 2, y), (BOARD_END_X + 4 + SLOT / 2, y)
     x = square_centre(f"{line}1")[0]
     return (x, BOARD_END_Y + 28 + SLOT / 2), (x, BOARD_Y - 4 - SLOT / 2)
+
+
+def target_centre(name: str, occupied: bool) -> tuple[float, float]:
+    """Where a square's target disc goes: its middle, or its corner when a tile lies there."""
+    x, y = square_centre(name)
+    if not occupied:
+        return x, y
+    corner = SQUARE / 2 - TARGET_R + 2
+    return x + corner, y - corner
 
 
 @lru_cache(maxsize=8)
@@ -78,15 +82,15 @@ def _background(square_owner: tuple[int, ...], colours: tuple[kit.RGB, kit.RGB])
         draw.rectangle(box, fill=kit.tint(colours[owner], SQUARE_TINT), outline=(190, 186, 178))
     draw.rectangle((BOARD_X - 2, BOARD_Y - 2, BOARD_END_X + 1, BOARD_END_Y + 1), outline=kit.INK)
     for col, letter in enumerate(FILES):
-        kit.centred(draw, (BOARD_X + (col + 0.5) * SQUARE, BOARD_END_Y + 15), letter, 20, kit.MUTED)
+        below = (BOARD_X + (col + 0.5) * SQUARE, BOARD_END_Y + 14.0)
+        kit.centred(draw, below, letter, TEXT, kit.MUTED)
     for row, digit in enumerate(RANKS):
-        kit.centred(draw, (BOARD_X - 15, BOARD_END_Y - (row + 0.5) * SQUARE), digit, 20, kit.MUTED)
+        beside = (BOARD_X - 12.0, BOARD_END_Y - (row + 0.5) * SQUARE)
+        kit.centred(draw, beside, digit, TEXT, kit.MUTED)
     ring = empty_slot(END_TOKEN)
     for line in RANKS + FILES:
         for centre in _line_end_centres(line):
             paste(image, ring, centre)
-    draw.line((PANEL_X - 14, 20, PANEL_X - 14, BOARD_SIZE[1] - 20), fill=(214, 208, 196), width=2)
-    kit.draw_text(image, (PANEL_X, 18), "Iliad", 30, kit.INK)
     return image
 
 
@@ -103,156 +107,68 @@ def _draw_line_ends(image: Image.Image, view: IliadView) -> None:
     for line, ends in view["lines"].items():
         for centre, end in zip(_line_end_centres(line), ends, strict=True):
             if end is not None:
-                paste(image, token(end["kind"], int(end["value"]), END_TOKEN), centre)
+                paste(image, token(end["kind"], int(end["value"]), END_TOKEN, TEXT), centre)
+
+
+def _frame(draw: ImageDraw.ImageDraw, name: str, colour: kit.RGB, width: int) -> None:
+    x, y = square_centre(name)
+    half = SQUARE / 2 - 1
+    draw.rectangle((x - half, y - half, x + half, y + half), outline=colour, width=width)
 
 
 def _draw_last_move(draw: ImageDraw.ImageDraw, view: IliadView) -> None:
     last = view.get("last_move")
-    if not last:
+    for name in last.get("squares", []) if last else []:
+        _frame(draw, name, kit.HIGHLIGHT, 6)
+
+
+def _draw_marks(draw: ImageDraw.ImageDraw, view: IliadView, result: OutcomeView | None) -> None:
+    """IL-8: the tile an effect is moving gets a black frame; each square offered, a disc."""
+    marks = view.get("marks")
+    if not marks or result is not None:
         return
-    half = SQUARE / 2 - 1
-    for name in last.get("squares", []):
-        x, y = square_centre(name)
-        draw.rectangle((x - half, y - half, x + half, y + half), outline=kit.HIGHLIGHT, width=6)
-
-
-def _panel_title(image: Image.Image, view: IliadView, result: OutcomeView | None) -> int:
-    if result is None:
-        turn = f"Turn {view.get('turn_number', '?')} of {TURNS}"
-        kit.draw_text(image, (PANEL_X + PANEL_W, 26), turn, 20, kit.MUTED, "ra")
-    return 62
-
-
-def _prompt_box(image: Image.Image, view: IliadView, result: OutcomeView | None, top: int) -> int:
-    """The line saying who decides what now (or the result), in the deciding seat's colour."""
-    seat = view.get("to_move")
-    if result is not None:
-        winners = result.get("winners") or []
-        seat = winners[0] if len(winners) == 1 else None
-        text = str(result.get("summary") or "Game over.")
-    else:
-        text = str(view.get("prompt") or "")
-    colour = seat_colour(view, seat) if seat is not None else kit.MUTED
-    lines = kit.wrap_text(text, 20, PANEL_W - 28)[:2]
-    height = 16 + 26 * len(lines)
-    draw = ImageDraw.Draw(image)
-    draw.rounded_rectangle(
-        (PANEL_X, top, PANEL_X + PANEL_W, top + height), radius=8, fill=kit.tint(colour, 0.82)
-    )
-    draw.rectangle((PANEL_X, top, PANEL_X + 7, top + height), fill=colour)
-    for k, line in enumerate(lines):
-        kit.draw_text(image, (PANEL_X + 18, top + 8 + 26 * k), line, 20, kit.INK)
-    return top + height + 12
-
-
-def _player_block(
-    image: Image.Image, view: IliadView, context: ViewContext, seat: int, top: int
-) -> int:
-    """A seat's name, score, stack and hand, gods held, favour and every token collected."""
-    draw = ImageDraw.Draw(image)
-    result = context.outcome(view)
-    colour = seat_colour(view, seat)
-    tokens: Sequence[TokenView] = view["collected"][seat]
-    rows = max(1, min(2, -(-len(tokens) // _chips_per_row())))
-    height = 112 + rows * (CHIP + 6)
-    box = (PANEL_X, top, PANEL_X + PANEL_W, top + height)
-    active = result is None and view.get("turn") == seat
-    draw.rounded_rectangle(
-        box, radius=10, outline=colour if active else (214, 208, 196), width=4 if active else 2
-    )
-    x = PANEL_X + 14
-    draw.rectangle((x, top + 14, x + 18, top + 32), fill=colour)
-    score = f"{view['scores'][seat]} points"
-    room = PANEL_W - 56 - kit.text_width(score, 22) - 20
-    name = kit.fit_text(draw, kit.seat_label(context, seat, view["seats"]), 24, int(room))
-    kit.draw_text(image, (x + 28, top + 10), name, 24, kit.shade(colour, 0.15))
-    kit.draw_text(image, (PANEL_X + PANEL_W - 14, top + 12), score, 22, kit.INK, "ra")
-    sizes = f"stack {view['stack_sizes'][seat]}  |  hand {view['hand_sizes'][seat]}"
-    if active:
-        sizes += "  |  their turn"
-    elif result is not None and seat in result.get("winners", []):
-        sizes += "  |  WINNER"
-    kit.draw_text(image, (x, top + 44), sizes, 18, kit.MUTED)
-    held = set(view["gods"][seat])
-    for k, god in enumerate(GODS):
-        paste(image, god_badge(god, god in held, 60, 28), (x + 30 + k * 65, top + 88))
-    if view["favour"][seat]:
-        paste(image, favour_badge(70, 28), (x + 5 * 65 + 35, top + 88))
-    _draw_chips(image, tokens, x, top + 110)
-    return top + height + 10
-
-
-def _chips_per_row() -> int:
-    return (PANEL_W - 28 + 5) // (CHIP + 5)
-
-
-def _draw_chips(image: Image.Image, tokens: Sequence[TokenView], left: int, top: int) -> None:
-    per_row = _chips_per_row()
-    shown = list(tokens)
-    if len(shown) > 2 * per_row:  # never happens with 29 tokens, but never overflow either
-        shown = shown[: 2 * per_row - 1]
-    if not tokens:
-        kit.draw_text(image, (left, top + 12), "no tokens yet", 18, kit.MUTED)
-    for k, item in enumerate(shown):
-        row, col = divmod(k, per_row)
-        centre = (left + CHIP / 2 + col * (CHIP + 5), top + CHIP / 2 + row * (CHIP + 6))
-        paste(image, token(item["kind"], int(item["value"]), CHIP), centre)
-    if len(shown) < len(tokens):
-        end = (left + CHIP / 2 + (per_row - 1) * (CHIP + 5), top + CHIP * 1.5 + 6)
-        kit.draw_text(image, end, f"+{len(tokens) - len(shown)}", 18, kit.INK, "mm")
-
-
-def _reserve(image: Image.Image, view: IliadView, top: int) -> int:
-    kit.draw_text(image, (PANEL_X, top), "Reserve", 20, kit.INK)
-    for k, item in enumerate(view.get("reserve", [])):
-        centre = (PANEL_X + 100 + RESERVE_TOKEN / 2 + k * (RESERVE_TOKEN + 8), top + 12)
-        paste(image, token(item["kind"], int(item["value"]), RESERVE_TOKEN), centre)
-    return top + RESERVE_TOKEN // 2 + 24
-
-
-def _last_move_text(image: Image.Image, view: IliadView, top: int) -> int:
-    last = view.get("last_move")
-    if not last:
-        return top
-    lines = kit.wrap_text(f"Last move: {last.get('text', '')}", 20, PANEL_W)[:3]
-    for k, line in enumerate(lines):
-        kit.draw_text(image, (PANEL_X, top + 26 * k), line, 20, kit.INK)
-    return top + 26 * len(lines)
-
-
-def _recent_log(image: Image.Image, view: IliadView, top: int) -> None:
-    """The newest public log lines that fit below, newest last, in muted text."""
-    step = 21
-    room = (BOARD_SIZE[1] - 14 - top) // step
-    wrapped: list[str] = []
-    for entry in reversed(view.get("log") or []):
-        lines = kit.wrap_text(str(entry), 17, PANEL_W)
-        if len(wrapped) + len(lines) > room:
-            break
-        wrapped[:0] = lines
-    for k, line in enumerate(wrapped):
-        kit.draw_text(image, (PANEL_X, top + step * k), line, 17, kit.MUTED)
-
-
-def _result(image: Image.Image, outcome: OutcomeView, top: int) -> None:
-    """The final result: winner, reason, scores and the breakdown to check by hand."""
-    scores = " : ".join(str(score) for score in outcome.get("scores", []))
-    head = f"Final score {scores}  ({outcome.get('reason', '')})"
-    kit.draw_text(image, (PANEL_X, top), head, 20, kit.INK)
-    y = top + 30
-    bottom = BOARD_SIZE[1] - 12
-    for entry in outcome.get("breakdown", []):
-        for line in kit.wrap_text(str(entry), 16, PANEL_W):
-            if y + 20 > bottom:
-                return
-            kit.draw_text(image, (PANEL_X, y), line, 16, kit.INK)
-            y += 20
-        y += 4
+    moving = marks.get("moving")
+    if moving:
+        _frame(draw, moving, MOVING, 7)
+    for name in marks.get("targets", []):
+        occupied = view["board"][RANKS.index(name[1]) * 6 + FILES.index(name[0])] is not None
+        x, y = target_centre(name, occupied)
+        box = (x - TARGET_R, y - TARGET_R, x + TARGET_R, y + TARGET_R)
+        draw.ellipse(box, fill=kit.HIGHLIGHT, outline=MOVING, width=3)
 
 
 def render_board(view: IliadView, context: ViewContext) -> Image.Image:
-    """The public board: tiles, line-end tokens, reserve, players' tokens, prompt, last move."""
+    """The public board: tiles, line-end tokens, marks; below them the players and the legend."""
     kit.require_view(view)
+    image = _draw_board(view, context)
+    image.info[kit.PALETTE_HINT] = _palette(tuple(str(c) for c in view.get("colours") or ()))
+    return image
+
+
+@lru_cache(maxsize=4)
+def _palette(colours: tuple[str, ...]) -> Image.Image:
+    """The upload palette for boards in these seat colours, chosen once from sample boards:
+    each seat to move, and a drawn result (every tint the prompt box and blocks take)."""
+    first = sample_view(colours)
+    second = {**first, "to_move": 1, "turn": 1}
+    drawn: OutcomeView = {
+        "scores": [5, 5],
+        "ranking": [1, 1],
+        "winners": [],
+        "reason": "draw",
+        "summary": "A draw at 5 points each.",
+        "breakdown": ["Hector: Zeus 8, Apollo 7, curse -10 = 5"] * 4,
+    }
+    third = {**first, "outcome": drawn}
+    samples = [_draw_board(view, ViewContext()) for view in (first, second, third)]
+    width, height = BOARD_SIZE
+    sheet = Image.new("RGB", (width, height * len(samples)))
+    for k, sample in enumerate(samples):
+        sheet.paste(sample, (0, height * k))
+    return kit.palette_of(sheet)
+
+
+def _draw_board(view: Any, context: ViewContext) -> Image.Image:
     result = context.outcome(view)
     square_owner = tuple(int(owner) for owner in view["square_owner"])
     image = _background(square_owner, _colours(view)).copy()
@@ -260,15 +176,8 @@ def render_board(view: IliadView, context: ViewContext) -> Image.Image:
     _draw_tiles(image, view)
     _draw_line_ends(image, view)
     _draw_last_move(draw, view)
-    top = _prompt_box(image, view, result, _panel_title(image, view, result))
-    for seat in range(int(view["players"])):
-        top = _player_block(image, view, context, seat, top)
-    if result is not None:
-        _result(image, result, top + 4)
-        return image
-    top = _reserve(image, view, top + 6)
-    top = _last_move_text(image, view, top + 12)
-    _recent_log(image, view, top + 12)
+    _draw_marks(draw, view, result)
+    draw_panel(image, view, context, (PANEL_TOP, BOARD_SIZE[1] - 10), TEXT)
     return image
 
 

@@ -1,4 +1,8 @@
-"""Ilium's images, drawn from views only: the board graph with a side panel, and a seat's hand."""
+"""Ilium's images, drawn from views only: the board graph with the players below, and a hand.
+
+The board is portrait and 720 px wide (the map on its side) so that a phone, which shows it
+400 px wide, still reads every number: no text is smaller than 1/35 of the width.
+"""
 
 from __future__ import annotations
 
@@ -10,80 +14,129 @@ from PIL import Image, ImageDraw
 from bot.engine.view import ViewContext
 from bot.games.ilium.viewtypes import IliumPathway, IliumSeatView, IliumSite, IliumView
 from rendering import kit
-from rendering.ilium_layout import CHIP, GAP, SITE_R, SPACE_R, Layout, board_key, layout
-from rendering.ilium_panel import PANEL_X, draw_hand, draw_panel
-from rendering.ilium_parts import STONE, chip, player_colour, roman
+from rendering.ilium_layout import (
+    CHIP,
+    GAP,
+    SITE_R,
+    SPACE_R,
+    Layout,
+    PathKey,
+    board_key,
+    layout,
+)
+from rendering.ilium_legend import LEGEND_HEIGHT, draw_legend
+from rendering.ilium_panel import block_height, draw_hand, draw_panel
+from rendering.ilium_parts import (
+    CHOSEN,
+    CLOSED,
+    DONE_LINE,
+    PATH_LINE,
+    STONE,
+    TRAY,
+    chip,
+    player_colour,
+    roman,
+)
 
-BOARD_SIZE = (1800, 1200)
+BOARD_SIZE = (720, 1500)
 HAND_SIZE = (900, 600)
-
-FRAME = (20, 90, PANEL_X - 20, BOARD_SIZE[1] - 20)  # the map's paper
-MAP_BOX = (140, 150, PANEL_X - 110, BOARD_SIZE[1] - 100)  # where the site centres may go
-DONE_LINE = (196, 160, 70)
-PATH_LINE = (150, 138, 118)
-CLOSED = (205, 205, 205)
+TEXT = kit.phone_text(BOARD_SIZE[0])  # 21 px: the smallest text on the board
+HEADLINE = (0, 0, BOARD_SIZE[0], 76)  # what the mover must decide, or the result
+FRAME = (8, 80, BOARD_SIZE[0] - 8, 1050)  # the map's paper
+MAP_BOX = (64, 130, BOARD_SIZE[0] - 64, 1000)  # where the site centres may go
+PANEL_TOP = FRAME[3] + 10
 SITE_FILL = (92, 74, 58)
-TRAY = (250, 245, 232)
 
 
 def render_board(view: IliumView, context: ViewContext) -> Image.Image:
-    """The public board: the site graph on the left, the players on the right."""
-    places = layout(board_key(view), MAP_BOX, FRAME)
-    image = _background(places).copy()
+    """The public board: the prompt, the site graph, the players, the legend."""
+    key = board_key(view)
+    places = layout(key, MAP_BOX, FRAME)
+    image = _background(places, key[1], tuple(view["types"])).copy()
     draw = ImageDraw.Draw(image)
     _headline(draw, view, context)
     for index, way in enumerate(view["pathways"]):
         _pathway(draw, view, places, index, way)
     for index, site in enumerate(view["sites"]):
-        _site(draw, view, places, index, site)
-    draw_panel(draw, view, context)
+        _site(image, view, places, index, site)
+    rows = -(-int(view["players"]) // 2)
+    bottom = PANEL_TOP + rows * (block_height(TEXT) + 8)
+    draw_panel(draw, view, context, (PANEL_TOP, bottom), TEXT)
+    _markers(draw, view, bottom)
     return image
 
 
 @lru_cache(maxsize=8)
-def _background(places: Layout) -> Image.Image:
-    """What never changes during a game: paper, map frame, legend."""
+def _background(places: Layout, paths: tuple[PathKey, ...], types: tuple[str, ...]) -> Image.Image:
+    """What never changes during a game: paper, map frame, every pathway with its spaces
+    still empty, legend. A render redraws only the pathways and spaces that changed."""
     image, draw = kit.canvas(*BOARD_SIZE)
     draw.rounded_rectangle(FRAME, 18, fill=(239, 230, 208))
-    x, y = PANEL_X - 400, 50
-    draw.ellipse((x, y, x + 2 * SPACE_R, y + 2 * SPACE_R), fill=STONE, outline=kit.INK, width=4)
-    kit.text(draw, (x + 38, y + 4), "shovel end", 18, kit.INK)
-    x += 170
-    draw.line((x, y + SPACE_R, x + 40, y + SPACE_R), fill=DONE_LINE, width=10)
-    kit.text(draw, (x + 50, y + 4), "excavated", 18, kit.INK)
+    for index, (shovel, far, _, is_open) in enumerate(paths):
+        (x0, y0), (x1, y1) = places.centres[shovel], places.centres[far]
+        if not is_open:
+            draw.line((x0, y0, x1, y1), fill=CLOSED, width=4)
+            continue
+        draw.line((x0, y0, x1, y1), fill=PATH_LINE, width=8)
+        for slot, point in enumerate(places.spaces[index]):
+            _stone(draw, point, shovel=slot == 0)
+    draw_legend(draw, BOARD_SIZE[1] - LEGEND_HEIGHT, BOARD_SIZE[0], TEXT, types)
     return image
 
 
+def _stone(draw: ImageDraw.ImageDraw, at: tuple[float, float], *, shovel: bool) -> None:
+    """An empty space; the shovel end's ring is thick."""
+    x, y = at
+    box = (x - SPACE_R, y - SPACE_R, x + SPACE_R, y + SPACE_R)
+    draw.ellipse(box, fill=STONE, outline=kit.INK, width=4 if shovel else 1)
+
+
+def headline_lines(text: str) -> tuple[str, ...]:
+    """The prompt (or result) as the headline shows it: up to two lines."""
+    return kit.wrap_text(text, TEXT + 3, BOARD_SIZE[0] - 32)[:2]
+
+
 def _headline(draw: ImageDraw.ImageDraw, view: IliumView, context: ViewContext) -> None:
-    """What the seat to move must decide (the result once over), then the game's markers."""
+    """What the seat to move must decide (the result once over)."""
     outcome = context.outcome(view)
     text = outcome["summary"] if outcome else view["prompt"]
-    line = kit.fit_text(draw, text, 28, PANEL_X - 60)
-    kit.text(draw, (30, 12), line, 28, kit.INK)
+    for k, line in enumerate(headline_lines(text)):
+        kit.text(draw, (16, 8 + 32 * k), line, TEXT + 3, kit.INK)
+
+
+def _markers(draw: ImageDraw.ImageDraw, view: IliumView, top: int) -> None:
+    """The game's state markers, under the players: value-4 tokens left (IM-16), variants."""
     value = view["trigger_value"]
     left = sum(1 for s in view["sites"] for t in s["tokens"] if t[1] == value)
-    extra = [f"value-{value} tokens on the board: {left}"]
+    extra = ["n/a: tokens/artifacts", f"value-{value} tokens left: {left}"]
+    if view["final"]:
+        extra[1] = "crossed: given to the historian"
     if view["early_end"] == "declined":
         extra.append("early end declined")
     chosen = (("Strategic", view["options"]["strategic"]), ("Vaults", view["options"]["vaults"]))
-    variants = [name for name, on in chosen if on]
-    if variants:
-        extra.append("variants: " + ", ".join(variants))
-    kit.text(draw, (30, 54), "   ".join(extra), 18, kit.MUTED)
+    extra += [name for name, on in chosen if on]
+    line = kit.fitted("  ·  ".join(extra), TEXT, BOARD_SIZE[0] - 32)
+    kit.text(draw, (16, top), line, TEXT, kit.INK)
 
 
 def _pathway(
     draw: ImageDraw.ImageDraw, view: IliumView, places: Layout, index: int, way: IliumPathway
 ) -> None:
-    (x0, y0), (x1, y1) = places.centres[way["shovel"]], places.centres[way["far"]]
+    """A pathway over the background's plain one: only what differs is drawn again."""
     if not way["open"]:
-        draw.line((x0, y0, x1, y1), fill=CLOSED, width=4)
         return
-    if way["chosen"]:
-        draw.line((x0, y0, x1, y1), fill=kit.HIGHLIGHT, width=24)
-    draw.line((x0, y0, x1, y1), fill=DONE_LINE if way["done"] else PATH_LINE, width=10)
+    redraw = way["chosen"] or way["done"]
+    if redraw:
+        (x0, y0), (x1, y1) = places.centres[way["shovel"]], places.centres[way["far"]]
+        if way["chosen"]:
+            draw.line((x0, y0, x1, y1), fill=CHOSEN, width=2 * SPACE_R + 10)
+        draw.line((x0, y0, x1, y1), fill=DONE_LINE if way["done"] else PATH_LINE, width=8)
     for slot, point in enumerate(places.spaces[index]):
-        _space(draw, view, point, way["spaces"][slot], shovel=slot == 0)
+        cell = way["spaces"][slot]
+        if cell is None and not redraw:
+            continue  # the background's empty stone
+        number = slot + 1 if way["chosen"] else None
+        _space(draw, view, point, cell, shovel=slot == 0, number=number)
 
 
 def _space(
@@ -93,10 +146,17 @@ def _space(
     cell: Sequence[int] | None,
     *,
     shovel: bool,
+    number: int | None,
 ) -> None:
+    """A space: empty stone, a supply cube, or a group; on the chosen pathway, empty spaces
+    carry the number their button gives them ('space 2 of 5 from the shovel')."""
     x, y = at
     box = (x - SPACE_R, y - SPACE_R, x + SPACE_R, y + SPACE_R)
     ring = 4 if shovel else 1
+    if cell is None and number is not None:
+        draw.ellipse(box, fill=(255, 255, 255), outline=kit.INK, width=ring)
+        kit.centred(draw, (x, y), str(number), TEXT, kit.INK)
+        return
     if cell is None or cell[1] == 0:
         draw.ellipse(box, fill=STONE, outline=kit.INK, width=ring)
     if cell is None:
@@ -104,31 +164,29 @@ def _space(
     seat, size = cell
     colour = player_colour(view, seat)
     if size == 0:  # a supply cube
-        draw.rectangle((x - 9, y - 9, x + 9, y + 9), fill=colour, outline=kit.INK, width=2)
+        draw.rectangle((x - 8, y - 8, x + 8, y + 8), fill=colour, outline=kit.INK, width=2)
         return
     draw.ellipse(box, fill=colour, outline=kit.INK, width=ring)
-    kit.centred(draw, (x, y), str(size), 20, kit.readable_on(colour))
+    kit.centred(draw, (x, y), str(size), TEXT, kit.readable_on(colour))
 
 
-def _site(
-    draw: ImageDraw.ImageDraw, view: IliumView, places: Layout, index: int, site: IliumSite
-) -> None:
+def _site(image: Image.Image, view: IliumView, places: Layout, index: int, site: IliumSite) -> None:
+    draw = ImageDraw.Draw(image)
     x, y = places.centres[index]
     box = (x - SITE_R, y - SITE_R, x + SITE_R, y + SITE_R)
     if site["closed"]:
         draw.ellipse(box, fill=CLOSED, outline=kit.MUTED, width=2)
-        kit.centred(draw, (x, y - 6), site["name"], 24, kit.MUTED)
-        kit.centred(draw, (x, y + SITE_R + 14), "closed", 18, kit.MUTED)
+        kit.centred(draw, (x, y), site["name"], TEXT + 3, kit.MUTED)
         return
     _tray(draw, places, index, site["numeral"])
     draw.ellipse(box, fill=SITE_FILL, outline=kit.INK, width=2)
-    kit.centred(draw, (x, y - 7), site["name"], 24, (255, 255, 255))
-    kit.centred(draw, (x, y + 13), roman(site["numeral"]), 16, (235, 222, 200))
+    kit.centred(draw, (x, y - 9), site["name"], TEXT + 1, (255, 255, 255))
+    kit.centred(draw, (x, y + 11), roman(site["numeral"]), TEXT, (235, 222, 200))
     left, top, columns = places.blocks[index]
     for order, token in enumerate(site["tokens"]):
         row, column = divmod(order, columns)
         corner = (left + column * (CHIP + GAP), top + row * (CHIP + GAP))
-        chip(draw, corner, token, CHIP, view["trigger_value"])
+        chip(image, corner, token, CHIP, view["trigger_value"], TEXT)
 
 
 def _tray(draw: ImageDraw.ImageDraw, places: Layout, index: int, numeral: int) -> None:

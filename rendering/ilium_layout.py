@@ -14,9 +14,9 @@ Rect = tuple[float, float, float, float]
 SiteKey = tuple[float, float, int, bool]  # x, y, numeral, closed
 PathKey = tuple[int, int, int, bool]  # shovel, far, spaces, open
 
-SITE_R = 28
-SPACE_R = 15
-CHIP = 30
+SITE_R = 26
+SPACE_R = 13
+CHIP = 28
 GAP = 3
 
 
@@ -30,9 +30,13 @@ class Layout:
 
 
 def board_key(view: IliumView) -> tuple[tuple[SiteKey, ...], tuple[PathKey, ...]]:
-    """What the layout depends on: the graph, never the pieces."""
+    """What the layout depends on: the graph, never the pieces.
+
+    The board is drawn on its side (x and y swapped): the map is wider than tall, and a
+    portrait image is what a phone shows largest.
+    """
     sites = tuple(
-        (float(s["x"]), float(s["y"]), int(s["numeral"]), bool(s["closed"])) for s in view["sites"]
+        (float(s["y"]), float(s["x"]), int(s["numeral"]), bool(s["closed"])) for s in view["sites"]
     )
     paths = tuple(
         (int(p["shovel"]), int(p["far"]), len(p["spaces"]), bool(p["open"]))

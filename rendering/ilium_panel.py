@@ -9,12 +9,12 @@ from PIL import ImageDraw
 from bot.engine.view import ViewContext
 from bot.games.ilium.viewtypes import IliumPrivate, IliumScore, IliumSeat, IliumSeatView, IliumView
 from rendering import kit
-from rendering.ilium_parts import TYPE_COLOURS, chip, player_colour
+from rendering.ilium_parts import TYPE_COLOURS, player_colour
 
-PANEL_X = 1290
-PANEL_RIGHT = 1785
-ROW = 31
-SMALL_CHIP = 27
+LEFT = 8
+RIGHT = 712
+COLUMNS = 2
+SWATCH = 62  # one type's "tokens/artifacts" box
 DONATED = (200, 30, 30)
 
 
@@ -23,11 +23,27 @@ def seat_title(view: IliumView, context: ViewContext, seat: int) -> str:
     return kit.seat_label(context, seat, view["seats"])
 
 
-def draw_panel(draw: ImageDraw.ImageDraw, view: IliumView, context: ViewContext) -> None:
-    """One block per player, stacked down the right side."""
-    height = (1200 - 30) // max(view["players"], 3)
+def draw_panel(
+    draw: ImageDraw.ImageDraw,
+    view: IliumView,
+    context: ViewContext,
+    span: tuple[int, int],
+    size: int,
+) -> None:
+    """One block per player, two to a row, under the map."""
+    top, bottom = span
+    rows = -(-view["players"] // COLUMNS)
+    height = min(block_height(size), (bottom - top) // max(rows, 1) - 8)
+    width = (RIGHT - LEFT - 8 * (COLUMNS - 1)) // COLUMNS
     for seat in range(view["players"]):
-        _player(draw, view, context, seat, (PANEL_X, 20 + seat * height), height - 12)
+        row, column = divmod(seat, COLUMNS)
+        corner = (LEFT + column * (width + 8), top + row * (height + 8))
+        _player(draw, view, context, seat, corner, (width, height), size)
+
+
+def block_height(size: int) -> int:
+    """A player's block: title, two lines of supplies, the types row."""
+    return 12 + (size + 8) + 2 * (size + 7) + SWATCH // 2 + 14
 
 
 def _player(
@@ -35,77 +51,72 @@ def _player(
     view: IliumView,
     context: ViewContext,
     seat: int,
-    at: tuple[int, int],
-    height: int,
+    corner: tuple[int, int],
+    box: tuple[int, int],
+    size: int,
 ) -> None:
-    x, y = at
+    x, y = corner
+    width, height = box
     info = view["table"][seat]
     colour = player_colour(view, seat)
     moving = view["to_move"] == seat
     draw.rounded_rectangle(
-        (x, y, PANEL_RIGHT, y + height),
+        (x, y, x + width, y + height),
         12,
-        fill=(255, 252, 244),
-        outline=kit.HIGHLIGHT if moving else (210, 200, 180),
+        fill=kit.tint(colour, 0.85) if moving else (255, 252, 244),
+        outline=colour if moving else (210, 200, 180),
         width=5 if moving else 2,
     )
-    draw.ellipse((x + 14, y + 12, x + 40, y + 38), fill=colour, outline=kit.INK, width=2)
-    title = seat_title(view, context, seat) + ("  - to move" if moving else "")
-    title = kit.fit_text(draw, title, 26, PANEL_RIGHT - x - 215)
-    kit.text(draw, (x + 50, y + 10), title, 26, kit.INK)
-    kit.text(draw, (PANEL_RIGHT - 16, y + 16), "tokens / artifacts", 16, kit.MUTED, "ra")
+    big = size + 3
+    draw.ellipse(
+        (x + 10, y + 10, x + 10 + big, y + 10 + big), fill=colour, outline=kit.INK, width=2
+    )
+    room = width - big - 28
+    if moving:
+        kit.text(draw, (x + width - 12, y + 11), "to move", size, kit.INK, "ra")
+        room -= int(kit.text_width("to move", size)) + 12
+    title = kit.fit_text(draw, seat_title(view, context, seat), big, room)
+    kit.text(draw, (x + big + 18, y + 8), title, big, kit.INK)
     # once the game is over, the score replaces the supplies
     lines = _final_lines(view, context, seat) or [_supplies(info), _cards_line(info)]
-    kit.text(draw, (x + 16, y + 44), lines[0], 18, kit.INK)
-    kit.text(draw, (x + 16, y + 66), lines[1], 18, kit.MUTED)
-    top = y + 94
-    for kind, name in enumerate(view["types"]):
-        _type_row(draw, view, seat, kind, name, (x + 16, top + kind * ROW))
+    line_y = y + 12 + big + 6
+    for k, line in enumerate(lines):
+        fitted = kit.fitted(line, size, width - 24)
+        ink = kit.INK if k == 0 else kit.MUTED
+        kit.text(draw, (x + 12, line_y + k * (size + 7)), fitted, size, ink)
+    _types_row(draw, view, seat, (x + 10, line_y + 2 * (size + 7) + 2), size)
 
 
 def _supplies(info: IliumSeat) -> str:
-    return (
-        f"{info['deck']} cards, {info['archaeologists_left']} archaeologists, "
-        f"{info['cubes']} cube{'s' * (info['cubes'] != 1)} left"
-    )
+    cubes = f"{info['cubes']} cube{'s' * (info['cubes'] != 1)}"
+    return f"{info['archaeologists_left']} archaeologists · {cubes}"
 
 
 def _cards_line(info: IliumSeat) -> str:
     played = info["played"]
-    last = f"last card {played[-1]}" if played else "no card yet"
     if info["cards_left"] is not None:
-        left = ", ".join(f"{n} x{v}" for v, n in info["cards_left"].items())
-        return f"{last}; left: {left}"
-    return f"{last}; {len(played)} played"
+        left = " ".join(f"{n}×{v}" for v, n in info["cards_left"].items())
+        return f"{info['deck']} cards · left {left}"
+    last = f"last card {played[-1]}" if played else "no card yet"
+    return f"{info['deck']} cards · {last}"
 
 
-def _type_row(
-    draw: ImageDraw.ImageDraw,
-    view: IliumView,
-    seat: int,
-    kind: int,
-    name: str,
-    at: tuple[int, int],
+def _types_row(
+    draw: ImageDraw.ImageDraw, view: IliumView, seat: int, at: tuple[int, int], size: int
 ) -> None:
+    """Per type, in its colour: tokens collected / artifacts on them (after the donation once
+    the game is over, the donated type crossed)."""
     x, y = at
     info = view["table"][seat]
-    draw.rounded_rectangle((x, y + 2, x + 12, y + SMALL_CHIP), 3, fill=TYPE_COLOURS[kind])
-    kit.text(draw, (x + 18, y + 4), name, 18, kit.INK)
-    values = [t for t in info["collected"] if t[0] == kind]
-    shown = values[:9]
-    given = _donated(view, seat, kind)
-    for i, token in enumerate(shown):
-        left = x + 112 + i * (SMALL_CHIP + 3)
-        chip(draw, (left, y), token, SMALL_CHIP, view["trigger_value"])
-        if given is not None and list(token) == given:
-            given = None  # cross out one copy only
-            draw.line((left, y, left + SMALL_CHIP, y + SMALL_CHIP), fill=DONATED, width=4)
-            draw.line((left, y + SMALL_CHIP, left + SMALL_CHIP, y), fill=DONATED, width=4)
-    if len(values) > len(shown):
-        kit.text(draw, (x + 112 + 9 * 30, y + 4), "+", 18, kit.INK)
     tally: IliumScore | IliumSeat = _final_score(view, seat) or info
-    total = f"{tally['tokens_by_type'][kind]} / {tally['artifacts_by_type'][kind]}"
-    kit.text(draw, (PANEL_RIGHT - 16, y + 4), total, 18, kit.INK, "ra")
+    for kind in range(len(view["types"])):
+        left = x + kind * (SWATCH + 4)
+        box = (left, y, left + SWATCH, y + size + 8)
+        draw.rectangle(box, fill=TYPE_COLOURS[kind], outline=kit.INK, width=1)
+        total = f"{tally['tokens_by_type'][kind]}/{tally['artifacts_by_type'][kind]}"
+        kit.centred(draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), total, size)
+        if _donated(view, seat, kind) is not None:
+            draw.line((box[0], box[3], box[2], box[1]), fill=DONATED, width=3)
 
 
 def _final_score(view: IliumView, seat: int) -> IliumScore | None:
@@ -127,13 +138,11 @@ def _final_lines(view: IliumView, context: ViewContext, seat: int) -> list[str]:
     outcome, final = context.outcome(view), view["final"]
     if not outcome or not final:
         return []
-    given = final["donations"][seat]
-    gift = f"gave {view['types'][given[0]]} {given[1]}" if given else "nothing to give"
     score = final["scores"][seat]
+    sets = f"sets {score['sets']}×{final['set_points']}"
     return [
-        f"{score['points']} points = majorities {score['majorities']} + sets {score['sets']}"
-        f" x {final['set_points']}; place {outcome['ranking'][seat]}",
-        f"Historian {final['historians'][seat]}: {gift}",
+        f"{score['points']} points, place {outcome['ranking'][seat]}",
+        f"majorities {score['majorities']}, {sets}",
     ]
 
 
@@ -145,26 +154,33 @@ def draw_hand(
     seat = view["seat"]
     info = view["table"][seat]
     colour = player_colour(view, seat)
+    text = kit.phone_text(size[0])
     draw.rectangle((0, 0, size[0], 64), fill=colour)
     heading = kit.fit_text(
-        draw, f"{seat_title(view, context, seat)} - your private cards", 30, size[0] - 48
+        draw, f"{seat_title(view, context, seat)}: your private cards", 30, size[0] - 48
     )
     kit.text(draw, (24, 14), heading, 30, kit.readable_on(colour))
     historian = secret["historian"]
     kind = view["types"].index(historian) if historian in view["types"] else 0
-    _card(draw, (40, 100, 420, 470), "Historian", historian, TYPE_COLOURS[kind])
-    kit.text(
-        draw, (40, 480), f"At the end you give up your biggest\n{historian} token.", 18, kit.INK
-    )
-    _next_card(draw, secret, (480, 100, 860, 470))
+    _card(draw, (40, 90, 420, 400), "Historian", historian, TYPE_COLOURS[kind])
+    _next_card(draw, secret, (480, 90, 860, 400))
     mine = ", ".join(
         f"{name} {n}/{a}"
         for name, n, a in zip(
             view["types"], info["tokens_by_type"], info["artifacts_by_type"], strict=True
         )
     )
-    kit.text(draw, (480, 480), _supplies(info), 18, kit.INK)
-    kit.text(draw, (40, 548), f"Tokens/artifacts: {mine}", 18, kit.MUTED)
+    lines = [
+        f"At the end you give up your {historian} token with the most artifacts.",
+        f"You have {info['deck']} cards, {info['archaeologists_left']} archaeologists"
+        f" and {info['cubes']} supply cube{'s' * (info['cubes'] != 1)} left.",
+        f"Tokens/artifacts: {mine}",
+    ]
+    y = 418
+    for line in lines:
+        for part in kit.wrap_text(line, text, size[0] - 80):
+            kit.text(draw, (40, y), part, text, kit.INK)
+            y += text + 8
 
 
 def _next_card(draw: ImageDraw.ImageDraw, secret: IliumPrivate, box: Sequence[int]) -> None:
@@ -177,7 +193,7 @@ def _next_card(draw: ImageDraw.ImageDraw, secret: IliumPrivate, box: Sequence[in
     _card(draw, box, "Next card", text, (236, 228, 210), size=96 if nxt is not None else 40)
     if nxt is not None:
         words = "archaeologist" + ("s" if nxt != 1 else "")
-        kit.centred(draw, ((box[0] + box[2]) / 2, box[3] - 50), words, 24)
+        kit.centred(draw, ((box[0] + box[2]) / 2, box[3] - 40), words, 28)
 
 
 def _card(

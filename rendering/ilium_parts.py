@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from bot.games.ilium.viewtypes import IliumView
 from rendering import kit
 
 STONE = (226, 216, 194)
+TRAY = (250, 245, 232)  # the frame a site's tokens lie on
+DONE_LINE = (196, 160, 70)  # an excavated pathway
+PATH_LINE = (150, 138, 118)
+CLOSED = (205, 205, 205)
+CHOSEN: kit.RGB = (232, 62, 200)  # the pathway being placed on: no seat wears this colour
 # Coins, Horses, Armbands, Bottles, Helmets: pale fills so the dark value reads on each.
 TYPE_COLOURS: tuple[kit.RGB, ...] = (
     (240, 204, 92),
@@ -32,17 +38,25 @@ def player_colour(view: IliumView, seat: int) -> kit.RGB:
 
 
 def chip(
-    draw: ImageDraw.ImageDraw,
+    image: Image.Image,
     at: tuple[float, float],
     token: Sequence[int],
     size: int,
     trigger: int,
+    text: int = kit.MIN_TEXT,
 ) -> None:
-    """One artifact token: its type's colour, its value; the value-4 tokens get a dark frame."""
-    x, y = at
-    kind, value = token[0], token[1]
-    frame = 4 if value == trigger else 1
+    """One artifact token on a tray: its type's colour, its value; the trigger value framed."""
+    sprite = _chip(int(token[0]), int(token[1]), size, int(token[1]) == trigger, text)
+    image.paste(sprite, (round(at[0]), round(at[1])))
+
+
+@lru_cache(maxsize=128)
+def _chip(kind: int, value: int, size: int, framed: bool, text: int) -> Image.Image:
+    """A token drawn once and pasted after: rounded corners show the tray beneath."""
+    sprite = Image.new("RGB", (size + 1, size + 1), TRAY)
+    draw = ImageDraw.Draw(sprite)
     draw.rounded_rectangle(
-        (x, y, x + size, y + size), 5, fill=TYPE_COLOURS[kind], outline=kit.INK, width=frame
+        (0, 0, size, size), 5, fill=TYPE_COLOURS[kind], outline=kit.INK, width=4 if framed else 1
     )
-    kit.centred(draw, (x + size / 2, y + size / 2), str(value), max(kit.MIN_TEXT, size - 10))
+    kit.centred(draw, (size / 2, size / 2), str(value), max(text, size - 10))
+    return sprite

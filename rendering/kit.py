@@ -37,6 +37,12 @@ PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 MIN_TEXT = 16  # px: the smallest text any renderer may use at its shipped size
 PHONE_TEXT_RATIO = 35  # no text smaller than 1/35 of the image width: readable at 400 px wide
 
+
+def phone_text(width: int) -> int:
+    """The smallest text size an image `width` px wide may use to read at 400 px on a phone."""
+    return max(MIN_TEXT, -(-width // PHONE_TEXT_RATIO))
+
+
 # The text sizes drawn while a `text_sizes()` block runs; None (the default) records nothing.
 _TEXT_SIZES: ContextVar[list[int] | None] = ContextVar("text_sizes", default=None)
 
@@ -255,6 +261,9 @@ def smooth_sprite(
 _PNG_COLOUR_TYPES = {"L": (0, 1), "RGB": (2, 3), "RGBA": (6, 4), "P": (3, 1)}  # (type, bytes)
 PALETTE_SAMPLE = 3  # the palette is chosen from a 1/3-scale copy: ~9x fewer pixels to sort
 PALETTE_COLOURS = 256
+# Image.info key: a palette image a renderer chose once for all its drawings (palette_of a
+# sample drawing with every colour it uses); with_palette then skips choosing one per image.
+PALETTE_HINT = "symposion.palette"
 
 
 def _png_chunk(tag: bytes, data: bytes) -> bytes:
@@ -319,11 +328,18 @@ def with_palette(image: Image.Image) -> Image.Image:
     """
     if image.mode != "RGB":
         return image
-    sample = image.reduce(PALETTE_SAMPLE) if min(image.size) >= 8 * PALETTE_SAMPLE else image
-    chosen = sample.quantize(
+    chosen = image.info.get(PALETTE_HINT)
+    if not isinstance(chosen, Image.Image):
+        sample = image.reduce(PALETTE_SAMPLE) if min(image.size) >= 8 * PALETTE_SAMPLE else image
+        chosen = palette_of(sample)
+    return image.quantize(palette=chosen, dither=Image.Dither.NONE)
+
+
+def palette_of(image: Image.Image) -> Image.Image:
+    """The 256 colours that best cover `image` (fast octree), as a palette image."""
+    return image.quantize(
         PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
     )
-    return image.quantize(palette=chosen, dither=Image.Dither.NONE)
 
 
 def upload_png(image: Image.Image) -> bytes:

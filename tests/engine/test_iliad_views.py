@@ -7,7 +7,8 @@ import json
 from bot.engine import evolve
 from bot.engine.conformance import random_playout, replay
 from bot.games.iliad import GAME
-from bot.games.iliad.model import Action, State
+from bot.games.iliad.board import SQUARE_NAMES
+from bot.games.iliad.model import FLIP, LIFT, MOVE, Action, State
 from tests.engine.iliad_positions import position, tiles
 
 
@@ -92,3 +93,25 @@ def test_log_names_the_seat_and_the_tile() -> None:
         "text": "Hector places 5 on d2.",
         "squares": ["d2"],
     }
+
+
+def test_IL8_marks_name_exactly_the_squares_the_legal_moves_offer() -> None:
+    """The board marks what the prompt asks about: the lifted tile and where it may go,
+    or the tiles effect 1, 2 or 4 may pick; nothing in any other phase."""
+    seen = set()
+    for seed in range(30):
+        playout = random_playout(GAME, 2, seed)
+        for plies in range(len(playout.codes)):
+            state = replay(GAME, 2, seed, playout.codes[:plies])
+            marks = GAME.view(state, None)["marks"]
+            squares = sorted(
+                a.target for a in GAME.legal_actions(state) if a.kind in (LIFT, MOVE, FLIP)
+            )
+            assert sorted(marks["targets"]) == squares
+            lifted = state.phase == "effect_target" and state.given is None
+            expected = SQUARE_NAMES[state.lifted] if lifted and state.lifted is not None else None
+            assert marks["moving"] == expected
+            seen.add((state.phase, bool(squares)))
+        if {("effect", True), ("effect_target", True)} <= seen:
+            return
+    raise AssertionError(f"random games never reached both kinds of effect choice: {seen}")

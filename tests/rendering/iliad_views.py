@@ -87,4 +87,5 @@ def random_view(seed: int, filled: int) -> dict[str, Any]:
         "last_move": {"seat": to_move, "text": "a move", "squares": ["a1", "f6"]},
         "log": log,
         "outcome": None,
+        "marks": {"moving": None, "targets": []},
     }

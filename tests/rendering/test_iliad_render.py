@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
@@ -20,7 +21,7 @@ from tests.rendering.iliad_views import random_view
 VIEW_KEYS = {
     "game", "players", "seats", "colours", "first_player", "to_move", "turn", "turn_number",
     "phase", "prompt", "board", "square_owner", "lines", "reserve", "collected", "scores",
-    "gods", "favour", "stack_sizes", "hand_sizes", "last_move", "log", "outcome",
+    "gods", "favour", "stack_sizes", "hand_sizes", "last_move", "log", "outcome", "marks",
 }  # fmt: skip
 # IL-3 token set (the [house] composition of rules/iliad.md), as (kind, value) counts.
 TOKEN_SET = Counter(
@@ -88,7 +89,7 @@ def test_board_png_opens_with_the_promised_size_and_mode(midgame: dict[str, Any]
     image = decode(board_png("iliad", midgame))
     assert image.size == iliad.BOARD_SIZE and image.mode == "P"
     width, height = iliad.BOARD_SIZE
-    assert 1.4 <= width / height <= 1.6
+    assert width <= 720 and height > width  # portrait: a phone shows it at full width
 
 
 def test_hand_png_opens_with_the_promised_size_and_mode(midgame: dict[str, Any]) -> None:
@@ -268,3 +269,79 @@ def test_random_schema_views_render(seed: int) -> None:
     assert decode(board_png("iliad", view)).size == iliad.BOARD_SIZE
     seat_view = _seat_view(view, ["1", "D"][: view["hand_sizes"][0]], seat=0)
     assert decode(hand_png("iliad", seat_view)).size == iliad.HAND_SIZE
+
+
+def _engine_view(phase: str, moving: bool) -> dict[str, Any]:
+    """A real view from a seeded random game at the first decision of `phase` with marks."""
+    game = get_game("iliad")
+    for seed in range(40):
+        chooser = random.Random(seed)
+        state = game.new_game(2, seed)
+        while game.to_move(state) is not None:
+            view: dict[str, Any] = dict(game.view(state, None))
+            marks = view["marks"]
+            if view["phase"] == phase and marks["targets"] and bool(marks["moving"]) == moving:
+                return view
+            state = game.apply(state, chooser.choice(game.legal_actions(state)))
+    raise AssertionError(f"no {phase} position in 40 random games")
+
+
+def _unmarked(view: dict[str, Any]) -> dict[str, Any]:
+    return {**view, "marks": {"moving": None, "targets": []}}
+
+
+def test_IL8_the_tile_being_moved_is_framed_and_its_squares_marked() -> None:
+    """Prompt 'choose where your 1 on c3 goes': c3 framed black, each landing square a disc."""
+    view = _engine_view("effect_target", moving=True)
+    marked, plain = render_board("iliad", view), render_board("iliad", _unmarked(view))
+    x, y = iliad.square_centre(view["marks"]["moving"])
+    edge = (x - iliad.SQUARE / 2 + 3, y)
+    assert _pixel(marked, edge) == iliad.MOVING and _pixel(plain, edge) != iliad.MOVING
+    for square in view["marks"]["targets"]:
+        assert _cell(view, square) is None  # a landing square is free
+        centre = iliad.target_centre(square, occupied=False)
+        assert _pixel(marked, centre) == kit.HIGHLIGHT
+        assert _pixel(plain, centre) != kit.HIGHLIGHT
+    free = [s for s in _all_squares() if _cell(view, s) is None]
+    others = [s for s in free if s not in view["marks"]["targets"]]
+    for square in others:  # nothing else is marked
+        assert _pixel(marked, iliad.square_centre(square)) != kit.HIGHLIGHT
+
+
+def test_IL8_tiles_an_effect_may_pick_carry_a_disc_in_their_corner() -> None:
+    view = _engine_view("effect", moving=False)
+    marked, plain = render_board("iliad", view), render_board("iliad", _unmarked(view))
+    for square in view["marks"]["targets"]:
+        assert _cell(view, square) is not None  # a tile to lift or turn
+        centre = iliad.target_centre(square, occupied=True)
+        assert _pixel(marked, centre) == kit.HIGHLIGHT
+        assert _pixel(plain, centre) != kit.HIGHLIGHT
+
+
+def test_marks_are_not_drawn_once_the_game_is_over(final: dict[str, Any]) -> None:
+    marked = {**final, "marks": {"moving": "a1", "targets": ["b2"]}}
+    assert board_png("iliad", marked) == board_png("iliad", final)
+
+
+def _all_squares() -> list[str]:
+    return [f"{f}{r}" for r in "123456" for f in "abcdef"]
+
+
+def test_the_shared_palette_keeps_real_boards_looking_the_same() -> None:
+    """The upload palette is chosen once from sample boards: real positions, the final one
+    included, still lose no visible colour to it."""
+    game = get_game("iliad")
+    for seed in range(3):
+        chooser = random.Random(seed)
+        state = game.new_game(2, seed)
+        states = [state]
+        while game.to_move(state) is not None:
+            state = game.apply(state, chooser.choice(game.legal_actions(state)))
+            states.append(state)
+        for position in [*states[::15], states[-1]]:
+            rendered = render_board("iliad", game.view(position, None))
+            assert kit.PALETTE_HINT in rendered.info
+            shipped = decode(board_png("iliad", game.view(position, None))).convert("RGB")
+            difference = ImageChops.difference(rendered, shipped)
+            assert max(high for _, high in difference.getextrema()) <= 48
+            assert max(ImageStat.Stat(difference).mean) < 2.0

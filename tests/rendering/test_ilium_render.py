@@ -11,14 +11,12 @@ from PIL import Image
 from bot.engine import OutcomeView, ViewContext, get_game
 from bot.games.ilium.viewtypes import IliumSeatView, IliumView
 from rendering import ilium, kit
-from rendering.ilium import BOARD_SIZE, FRAME, HAND_SIZE, MAP_BOX
-from rendering.ilium_layout import board_key, layout
-from rendering.ilium_panel import PANEL_X
-from rendering.ilium_parts import TYPE_COLOURS
+from rendering.ilium import BOARD_SIZE, FRAME, HAND_SIZE, HEADLINE, MAP_BOX, TEXT
+from rendering.ilium_layout import SPACE_R, board_key, layout
+from rendering.ilium_parts import CHOSEN, STONE, TYPE_COLOURS
 
 GAME = get_game("ilium")
 CONTEXT = ViewContext()
-HEADLINE = (20, 4, PANEL_X - 20, 48)  # where the board says what the mover must decide
 
 
 def render_board(view: Any, context: ViewContext = CONTEXT) -> Image.Image:
@@ -32,10 +30,10 @@ def render_hand(view: Any, context: ViewContext = CONTEXT) -> Image.Image:
 
 
 def _headline(text: str) -> bytes:
-    """The headline strip as it looks when it says `text`."""
+    """The headline strip as it looks when it says `text` (in up to two lines)."""
     image, draw = kit.canvas(*BOARD_SIZE)
-    line = kit.fit_text(draw, text, 28, PANEL_X - 60)
-    draw.text((30, 12), line, font=kit.font(28), fill=kit.INK)
+    for k, line in enumerate(kit.wrap_text(text, TEXT + 3, BOARD_SIZE[0] - 32)[:2]):
+        draw.text((16, 8 + 32 * k), line, font=kit.font(TEXT + 3), fill=kit.INK)
     return image.crop(HEADLINE).tobytes()
 
 
@@ -100,7 +98,7 @@ def test_groups_are_drawn_in_their_players_colour() -> None:
         for slot, cell in enumerate(way["spaces"]):
             if cell and cell[1] > 0:
                 x, y = places.spaces[index][slot]
-                pixel = image.getpixel((int(x) + 9, int(y)))
+                pixel = image.getpixel((int(x) + SPACE_R - 5, int(y)))
                 assert pixel == kit.SEAT_COLOURS[view["colours"][cell[0]]]
                 seen += 1
     assert seen > 5
@@ -157,3 +155,66 @@ def test_panel_and_hand_name_the_players_beside_their_colours() -> None:
     assert render_hand(GAME.view(state, 0), plain).tobytes() != (
         render_hand(GAME.view(state, 0), named).tobytes()
     )
+
+
+def _space_choice(players: int) -> Any:
+    """A seeded random game's first moment of choosing a space on the chosen pathway."""
+    for seed in range(40):
+        chooser = random.Random(seed)
+        state = GAME.new_game(players, seed)
+        while GAME.to_move(state) is not None:
+            if GAME.view(state, None)["phase"] == "space":
+                return state
+            state = GAME.apply(state, chooser.choice(GAME.legal_actions(state)))
+    raise AssertionError("no space choice in 40 random games")
+
+
+def _digit(centre: tuple[float, float], number: int) -> bytes:
+    """The middle of a white space showing `number`, as the buttons count them."""
+    image, draw = kit.canvas(*BOARD_SIZE, colour=(255, 255, 255))
+    kit.centred(draw, centre, str(number), TEXT, kit.INK)
+    return image.crop(_middle(centre)).tobytes()
+
+
+def _middle(centre: tuple[float, float]) -> tuple[int, int, int, int]:
+    x, y = round(centre[0]), round(centre[1])
+    return (x - 6, y - 6, x + 7, y + 7)
+
+
+def test_the_chosen_pathway_numbers_its_free_spaces_as_the_buttons_do() -> None:
+    """IM-10: 'space 3 of 5 from the shovel' is the space that shows a 3."""
+    for players in (2, 4):
+        state = _space_choice(players)
+        view = GAME.view(state, None)
+        index = next(k for k, way in enumerate(view["pathways"]) if way["chosen"])
+        places = layout(board_key(view), MAP_BOX, FRAME)
+        image = render_board(view)
+        for action in GAME.legal_actions(state):
+            slot = action[1]
+            assert GAME.describe(action, state).startswith(f"space {slot + 1} of ")
+            centre = places.spaces[index][slot]
+            assert image.crop(_middle(centre)).tobytes() == _digit(centre, slot + 1)
+        plain = {**view, "pathways": [{**way, "chosen": False} for way in view["pathways"]]}
+        unmarked = render_board(plain)
+        slot = GAME.legal_actions(state)[0][1]
+        centre = places.spaces[index][slot]
+        assert unmarked.crop(_middle(centre)).tobytes() != _digit(centre, slot + 1)
+        assert unmarked.getpixel((round(centre[0]), round(centre[1]))) == STONE
+
+
+def test_the_chosen_pathway_wears_no_seat_colour() -> None:
+    state = _space_choice(3)
+    view = GAME.view(state, None)
+    index = next(k for k, way in enumerate(view["pathways"]) if way["chosen"])
+    places = layout(board_key(view), MAP_BOX, FRAME)
+    (x0, y0), (x1, y1) = places.spaces[index][0], places.spaces[index][1]
+    # beside the line, halfway between two spaces: the band's own colour
+    dx, dy = y1 - y0, x0 - x1
+    length = (dx * dx + dy * dy) ** 0.5
+    side = (
+        (x0 + x1) / 2 + dx / length * (SPACE_R + 2),
+        (y0 + y1) / 2 + dy / length * (SPACE_R + 2),
+    )
+    assert render_board(view).getpixel((round(side[0]), round(side[1]))) == CHOSEN
+    for colour in kit.SEAT_COLOURS.values():
+        assert sum(abs(a - b) for a, b in zip(colour, CHOSEN, strict=True)) > 120

@@ -129,3 +129,19 @@ def test_text_masks_are_drawn_once_per_text_and_size() -> None:
         kit.text(draw, (10, 10), "Zeus 8 and more", 22)
     info = kit.text_mask.cache_info()
     assert (info.misses, info.hits) == (1, 2)
+
+
+def test_a_palette_hint_is_used_instead_of_choosing_one() -> None:
+    """A renderer may hand its palette along (Image.info); with_palette then maps to it."""
+    image, draw = kit.canvas(60, 60)
+    draw.rectangle((0, 0, 29, 59), fill=(200, 30, 30))
+    hint = kit.palette_of(Image.new("RGB", (4, 4), (0, 0, 255)))  # one blue colour
+    chosen = kit.with_palette(image)
+    assert chosen.convert("RGB").getpixel((5, 5)) == (200, 30, 30)
+    image.info[kit.PALETTE_HINT] = hint
+    hinted = kit.with_palette(image)
+    palette = hint.getpalette() or []
+    offered = {tuple(palette[k : k + 3]) for k in range(0, len(palette), 3)}
+    shown = {colour for _, colour in hinted.convert("RGB").getcolors(1 << 16) or []}
+    assert shown <= offered and (200, 30, 30) not in shown  # only the hint's colours
+    assert kit.PALETTE_HINT not in Image.new("RGB", (2, 2)).info

@@ -22,9 +22,6 @@ SAMPLES = 3  # positions spread over one seeded random game, plus the final one
 # Images still drawn with text too small for a phone (issue 13 §1): each needs a redesign.
 # strict: the day a redesign makes one readable, its test passes and this entry must go.
 TOO_SMALL: dict[tuple[str, str], str] = {
-    ("iliad", "board"): "1200 px wide with 16-24 px panel text: needs a compact layout (35 px)",
-    ("ilium", "board"): "1800x1200 board with 16-30 px text: needs a redesign (52 px text)",
-    ("ilium", "hand"): "18 px supplies and token lines on 900 px (needs 26 px)",
 }
 
 

@@ -25,7 +25,12 @@ from bot.games.iliad.model import (
     tile_name,
     token_from_code,
 )
-from bot.games.iliad.moves import line_ends
+from bot.games.iliad.moves import (
+    flip_targets,
+    landing_squares,
+    line_ends,
+    movable_tiles,
+)
 from bot.games.iliad.rules import to_move
 from bot.games.iliad.scoring import gods_held, has_favour, outcome, score
 
@@ -54,6 +59,13 @@ class LastMove(TypedDict):
     squares: list[str]
 
 
+class Marks(TypedDict):
+    """What the prompt refers to, for the image to mark: the tile being moved, its choices."""
+
+    moving: str | None  # the square of the tile an effect 1 or 2 is moving
+    targets: list[str]  # squares the prompt offers: where it may go, or which tile to pick
+
+
 class IliadView(View):
     """The table everyone sees: board, line-end tokens, reserve, collected tokens, sizes."""
 
@@ -72,6 +84,7 @@ class IliadView(View):
     stack_sizes: list[int]
     hand_sizes: list[int]
     last_move: LastMove | None
+    marks: Marks
 
 
 class IliadPrivate(TypedDict):
@@ -130,6 +143,7 @@ def public_view(state: State, rules: Rules) -> IliadView:
         "stack_sizes": [len(s) for s in state.stacks],
         "hand_sizes": [len(h) for h in state.hands],
         "last_move": _last_move(state),
+        "marks": marks(state, rules),
     }
 
 
@@ -154,6 +168,33 @@ def _last_move(state: State) -> LastMove | None:
         "text": public[-1].text,
         "squares": [SQUARE_NAMES[s] for s in state.last_squares],
     }
+
+
+def marks(state: State, rules: Rules) -> Marks:
+    """IL-8: the squares a prompt about an effect names, so the board can mark them.
+
+    Choosing a tile to move (1, 2) or to turn face down (4) marks the candidates; choosing
+    where a lifted tile goes marks it and its landing squares. All of it is public.
+    """
+    nothing: Marks = {"moving": None, "targets": []}
+    if state.phase == "effect" and state.placed is not None:
+        tile = state.board[state.placed]
+        value = tile.value if tile is not None else 0
+        if value in (1, 2):
+            owner = 1 - state.turn if value == 1 else state.turn
+            return {"moving": None, "targets": _names(movable_tiles(state, rules, owner))}
+        if value == 4:
+            return {"moving": None, "targets": _names(flip_targets(state, rules))}
+        return nothing
+    if state.phase == "effect_target" and state.given is None and state.lifted is not None:
+        lifted = state.board[state.lifted]
+        squares = landing_squares(state, rules, lifted.owner) if lifted is not None else []
+        return {"moving": SQUARE_NAMES[state.lifted], "targets": _names(squares)}
+    return nothing
+
+
+def _names(squares: list[int]) -> list[str]:
+    return [SQUARE_NAMES[s] for s in sorted(squares)]
 
 
 def prompt(state: State, rules: Rules) -> str:

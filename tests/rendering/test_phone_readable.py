@@ -19,10 +19,9 @@ DOCS = Path(__file__).resolve().parents[2] / "docs"
 NAMES = ("alice", "Dionysios of Halicarnassus the Younger", "carol", "dan", "eve")
 SAMPLES = 3  # positions spread over one seeded random game, plus the final one
 
-# Images still drawn with text too small for a phone (issue 13 §1): each needs a redesign.
-# strict: the day a redesign makes one readable, its test passes and this entry must go.
-TOO_SMALL: dict[tuple[str, str], str] = {
-}
+# Images still drawn with text too small for a phone (issue 13 §1), as strict xfails: none left
+# since the redesigns; an entry here must name what is too small and why it waits.
+TOO_SMALL: dict[tuple[str, str], str] = {}
 
 
 def _cases() -> list[Any]:

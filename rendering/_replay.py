@@ -104,10 +104,11 @@ def animate(
         for index in shown:
             if index not in drawn:
                 drawn[index] = draw(views[index], contexts[index])
-        gif = encode(frames_of([drawn[i] for i in shown], width))
+        frames = frames_of([drawn[i] for i in shown], width)
+        gif = encode(frames)
         first_try = first_try or len(gif)
         if len(gif) <= budget or (len(shown) <= 2 and width <= SMALLEST_WIDTH):
-            return Replay(gif, tuple(shown), width, first_try)
+            return Replay(gif, tuple(shown), frames[0].width, first_try)  # boards never grow
         if len(shown) > 2:  # as many frames as the budget seems to hold, at least halving
             most = max(2, min(len(shown) // 2, len(shown) * budget * 9 // (len(gif) * 10)))
         else:

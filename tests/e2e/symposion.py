@@ -148,9 +148,9 @@ async def play_to_the_end(
     raise AssertionError(f"no end after {limit} moves")
 
 
-async def ephemeral_answer(it: Any) -> str:
-    """The text of the private answer an interaction got."""
-    message = await it.wait_message(lambda m: m.ephemeral and not m.loading)
+async def ephemeral_answer(it: Any, timeout: float = 5.0) -> str:
+    """The text of the private answer an interaction got (a real search may need `timeout`)."""
+    message = await it.wait_message(lambda m: m.ephemeral and not m.loading, timeout=timeout)
     return str(message.content)
 
 

@@ -137,8 +137,10 @@ async def test_the_host_adds_and_removes_computer_players_in_the_lobby(
     assert "Computer (hard)" in shown and "Computer (normal)" not in shown
     mark = fake_discord.mark()
     started = await fake_discord.click(fake_discord.message(lobby.id), user="alice", label="Start")
-    await started.wait_answered()
-    await fake_discord.wait_for(persons_turn(fake_discord, "alice"), since=mark)
+    await started.wait_answered()  # a real hard search may move first: it may take its time
+    await fake_discord.wait_for(
+        persons_turn(fake_discord, "alice"), since=mark, timeout=COMPUTER_TURNS
+    )
     levels = {row.level for row in await bot.store.seats(1)}
     assert levels == {None, "hard"}
 
@@ -152,7 +154,7 @@ async def _game_against_computer(
         "play", given | ({"options": options} if options else {}), user=user, channel="games"
     )
     await opened.wait_answered()
-    await fake.wait_for(persons_turn(fake, user), since=mark)
+    await fake.wait_for(persons_turn(fake, user), since=mark, timeout=COMPUTER_TURNS)
 
 
 async def test_hint_for_ones_own_decision_only(
@@ -164,7 +166,7 @@ async def test_hint_for_ones_own_decision_only(
     info = bot.service.game_at(fake_discord.channel("games").id)
     assert info is not None
     asked = await fake_discord.slash("hint", {}, user="alice", channel="games")
-    answer = await ephemeral_answer(asked)
+    answer = await ephemeral_answer(asked, timeout=COMPUTER_TURNS)  # a real normal search
     assert "The computer would play" in answer
     assert re.search(r"chance to win: about \d+%", answer), answer
     choices = {

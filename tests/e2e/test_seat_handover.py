@@ -147,7 +147,7 @@ async def test_after_a_restart_a_game_waiting_for_the_automatic_player_goes_on(
         assert seat is not None
         await store.hand_over_seat(1, row.version, seat, "timed out")
     mark = fake_discord.mark()
-    bot = await bot_runner.start(factory(database))
-    await fake_discord.wait_for(is_live_board, since=mark)
+    bot = await bot_runner.start(factory(database))  # a fresh process pool, a real search:
+    await fake_discord.wait_for(is_live_board, since=mark, timeout=60)  # slow on a busy machine
     moves = await bot.store.moves(1)
     assert moves and moves[0].seat == seat and moves[0].user_id is None

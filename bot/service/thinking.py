@@ -42,10 +42,7 @@ class Thinker:
     ) -> Decision:
         """The computer's decision for `seat`; the seeded random move if it takes too long."""
         dumped = game.dump(state)
-        loop = asyncio.get_running_loop()
-        job = loop.run_in_executor(
-            self.executor, self.decider, game.spec.id, dumped, seat, seed, version, level
-        )
+        job = self._submit(game.spec.id, dumped, seat, seed, version, level)
         try:
             return await asyncio.wait_for(job, self.timeout)
         except TimeoutError:
@@ -60,3 +57,11 @@ class Thinker:
                 "the computer (%s, %s) failed: playing the seeded random move", game.spec.id, level
             )
         return Decision(choose(game, state, seat, seed, version), None)
+
+    async def _submit(self, *args: Any) -> Decision:
+        """Hand the thought to the executor from a thread: a process pool starts its workers
+        inside `submit` (forking, handshakes), which must not happen on the event loop."""
+        if self.executor is None:
+            return await asyncio.get_running_loop().run_in_executor(None, self.decider, *args)
+        future = await asyncio.to_thread(self.executor.submit, self.decider, *args)
+        return await asyncio.wrap_future(future)

@@ -25,11 +25,20 @@ from cogs.computer_components import COMPUTER_ITEMS
 from cogs.replies import report
 from cogs.seat_components import SEAT_ITEMS
 from cogs.table import Table
+from cogs.translator import CatalogueTranslator
 from cogs.undo_components import UNDO_ITEMS
 
 log = logging.getLogger("bot.client")
 
-COGS = ("cogs.lobby", "cogs.moves", "cogs.info", "cogs.yours", "cogs.timers", "cogs.hints")
+COGS = (
+    "cogs.lobby",
+    "cogs.moves",
+    "cogs.info",
+    "cogs.yours",
+    "cogs.timers",
+    "cogs.hints",
+    "cogs.language",
+)
 
 
 def default_workers() -> int:
@@ -107,6 +116,7 @@ class SymposionBot(commands.Bot):
         self.add_listener(answer_unclaimed, "on_interaction")
         for name in COGS:
             await self.load_extension(name)
+        await self.tree.set_translator(CatalogueTranslator())
         await self._sync()
         self._resuming = asyncio.create_task(self._continue_automatic())
 

@@ -14,7 +14,9 @@ from typing import Any, TypeVar, cast
 import discord
 from discord import app_commands
 
+from bot.i18n import Text, words
 from bot.service import ServiceError
+from cogs.readers import reader_language
 
 log = logging.getLogger("cogs.replies")
 
@@ -93,6 +95,8 @@ async def report(interaction: discord.Interaction[Any], error: BaseException) ->
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
     text = refusal(error)
+    if text is not None and error.args and isinstance(error.args[0], Text):
+        text = words(error.args[0], await reader_language(interaction))
     if text is None:
         log.error("unexpected error while handling an interaction", exc_info=error)
         text = FAILURE

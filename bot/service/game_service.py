@@ -25,6 +25,7 @@ from bot.service.errors import (
     StaleAction,
     UnknownGame,
 )
+from bot.service.languages import Languages
 from bot.service.model import (
     HINTS,
     OFF,
@@ -64,7 +65,7 @@ def seating(seed: int, players: int) -> list[int]:
     return order
 
 
-class GameService(Deadlines, TurnVotes, Submissions, Archive, Undos, Computers):
+class GameService(Deadlines, TurnVotes, Submissions, Archive, Undos, Computers, Languages):
     """Every game operation a cog may ask for; refusals raise ServiceError subclasses."""
 
     # -- lobby ------------------------------------------------------------------------------
@@ -261,7 +262,7 @@ class GameService(Deadlines, TurnVotes, Submissions, Archive, Undos, Computers):
             try:
                 state = s.game.new_game(count, s.seed, s.options)
             except IllegalAction as error:
-                raise IllegalMove(str(error)) from error
+                raise IllegalMove(*error.args) from error  # a Text keeps its id
             write = self.store.start_game(
                 game_id, s.version, seat_of, s.game.dump(state), state_format=s.state_format
             )
@@ -427,7 +428,7 @@ class GameService(Deadlines, TurnVotes, Submissions, Archive, Undos, Computers):
             action = game.decode(code)
             after = game.apply(before, action)
         except IllegalAction as error:
-            raise IllegalMove(str(error)) from error
+            raise IllegalMove(*error.args) from error  # a Text keeps its id
         outcome = game.outcome(after)
         changes = move_changes(game, before, after, len(s.players))
         quiet = game.chance(after) == game.chance(before)

@@ -1,0 +1,95 @@
+"""Issue 15: localised command names in the synced tree; who reads which language."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tests.e2e.fake_discord import BotRunner, FakeDiscord
+from tests.e2e.symposion import (
+    ephemeral_answer,
+    factory,
+    game_message,
+    mover_id,
+    open_game,
+    user_name,
+)
+
+Runner = BotRunner[Any]
+
+
+async def test_the_synced_commands_carry_german_french_and_italian_names(
+    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path
+) -> None:
+    await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    synced = {c["name"]: c for c in fake_discord.registered_commands()}
+    assert synced["play"]["name_localizations"]["de"] == "spielen"
+    assert synced["play"]["name_localizations"]["it"] == "gioca"
+    assert synced["move"]["name_localizations"]["fr"] == "coup"
+    assert synced["play"]["description_localizations"]["de"].startswith("Ein Spiel eröffnen")
+    where = next(o for o in synced["play"]["options"] if o["name"] == "where")
+    assert where["name_localizations"]["it"] == "dove"
+    here = next(c for c in where["choices"] if c["value"] == "here")
+    assert here["name_localizations"]["de"] == "Hier, in diesem Kanal"
+    for command in synced.values():  # every command has all three, none is left English
+        for language in ("de", "fr", "it"):
+            assert command["name_localizations"][language], command["name"]
+            assert command["description_localizations"][language], command["name"]
+    assert "en-US" not in synced["play"]["name_localizations"]
+
+
+async def _move_entries(fake: FakeDiscord, who: str) -> list[str]:
+    entries = await fake.choices(
+        "move", {"action": ""}, focused="action", user=who, channel="games"
+    )
+    return [str(e["name"]) for e in entries]
+
+
+async def test_move_entries_follow_the_readers_discord_language_or_their_choice(
+    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path
+) -> None:
+    await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    await open_game(fake_discord, "iliad", "alice", ["bob"])
+    mover = user_name(fake_discord, mover_id(game_message(fake_discord, "games")))
+    english = await _move_entries(fake_discord, mover)
+    assert english and all(e.startswith("place ") for e in english)
+    fake_discord.user(mover).locale = "de"
+    german = await _move_entries(fake_discord, mover)
+    assert all(e.endswith(" legen") for e in german) and len(german) == len(english)
+    chose = await fake_discord.slash("language", {"language": "it"}, user=mover, channel="games")
+    assert await ephemeral_answer(chose) == "D'ora in poi ti scriverò in italiano."
+    italian = await _move_entries(fake_discord, mover)  # the choice beats Discord's locale
+    assert all(e.startswith("piazzare ") for e in italian)
+    back = await fake_discord.slash("language", {"language": "auto"}, user=mover, channel="games")
+    assert await ephemeral_answer(back) == "Ich schreibe dir in der Sprache deines Discord."
+
+
+async def test_only_an_admin_sets_the_servers_language_and_pt_br_falls_back_to_english(
+    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path
+) -> None:
+    await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    fake_discord.user("carol").locale = "pt-BR"
+    refused = await fake_discord.slash(
+        "language", {"language": "de", "scope": "server"}, user="carol", channel="general"
+    )
+    assert await ephemeral_answer(refused) == (
+        "Only someone who can manage this server sets its language."
+    )
+    done = await fake_discord.slash(
+        "language", {"language": "fr", "scope": "server"}, user="owner", channel="general"
+    )
+    assert await ephemeral_answer(done) == "Public messages in this server are now in Français."
+
+
+def test_the_fake_refuses_a_localised_name_discord_would_refuse() -> None:
+    from tests.e2e.fake_discord.commands import check_command
+    from tests.e2e.fake_discord.errors import FakeHTTPError
+
+    command: dict[str, Any] = {"type": 1, "name": "play", "description": "Open a game"}
+    check_command({**command, "name_localizations": {"de": "spielen"}})
+    for bad in ("Spielen", "zwei wörter", ""):
+        try:
+            check_command({**command, "name_localizations": {"de": bad}})
+        except FakeHTTPError:
+            continue
+        raise AssertionError(f"{bad!r} was accepted")

@@ -44,3 +44,26 @@ async def public_language(interaction: discord.Interaction[Any]) -> str:
 def text_in(value: object, language: str) -> str:
     """A message (or plain text) in `language`."""
     return words(value, language)
+
+
+async def server_language(bot: Any, guild_id: int | None) -> str:
+    """The language of a game's public messages; English if it cannot be read (never raises:
+    boards go out after a commit)."""
+    guild = bot.get_guild(guild_id) if guild_id is not None else None
+    locale = guild.preferred_locale if guild is not None else None
+    try:
+        language: str = await bot.service.public_language(guild_id, locale)
+    except Exception:
+        log.warning("could not read the language of server %s", guild_id)
+        return ENGLISH
+    return language
+
+
+async def dm_language(bot: Any, user_id: int) -> str:
+    """The language of a DM to a player; English if it cannot be read (never raises)."""
+    try:
+        language: str = await bot.service.dm_language(user_id)
+    except Exception:
+        log.warning("could not read the language of user %s", user_id)
+        return ENGLISH
+    return language

@@ -19,7 +19,7 @@ import aiohttp
 import discord
 
 from bot.service import Board, GameInfo, Hand, Mend, MoveResult, ServiceError, Started
-from cogs import components, ids, opening, threads
+from cogs import components, ids, opening, readers, threads
 from cogs.boardmessage import game_message
 from cogs.hands import HandDesk
 from cogs.texts import lobby_text
@@ -178,10 +178,13 @@ class Table:
             if info.version < shown.version:
                 return
             current = shown.message_id if shown.message_id is not None else info.message_id
-            content, png, buttons = await game_message(board)
+            language = await readers.server_language(self.bot, info.guild_id)
+            content, png, buttons = await game_message(board, language)
             if in_place and current is not None:
                 await self._redraw(board, shown, current, (content, png, buttons))
-                await self.notes.after_redraw(board, current, turn_passed=turn_passed)
+                await self.notes.after_redraw(
+                    board, current, turn_passed=turn_passed, language=language
+                )
             else:
                 await self._post(board, shown, current, (content, png, buttons))
             shown.version = info.version

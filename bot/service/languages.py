@@ -29,8 +29,18 @@ class Languages:
         return cache[(table, owner_id)]
 
     async def reader_language(self, user_id: int, discord_locale: object) -> str:
-        """Ephemeral answers, hands and DMs: the player's choice, else their Discord's."""
+        """Ephemeral answers, hands and DMs: the player's choice, else their Discord's.
+
+        The locale is remembered (in memory) for DMs, which come with no interaction to read
+        it from."""
+        if discord_locale:
+            self.__dict__.setdefault("_seen_locales", {})[user_id] = discord_locale
         return await self._language(USERS, user_id) or language_of(discord_locale)
+
+    async def dm_language(self, user_id: int) -> str:
+        """A DM's language: the player's choice, else the locale of their last interaction."""
+        seen = self.__dict__.get("_seen_locales", {}).get(user_id)
+        return await self._language(USERS, user_id) or language_of(seen)
 
     async def public_language(self, guild_id: int | None, guild_locale: object) -> str:
         """Public messages: the language a server admin set, else the server's Discord one."""

@@ -93,3 +93,32 @@ def test_the_fake_refuses_a_localised_name_discord_would_refuse() -> None:
         except FakeHTTPError:
             continue
         raise AssertionError(f"{bad!r} was accepted")
+
+
+async def test_the_board_speaks_the_servers_language_and_the_hand_the_readers(
+    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path
+) -> None:
+    fake_discord.world.guild_locale = "de"  # the server's preferred locale, sent at connect
+    await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    board = await open_game(fake_discord, "iliad", "alice", ["bob"])
+    assert "ist am Zug: lege ein Plättchen aus deiner Hand." in board.content
+    assert (
+        "Zuletzt: Hector fängt an." in board.content
+        or "Zuletzt: Achilles fängt an." in board.content
+    )
+    assert "to move" not in board.content
+    fake_discord.user("bob").locale = "it"
+    asked = await fake_discord.slash("hand", {}, user="bob", channel="games")
+    caption = await asked.wait_message(lambda m: m.ephemeral and bool(m.attachments))
+    assert caption.content.startswith("La tua mano in **Iliad**")
+    done = await fake_discord.slash(
+        "language", {"language": "fr", "scope": "server"}, user="owner", channel="games"
+    )
+    assert "Français" in await ephemeral_answer(done)  # the owner reads German: Discord's
+    mark = fake_discord.mark()
+    again = await fake_discord.slash("board", {}, user="carol", channel="games")
+    await ephemeral_answer(again)
+    reposted = await fake_discord.wait_for(
+        lambda m: m.id != board.id and "jouer" in m.content, since=mark
+    )
+    assert "de jouer : pose une tuile de ta main." in reposted.content

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from bot.i18n import LANGUAGES, say, words
 from bot.service.boards import BoardBook
 from bot.service.diff import normalise
 from bot.service.errors import IllegalMove, NotYourTurn, StaleAction
@@ -82,11 +83,15 @@ class Submissions(BoardBook, AutomaticSeats):
         self._mover(s, user_id)
         if any(c.code == wanted for c in choices):
             return wanted, version
-        matches = [c.code for c in choices if normalise(c.text) == normalise(wanted)]
+        typed_words = normalise(wanted)
+        matches = [c.code for c in choices if typed_words in _said(c.text)]
         if len(matches) == 1:
             return matches[0], version
         if matches:
-            raise IllegalMove(f"“{short(wanted)}” fits several moves: pick one from the list.")
-        raise IllegalMove(
-            f"“{short(wanted)}” is not a move you can make now: pick one from the list."
-        )
+            raise IllegalMove(say("service.fits_several", typed=short(wanted)))
+        raise IllegalMove(say("service.not_a_move", typed=short(wanted)))
+
+
+def _said(text: str) -> set[str]:
+    """A move's words in every language we speak, so a player may type them in theirs."""
+    return {normalise(words(text, language)) for language in LANGUAGES}

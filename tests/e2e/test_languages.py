@@ -10,6 +10,7 @@ from tests.e2e.symposion import (
     ephemeral_answer,
     factory,
     game_message,
+    is_live_board,
     mover_id,
     open_game,
     user_name,
@@ -122,3 +123,22 @@ async def test_the_board_speaks_the_servers_language_and_the_hand_the_readers(
         lambda m: m.id != board.id and "jouer" in m.content, since=mark
     )
     assert "de jouer : pose une tuile de ta main." in reposted.content
+
+
+async def test_a_german_player_types_a_move_in_german_and_reads_refusals_in_german(
+    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path
+) -> None:
+    await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    await open_game(fake_discord, "iliad", "alice", ["bob"])
+    mover = user_name(fake_discord, mover_id(game_message(fake_discord, "games")))
+    fake_discord.user(mover).locale = "de"
+    wrong = await fake_discord.slash("move", {"action": "quatsch"}, user=mover, channel="games")
+    assert await ephemeral_answer(wrong) == (
+        "„quatsch“ ist kein Zug, den du jetzt machen kannst: wähle einen aus der Liste."
+    )
+    german = (await _move_entries(fake_discord, mover))[0]
+    mark = fake_discord.mark()
+    typed = await fake_discord.slash("move", {"action": german}, user=mover, channel="games")
+    await typed.wait_answered()
+    board = await fake_discord.wait_for(is_live_board, since=mark)
+    assert " places " in board.content  # the server is English: the log line is too

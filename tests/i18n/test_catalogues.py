@@ -15,7 +15,7 @@ from bot.i18n.catalogues import catalogue_path
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ("bot", "cogs")
 # Message ids are dotted lower-case words under one of these namespaces.
-MESSAGE_ID = re.compile(r"^(list|iliad|table|cmd)\.[a-z0-9_]+(\.[a-z0-9_]+)*$")
+MESSAGE_ID = re.compile(r"^(list|iliad|table|cmd|service)\.[a-z0-9_]+(\.[a-z0-9_]+)*$")
 
 
 def ids_in_source(source: str) -> set[str]:

@@ -7,10 +7,12 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from bot.i18n import words
 from bot.service import game_kind
 from cogs.base import TableCog
 from cogs.lobby import GAME_CHOICES
 from cogs.pastgames import NUMBER_HELP, game_choices, send_log
+from cogs.readers import reader_language
 from cogs.replies import clip, never_failing
 
 if TYPE_CHECKING:
@@ -45,7 +47,8 @@ class Info(TableCog):
         players = f"{kind.min_players}–{kind.max_players} players"
         if kind.min_players == kind.max_players:
             players = f"{kind.min_players} players"
-        text = f"**{kind.title}** ({players})\n{kind.summary}"
+        summary = words(kind.summary, await reader_language(interaction))
+        text = f"**{kind.title}** ({players})\n{summary}"
         await interaction.response.send_message(clip(text), ephemeral=True)
 
     @app_commands.command(name="games", description="Ongoing games in this server")

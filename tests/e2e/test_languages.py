@@ -142,3 +142,13 @@ async def test_a_german_player_types_a_move_in_german_and_reads_refusals_in_germ
     await typed.wait_answered()
     board = await fake_discord.wait_for(is_live_board, since=mark)
     assert " places " in board.content  # the server is English: the log line is too
+
+
+async def test_rules_in_the_readers_language(
+    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path
+) -> None:
+    await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    fake_discord.user("carol").locale = "it"
+    asked = await fake_discord.slash("rules", {"game": "iliad"}, user="carol", channel="general")
+    text = await ephemeral_answer(asked)
+    assert "Regole della casa (data/iliad.json)" in text and "House rules" not in text

@@ -31,10 +31,12 @@ async def game_message(
         return (
             game_text(board, language),
             image,
-            components.game_view(info.game_id, turn.version, (), hand=hand),
+            components.game_view(info.game_id, turn.version, (), hand=hand, language=language),
         )
     shown = board.public_choices
-    buttons = components.game_view(info.game_id, turn.version, shown, hand=hand, back=turn.back)
+    buttons = components.game_view(
+        info.game_id, turn.version, shown, hand=hand, back=turn.back, language=language
+    )
     text = game_text(board, language)
     if shown and components.shown_choices(shown) < len(shown):
         text += "\n" + words(say("table.more_moves"), language)

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import aiohttp
 import discord
 
+from bot.i18n import say, words
 from bot.service import Board, GameInfo, Hand, Mend, MoveResult, ServiceError, Started
 from cogs import components, ids, opening, readers, threads
 from cogs.boardmessage import game_message
@@ -402,10 +403,11 @@ class Table:
     async def show_choices(self, interaction: Interaction, game_id: int, version: int) -> None:
         """'Your move': the mover's choices, privately."""
         choices = await self.service.my_choices(game_id, interaction.user.id, version)
-        view = components.private_view(game_id, version, choices)
+        language = await readers.reader_language(interaction)
+        view = components.private_view(game_id, version, choices, language)
         extra = len(choices) - components.shown_choices(choices)
-        more = f" ({extra} more with `/move`)" if extra else ""
-        await interaction.response.send_message(f"Your choices{more}:", view=view, ephemeral=True)
+        more = say("table.your_choices_more", count=extra) if extra else say("table.your_choices")
+        await interaction.response.send_message(words(more, language), view=view, ephemeral=True)
 
     # -- hands -------------------------------------------------------------------------------
 

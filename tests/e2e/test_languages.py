@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,17 @@ from tests.e2e.symposion import (
 )
 
 Runner = BotRunner[Any]
+
+
+def _labels(message: Any) -> list[str]:
+    """The labels of a message's move buttons, or the options of its move menus."""
+    buttons = [
+        str(b["label"])
+        for b in message.buttons()
+        if str(b.get("custom_id", "")).startswith("sy:m:")
+    ]
+    options = [str(o["label"]) for s in message.selects() for o in s["options"]]
+    return buttons + options
 
 
 async def test_the_synced_commands_carry_german_french_and_italian_names(
@@ -56,7 +68,7 @@ async def test_move_entries_follow_the_readers_discord_language_or_their_choice(
     assert english and all(e.startswith("place ") for e in english)
     fake_discord.user(mover).locale = "de"
     german = await _move_entries(fake_discord, mover)
-    assert all(e.endswith(" legen") for e in german) and len(german) == len(english)
+    assert german and all(e.endswith(" legen") for e in german) and len(german) == len(english)
     chose = await fake_discord.slash("language", {"language": "it"}, user=mover, channel="games")
     assert await ephemeral_answer(chose) == "D'ora in poi ti scriverò in italiano."
     italian = await _move_entries(fake_discord, mover)  # the choice beats Discord's locale
@@ -108,6 +120,16 @@ async def test_the_board_speaks_the_servers_language_and_the_hand_the_readers(
         or "Zuletzt: Achilles fängt an." in board.content
     )
     assert "to move" not in board.content
+    assert "Dein Zug" in str(board.buttons()) and "Meine Hand" in str(board.buttons())
+    found = re.search(r"<@(\d+)> \(\w+\) ist am Zug", board.content)
+    assert found is not None
+    mover = user_name(fake_discord, int(found[1]))
+    fake_discord.user(mover).locale = "fr"  # a French player in a German server
+    opened = await fake_discord.click(board, user=mover, label="Dein Zug")
+    private = await opened.wait_message(lambda m: m.ephemeral)
+    assert private.content.startswith("Tes choix")
+    labels = _labels(private)
+    assert labels and all(label.startswith("poser ") for label in labels)
     fake_discord.user("bob").locale = "it"
     asked = await fake_discord.slash("hand", {}, user="bob", channel="games")
     caption = await asked.wait_message(lambda m: m.ephemeral and bool(m.attachments))

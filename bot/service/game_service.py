@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.engine import AnyGame, IllegalAction, Outcome, OutcomeView, rng
+from bot.i18n import say
 from bot.service.archive import Archive
 from bot.service.computers import Computers, check_level, platform_options
 from bot.service.diff import move_changes
@@ -215,9 +216,9 @@ class GameService(Deadlines, TurnVotes, Submissions, Archive, Undos, Computers, 
         async with self._locked(game_id, "lobby") as s:
             title = label(s.game, game_id)
             if s.player(user_id) is not None:
-                raise AlreadyJoined(f"You have already joined {title}.")
+                raise AlreadyJoined(say("service.already_joined", title=title))
             if len(s.players) >= s.game.spec.max_players:
-                raise LobbyFull(f"{title} is full ({s.game.spec.max_players} players).")
+                raise LobbyFull(say("service.full", title=title, count=s.game.spec.max_players))
             s.version = await self._write(s, self.store.add_seat(game_id, s.version, user_id, name))
             order = max(p.join_order for p in s.players) + 1
             s.players.append(Player(user_id, name, order))

@@ -11,7 +11,7 @@ from bot.service.errors import IllegalMove, NotYourTurn, StaleAction
 from bot.service.model import Choice, Session
 from bot.service.seats import AutomaticSeats
 
-STALE = "The board has moved on since that choice: look at the latest game message and try again."
+STALE = say("service.stale")
 # A /move value picked from the autocomplete: the version it was offered at, then the code.
 SUBMISSION = re.compile(r"(?P<version>\d{1,9}):(?P<code>\S+)")
 
@@ -30,10 +30,10 @@ class Submissions(BoardBook, AutomaticSeats):
         to_move = s.game.to_move(s.state)
         if seat != to_move:
             who = s.user_at(to_move) if to_move is not None else None
-            name = who.name if who is not None else "someone else"
+            name: str = who.name if who is not None else say("service.someone_else")
             if who is not None and who.automatic:
-                name = "the automatic player"
-            raise NotYourTurn(f"It is not your turn: {name} is to move.")
+                name = say("service.the_automatic_player")
+            raise NotYourTurn(say("service.not_your_turn", name=name))
         return seat
 
     def choices(self, game_id: int, user_id: int) -> list[Choice]:

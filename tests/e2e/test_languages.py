@@ -158,6 +158,10 @@ async def test_a_german_player_types_a_move_in_german_and_reads_refusals_in_germ
     assert await ephemeral_answer(wrong) == (
         "„quatsch“ ist kein Zug, den du jetzt machen kannst: wähle einen aus der Liste."
     )
+    other = "bob" if mover == "alice" else "alice"
+    fake_discord.user(other).locale = "de"
+    early = await fake_discord.slash("move", {"action": "x"}, user=other, channel="games")
+    assert await ephemeral_answer(early) == f"Du bist nicht am Zug: {mover.title()} ist dran."
     german = (await _move_entries(fake_discord, mover))[0]
     mark = fake_discord.mark()
     typed = await fake_discord.slash("move", {"action": german}, user=mover, channel="games")

@@ -202,10 +202,10 @@ class HandButton(_Component[Button[Any]], template=ids.HAND):
 
 
 LOBBY_BUTTONS = (
-    ("join", "Join", ButtonStyle.success),
-    ("leave", "Leave", ButtonStyle.secondary),
-    ("start", "Start", ButtonStyle.primary),
-    ("cancel", "Cancel", ButtonStyle.danger),
+    ("join", "table.join", ButtonStyle.success),
+    ("leave", "table.leave", ButtonStyle.secondary),
+    ("start", "table.start", ButtonStyle.primary),
+    ("cancel", "table.cancel", ButtonStyle.danger),
 )
 
 
@@ -375,11 +375,14 @@ def private_view(
     return _frozen(*choice_items(game_id, version, choices, language))
 
 
-def lobby_view(game_id: int) -> discord.ui.View:
+def lobby_view(game_id: int, language: str = ENGLISH) -> discord.ui.View:
     """Join / Leave / Start / Cancel, Remove computer, and the menu that adds one."""
     from cogs.computer_components import AddComputer, RemoveComputer  # built on us
 
-    buttons = [LobbyButton.make(game_id, *spec) for spec in LOBBY_BUTTONS]
+    buttons = [
+        LobbyButton.make(game_id, verb, words(say(label), language), style)
+        for verb, label, style in LOBBY_BUTTONS
+    ]
     return _frozen(*buttons, RemoveComputer.make(game_id), AddComputer.make(game_id))
 
 

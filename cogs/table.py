@@ -90,7 +90,8 @@ class Table:
             started = await self.service.against_computer(
                 info.game_id, interaction.user.id, opponents, level
             )
-            text = lobby_text(started.info) + threads.note(started.info)
+            language = await readers.server_language(self.bot, started.info.guild_id)
+            text = lobby_text(started.info, language) + threads.note(started.info)
             await self.acknowledge(
                 lambda: interaction.edit_original_response(content=text, view=None)
             )
@@ -110,7 +111,8 @@ class Table:
         user = interaction.user
         if verb == "start":
             started = await self.service.start(game_id, user.id)
-            text = lobby_text(started.info) + threads.note(started.info)
+            language = await readers.server_language(self.bot, started.info.guild_id)
+            text = lobby_text(started.info, language) + threads.note(started.info)
             await self.acknowledge(
                 lambda: interaction.response.edit_message(content=text, view=None)
             )
@@ -122,8 +124,9 @@ class Table:
             info = await self.service.leave(game_id, user.id)
         else:
             info = await self.service.cancel(game_id, user.id)
-        keep = components.lobby_view(game_id) if info.status == "lobby" else None
-        text = lobby_text(info) + threads.note(info)
+        language = await readers.server_language(self.bot, info.guild_id)
+        keep = components.lobby_view(game_id, language) if info.status == "lobby" else None
+        text = lobby_text(info, language) + threads.note(info)
         await self.acknowledge(lambda: interaction.response.edit_message(content=text, view=keep))
         if info.status != "lobby":
             await threads.archive(self.bot, info)

@@ -19,39 +19,43 @@ def _mention(user_id: int) -> str:
     return f"<@{user_id}>"
 
 
-def _who(player: Player) -> str:
+def _who(player: Player, language: str = EN) -> str:
     """A person is mentioned; a computer seat ("Computer (normal)") and a seat the automatic
     player took over are named without pinging anyone."""
     if player.computer:
         return player.name
     if player.automatic:
-        return f"{player.name} (automatic player)"
+        return words(say("table.automatic_name", player=player.name), language)
     return _mention(player.user_id)
 
 
-def lobby_text(info: GameInfo) -> str:
+def lobby_text(info: GameInfo, language: str = EN) -> str:
     """Game, player range, options and seats of a lobby (or what became of it)."""
-    if info.status == "cancelled":
-        return f"~~{info.title} lobby~~ cancelled."
-    if info.status == "abandoned":
-        return f"~~{info.title} lobby~~ abandoned."
+
+    def said(key: str, **params: object) -> str:
+        return words(say(key, **params), language)
+
+    if info.status in ("cancelled", "abandoned"):
+        key = "table.lobby_cancelled" if info.status == "cancelled" else "table.lobby_abandoned"
+        return said(key, title=info.title)
     players = sorted(info.players, key=lambda p: p.join_order)
+    host = said("table.host")
     seats = "\n".join(
-        f"{n}. {_who(p)}{' (host)' if p.user_id == info.host_id else ''}"
+        f"{n}. {_who(p, language)}{host if p.user_id == info.host_id else ''}"
         for n, p in enumerate(players, 1)
     )
     options = ", ".join(f"{k}: {v}" for k, v in sorted(info.options.items()))
     count = f"{info.min_players}–{info.max_players}"
     if info.min_players == info.max_players:
         count = str(info.min_players)
-    head = f"**{info.title}** for {count} players"
+    head = said("table.lobby_head", title=info.title, count=count)
     head += f" ({options})" if options else ""
-    head += f", {info.pace} pace" if info.pace else ""
-    head += ", hints off" if not info.hints else ""
+    head += said("table.lobby_pace", pace=info.pace) if info.pace else ""
+    head += said("table.hints_off") if not info.hints else ""
     if info.status != "lobby":
-        return clip(f"{head}: started with\n{seats}")
-    room = f"{len(players)}/{info.max_players} joined"
-    return clip(f"{head} — {room}. Join, then the host presses Start.\n{seats}")
+        return clip(said("table.lobby_started", head=head, seats=seats))
+    room = said("table.lobby_room", count=len(players), most=info.max_players)
+    return clip(said("table.lobby_open", head=head, room=room, seats=seats))
 
 
 def _seat_label(board: Board, seat: int, language: str = EN) -> str:

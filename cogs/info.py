@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.i18n import words
+from bot.i18n import say, words
 from bot.service import game_kind
 from cogs.base import TableCog
 from cogs.lobby import GAME_CHOICES
@@ -82,12 +82,15 @@ class Info(TableCog):
         info = await self.game_meant(interaction, game)
         if game is None and self.ongoing_here(interaction, info):
             lines = await self.bot.service.history(info.game_id, limit=15)
-            text = "\n".join(f"• {line}" for line in lines) or "Nothing has happened yet."
-            await interaction.response.send_message(
-                clip(f"**{info.title}** — recent moves:\n{text}"), ephemeral=True
-            )
+            language = await reader_language(interaction)
+            text = "\n".join(f"• {words(line, language)}" for line in lines)
+            text = text or words(say("table.nothing_yet"), language)
+            head = words(say("table.recent_moves", title=info.title), language)
+            await interaction.response.send_message(clip(f"{head}\n{text}"), ephemeral=True)
             return
-        await send_log(interaction, info, await self.bot.service.public_log(info.game_id))
+        language = await reader_language(interaction)
+        lines = [words(line, language) for line in await self.bot.service.public_log(info.game_id)]
+        await send_log(interaction, info, lines)
 
     @history.autocomplete("game")
     @never_failing

@@ -145,17 +145,17 @@ class Table:
         """A short DM on joining (it becomes the hand DM at the start); if DMs are closed, say
         /hand will do and stop trying."""
         channel = f"<#{info.place_id}>"
-        later = "Your hand will arrive here." if info.has_hands else "Reminders come here."
+        language = await readers.reader_language(interaction)
+        later = "table.joined_hand" if info.has_hands else "table.joined_reminders"
+        joined = say(later, title=info.title, place=channel)
         try:
-            sent = await interaction.user.send(f"You joined **{info.title}** in {channel}. {later}")
+            sent = await interaction.user.send(words(joined, language))
             if info.has_hands:
                 await self.service.set_hand_message(info.game_id, interaction.user.id, sent.id)
         except discord.HTTPException:
             await self.service.set_dm_ok(info.game_id, interaction.user.id, False)
             await interaction.followup.send(
-                f"I cannot send you direct messages, so your hand will not come by DM. "
-                f"Use `/hand` in {channel} or the **My hand** button whenever you need it.",
-                ephemeral=True,
+                words(say("table.dms_closed", place=channel), language), ephemeral=True
             )
 
     async def rematch(self, interaction: Interaction, game_id: int) -> None:
@@ -347,7 +347,8 @@ class Table:
         self, interaction: Interaction, game_id: int, code: str, version: int | None
     ) -> None:
         result = await self.service.move(game_id, interaction.user.id, code, version)
-        done = f"You played: {result.description}."
+        language = await readers.reader_language(interaction)  # never raises
+        done = words(say("table.you_played", move=result.description), language)
         private = interaction.message is not None and interaction.message.flags.ephemeral
         if interaction.type is discord.InteractionType.component and private:
             await self.acknowledge(

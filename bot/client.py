@@ -26,6 +26,7 @@ from cogs.replays import REPLAY_ITEMS
 from cogs.replies import report
 from cogs.seat_components import SEAT_ITEMS
 from cogs.table import Table
+from cogs.translator import CatalogueTranslator
 from cogs.undo_components import UNDO_ITEMS
 
 log = logging.getLogger("bot.client")
@@ -39,6 +40,7 @@ COGS = (
     "cogs.hints",
     "cogs.records",
     "cogs.replays",
+    "cogs.language",
 )
 
 
@@ -119,6 +121,7 @@ class SymposionBot(commands.Bot):
         self.add_listener(answer_unclaimed, "on_interaction")
         for name in COGS:
             await self.load_extension(name)
+        await self.tree.set_translator(CatalogueTranslator())
         await self._sync()
         self._resuming = asyncio.create_task(self._continue_automatic())
 

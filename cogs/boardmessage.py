@@ -7,31 +7,37 @@ import asyncio
 import discord
 
 import rendering
+from bot.i18n import ENGLISH, say, words
 from bot.service import Board
 from cogs import components
 from cogs.texts import final_text, game_text
 
 
-async def game_message(board: Board) -> tuple[str, bytes, discord.ui.View | None]:
-    """Text, PNG and components of the game message ('My hand' only where there are hands)."""
+async def game_message(
+    board: Board, language: str = ENGLISH
+) -> tuple[str, bytes, discord.ui.View | None]:
+    """Text, PNG and components of the game message ('My hand' only where there are hands);
+    the text in `language` (the server's), the image still English (rendering/ is next)."""
     info = board.info
     image = await asyncio.to_thread(rendering.board_png, info.game_type, board.view, board.context)
     hand = info.has_hands
     if info.status != "active":
         final = components.final_view(info.game_id) if info.status == "finished" else None
-        return final_text(info, board.view["seats"]), image, final
+        return final_text(info, board.view["seats"], language), image, final
     turn = board.turn
     if turn is None:
-        return game_text(board), image, None
+        return game_text(board, language), image, None
     if turn.automatic:  # it moves at once; nobody is asked
         return (
-            game_text(board),
+            game_text(board, language),
             image,
-            components.game_view(info.game_id, turn.version, (), hand=hand),
+            components.game_view(info.game_id, turn.version, (), hand=hand, language=language),
         )
     shown = board.public_choices
-    buttons = components.game_view(info.game_id, turn.version, shown, hand=hand, back=turn.back)
-    text = game_text(board)
+    buttons = components.game_view(
+        info.game_id, turn.version, shown, hand=hand, back=turn.back, language=language
+    )
+    text = game_text(board, language)
     if shown and components.shown_choices(shown) < len(shown):
-        text += "\nMore moves than fit here: use `/move`."
+        text += "\n" + words(say("table.more_moves"), language)
     return text, image, buttons

@@ -10,12 +10,13 @@ import discord
 from discord import ButtonStyle, SelectOption
 from discord.ui import Button, DynamicItem, Item, Select
 
+from bot.i18n import ENGLISH, say, words
+from bot.service import Choice
 from cogs import ids
 from cogs.replies import BUTTON_LABEL, OPTION_TEXT, PLACEHOLDER, clip, report
 
 if TYPE_CHECKING:
     from bot.client import SymposionBot
-    from bot.service import Choice
     from cogs.table import Table
 
 BUTTON_ROWS, PER_ROW, PER_SELECT = 4, 5, 25
@@ -153,10 +154,12 @@ class TurnButton(_Component[Button[Any]], template=ids.TURN):
         self.game_id, self.version = game_id, version
 
     @classmethod
-    def make(cls, game_id: int, version: int) -> Self:
+    def make(cls, game_id: int, version: int, language: str = ENGLISH) -> Self:
         """The 'Your move' button of a game message."""
         button: Button[Any] = Button(
-            label="Your move", style=ButtonStyle.success, custom_id=ids.turn_id(game_id, version)
+            label=words(say("table.your_move"), language),
+            style=ButtonStyle.success,
+            custom_id=ids.turn_id(game_id, version),
         )
         return cls(game_id, version, button)
 
@@ -179,10 +182,12 @@ class HandButton(_Component[Button[Any]], template=ids.HAND):
         self.game_id = game_id
 
     @classmethod
-    def make(cls, game_id: int) -> Self:
+    def make(cls, game_id: int, language: str = ENGLISH) -> Self:
         """The 'My hand' button of a game message."""
         button: Button[Any] = Button(
-            label="My hand", style=ButtonStyle.secondary, custom_id=ids.hand_id(game_id)
+            label=words(say("table.my_hand"), language),
+            style=ButtonStyle.secondary,
+            custom_id=ids.hand_id(game_id),
         )
         return cls(game_id, button)
 
@@ -197,10 +202,10 @@ class HandButton(_Component[Button[Any]], template=ids.HAND):
 
 
 LOBBY_BUTTONS = (
-    ("join", "Join", ButtonStyle.success),
-    ("leave", "Leave", ButtonStyle.secondary),
-    ("start", "Start", ButtonStyle.primary),
-    ("cancel", "Cancel", ButtonStyle.danger),
+    ("join", "table.join", ButtonStyle.success),
+    ("leave", "table.leave", ButtonStyle.secondary),
+    ("start", "table.start", ButtonStyle.primary),
+    ("cancel", "table.cancel", ButtonStyle.danger),
 )
 
 
@@ -292,7 +297,7 @@ def _frozen(*items: discord.ui.Item[Any]) -> discord.ui.View:
     return view
 
 
-def _groups(choices: Sequence[Choice]) -> list[tuple[str, list[Choice]]]:
+def _groups(choices: Sequence[Choice], language: str = ENGLISH) -> list[tuple[str, list[Choice]]]:
     """Group choices by their words up to the last one ('place 5 on …'), else plain pages."""
     groups: dict[str, list[Choice]] = {}
     for choice in choices:
@@ -302,16 +307,30 @@ def _groups(choices: Sequence[Choice]) -> list[tuple[str, list[Choice]]]:
         return list(groups.items())
     pages = [choices[i : i + PER_SELECT] for i in range(0, len(choices), PER_SELECT)]
     return [
-        (f"Moves {i * PER_SELECT + 1}–{i * PER_SELECT + len(p)} of {len(choices)}", list(p))
+        (_page_title(i * PER_SELECT + 1, i * PER_SELECT + len(p), len(choices), language), list(p))
         for i, p in enumerate(pages)
     ]
 
 
-def choice_items(game_id: int, version: int, choices: Sequence[Choice]) -> list[Any]:
-    """Buttons when they fit in four rows, else up to four select menus (the rest: /move)."""
+def _page_title(first: int, last: int, count: int, language: str) -> str:
+    """'Moves 1–25 of 40', the placeholder of one page of moves."""
+    return words(say("table.moves_page", first=first, last=last, count=count), language)
+
+
+def in_language(choices: Sequence[Choice], language: str) -> list[Choice]:
+    """The choices with their words in `language` (codes unchanged)."""
+    return [Choice(c.code, words(c.text, language)) for c in choices]
+
+
+def choice_items(
+    game_id: int, version: int, choices: Sequence[Choice], language: str = ENGLISH
+) -> list[Any]:
+    """Buttons when they fit in four rows, else up to four select menus (the rest: /move);
+    their words in `language`."""
+    choices = in_language(choices, language)
     if len(choices) <= BUTTON_ROWS * PER_ROW:
         return [MoveButton.make(game_id, version, c) for c in choices]
-    groups = _groups(choices)[:BUTTON_ROWS]
+    groups = _groups(choices, language)[:BUTTON_ROWS]
     return [
         MoveSelect.make(game_id, version, page, group, title)
         for page, (title, group) in enumerate(groups)
@@ -332,32 +351,38 @@ def game_view(
     *,
     hand: bool,
     back: bool = False,
+    language: str = ENGLISH,
 ) -> discord.ui.View:
     """The game message's components: public choices (or 'Your move'), then Back, 'My hand'."""
     from cogs.undo_components import BackButton  # it acts through the undo flow, built on us
 
     items: list[Any] = []
     if choices is None:
-        items.append(TurnButton.make(game_id, version))
+        items.append(TurnButton.make(game_id, version, language))
     else:
-        items += choice_items(game_id, version, choices)
+        items += choice_items(game_id, version, choices, language)
     if back:
-        items.append(BackButton.make(game_id, version))
+        items.append(BackButton.make(game_id, version, language))
     if hand:
-        items.append(HandButton.make(game_id))
+        items.append(HandButton.make(game_id, language))
     return _frozen(*items)
 
 
-def private_view(game_id: int, version: int, choices: Sequence[Choice]) -> discord.ui.View:
-    """The mover's own copy of the choices, for an ephemeral message."""
-    return _frozen(*choice_items(game_id, version, choices))
+def private_view(
+    game_id: int, version: int, choices: Sequence[Choice], language: str = ENGLISH
+) -> discord.ui.View:
+    """The mover's own copy of the choices, for an ephemeral message (in their language)."""
+    return _frozen(*choice_items(game_id, version, choices, language))
 
 
-def lobby_view(game_id: int) -> discord.ui.View:
+def lobby_view(game_id: int, language: str = ENGLISH) -> discord.ui.View:
     """Join / Leave / Start / Cancel, Remove computer, and the menu that adds one."""
     from cogs.computer_components import AddComputer, RemoveComputer  # built on us
 
-    buttons = [LobbyButton.make(game_id, *spec) for spec in LOBBY_BUTTONS]
+    buttons = [
+        LobbyButton.make(game_id, verb, words(say(label), language), style)
+        for verb, label, style in LOBBY_BUTTONS
+    ]
     return _frozen(*buttons, RemoveComputer.make(game_id), AddComputer.make(game_id))
 
 

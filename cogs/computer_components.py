@@ -14,7 +14,7 @@ from discord import ButtonStyle, SelectOption
 from discord.ui import Button, Item, Select
 
 from bot.service import LEVELS, GameInfo, computer_name
-from cogs import ids, threads
+from cogs import ids, readers, threads
 from cogs.components import _button, _Component, _select, lobby_view
 from cogs.texts import lobby_text
 
@@ -26,8 +26,9 @@ Interaction = discord.Interaction[Any]
 
 async def show_lobby(table: Table, interaction: Interaction, info: GameInfo) -> None:
     """Redraw the lobby message the click came from (after the change was stored)."""
-    text = lobby_text(info) + threads.note(info)
-    view = lobby_view(info.game_id) if info.status == "lobby" else None
+    language = await readers.server_language(table.bot, info.guild_id)
+    text = lobby_text(info, language) + threads.note(info)
+    view = lobby_view(info.game_id, language) if info.status == "lobby" else None
     await table.acknowledge(lambda: interaction.response.edit_message(content=text, view=view))
 
 

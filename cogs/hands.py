@@ -17,6 +17,7 @@ import discord
 
 import rendering
 from bot.service import GameService, Hand
+from cogs import readers
 from cogs.texts import hand_text
 
 if TYPE_CHECKING:
@@ -67,7 +68,8 @@ class HandDesk:
         game_id, user_id = hand.info.game_id, hand.player.user_id
         user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
         dm = user.dm_channel or await user.create_dm()
-        text, png = hand_text(hand.info, hand.player), await hand_png(hand)
+        language = await readers.dm_language(self.bot, user_id)
+        text, png = hand_text(hand.info, hand.player, language), await hand_png(hand)
         known = await self.service.hand_message(game_id, user_id)
         if known is not None:
             try:
@@ -84,8 +86,9 @@ class HandDesk:
         """/hand or 'My hand': the caller's private view, ephemerally."""
         hand = await self.service.hand(game_id, interaction.user.id)
         await interaction.response.defer(ephemeral=True, thinking=True)
+        language = await readers.reader_language(interaction)
         await interaction.followup.send(
-            hand_text(hand.info, hand.player),
+            hand_text(hand.info, hand.player, language),
             file=hand_file(hand, await hand_png(hand)),
             ephemeral=True,
         )

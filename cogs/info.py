@@ -7,10 +7,12 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from bot.i18n import say, words
 from bot.service import game_kind
 from cogs.base import TableCog
 from cogs.lobby import GAME_CHOICES
 from cogs.pastgames import NUMBER_HELP, game_choices, send_log
+from cogs.readers import reader_language
 from cogs.replies import clip, never_failing
 
 if TYPE_CHECKING:
@@ -42,10 +44,13 @@ class Info(TableCog):
     async def rules(self, interaction: Interaction, game: app_commands.Choice[str]) -> None:
         """The game's name, player count and rules summary, privately."""
         kind = game_kind(game.value)
-        players = f"{kind.min_players}–{kind.max_players} players"
+        language = await reader_language(interaction)
+        count = f"{kind.min_players}–{kind.max_players}"
         if kind.min_players == kind.max_players:
-            players = f"{kind.min_players} players"
-        text = f"**{kind.title}** ({players})\n{kind.summary}"
+            count = str(kind.min_players)
+        players = words(say("table.players", count=count), language)
+        summary = words(kind.summary, language)
+        text = f"**{kind.title}** ({players})\n{summary}"
         await interaction.response.send_message(clip(text), ephemeral=True)
 
     @app_commands.command(name="games", description="Ongoing games in this server")
@@ -53,19 +58,25 @@ class Info(TableCog):
     async def games(self, interaction: Interaction) -> None:
         """/games: every lobby and game of this server, so players find where to go."""
         listed = self.bot.service.guild_games(interaction.guild_id or 0)
+        language = await reader_language(interaction)
         lines = []
         for info in listed:
             if info.status == "broken":
-                state = (
-                    "could not be loaded after a restart; the host or a moderator can /abandon it"
-                )
+                state = say("table.broken")
             elif info.status == "lobby":
-                state = f"lobby, {len(info.players)}/{info.max_players} joined"
+                state = say("table.lobby_state", count=len(info.players), most=info.max_players)
             else:
                 mover = info.to_move_user
-                state = f"<@{mover}> to move" if mover is not None else "in progress"
-            lines.append(f"• **{info.title}** in <#{info.place_id}>: {state}")
-        text = "\n".join(lines) if lines else "No games are going on in this server."
+                state = (
+                    say("table.to_move_short", who=f"<@{mover}>")
+                    if mover is not None
+                    else say("table.in_progress")
+                )
+            line = say(
+                "table.game_line", title=info.title, place=f"<#{info.place_id}>", state=state
+            )
+            lines.append(words(line, language))
+        text = "\n".join(lines) if lines else words(say("table.no_games"), language)
         await interaction.response.send_message(
             clip(text), ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
         )
@@ -79,12 +90,15 @@ class Info(TableCog):
         info = await self.game_meant(interaction, game)
         if game is None and self.ongoing_here(interaction, info):
             lines = await self.bot.service.history(info.game_id, limit=15)
-            text = "\n".join(f"• {line}" for line in lines) or "Nothing has happened yet."
-            await interaction.response.send_message(
-                clip(f"**{info.title}** — recent moves:\n{text}"), ephemeral=True
-            )
+            language = await reader_language(interaction)
+            text = "\n".join(f"• {words(line, language)}" for line in lines)
+            text = text or words(say("table.nothing_yet"), language)
+            head = words(say("table.recent_moves", title=info.title), language)
+            await interaction.response.send_message(clip(f"{head}\n{text}"), ephemeral=True)
             return
-        await send_log(interaction, info, await self.bot.service.public_log(info.game_id))
+        language = await reader_language(interaction)
+        lines = [words(line, language) for line in await self.bot.service.public_log(info.game_id)]
+        await send_log(interaction, info, lines)
 
     @history.autocomplete("game")
     @never_failing

@@ -7,9 +7,11 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from bot.i18n import words
 from cogs import seat_components, undo_components
 from cogs.base import TableCog
 from cogs.pastgames import NUMBER_HELP, game_choices, send_board_privately
+from cogs.readers import reader_language
 from cogs.replies import never_failing, suggestions
 
 if TYPE_CHECKING:
@@ -42,10 +44,14 @@ class Moves(TableCog):
             return []
         wanted = current.strip().lower()
         entries = self.bot.service.entries(info.game_id, interaction.user.id)
+        reading = await reader_language(interaction)
+        named = [(words(c.text, reading), c.code) for c in entries]
         fitting = [
-            c for c in entries if wanted in c.text.lower() or c.code.lower().endswith(":" + wanted)
+            (text, code)
+            for text, code in named
+            if wanted in text.lower() or code.lower().endswith(":" + wanted)
         ]
-        return suggestions((c.text, c.code) for c in fitting)
+        return suggestions(fitting)
 
     @app_commands.command(
         name="board", description="Post this channel's board again, or see any game's board"

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.service import ChannelBusy, GameInfo, ServiceError
-from cogs import components, threads
+from cogs import components, readers, threads
 from cogs.texts import lobby_text
 
 if TYPE_CHECKING:
@@ -90,9 +90,10 @@ async def _lobby_here(
     except ChannelBusy as busy:
         text = f"{busy} {table.where(here)}"
         raise ServiceError(f"{text}\n{note}" if note else text) from None
-    content = lobby_text(info) + (f"\n{note}" if note else "")
+    language = await readers.server_language(table.bot, info.guild_id)
+    content = lobby_text(info, language) + (f"\n{note}" if note else "")
     sent = await interaction.response.send_message(
-        content, view=components.lobby_view(info.game_id)
+        content, view=components.lobby_view(info.game_id, language)
     )
     if sent.message_id is not None:
         await table.service.set_message(info.game_id, sent.message_id)
@@ -138,8 +139,10 @@ async def _lobby_in_thread(
         await threads.discard(table.bot, thread.id)
         await interaction.delete_original_response()
         raise
+    language = await readers.server_language(table.bot, info.guild_id)
     await interaction.edit_original_response(
-        content=lobby_text(info) + threads.note(info), view=components.lobby_view(info.game_id)
+        content=lobby_text(info, language) + threads.note(info),
+        view=components.lobby_view(info.game_id, language),
     )
     await table.check_dms(interaction, info)
     return info
@@ -168,9 +171,10 @@ async def _fall_back_here(
     except ChannelBusy as busy:
         await interaction.delete_original_response()
         raise ServiceError(f"I could not open a thread for this game. {busy}") from None
+    language = await readers.server_language(table.bot, info.guild_id)
     await interaction.edit_original_response(
-        content=f"{lobby_text(info)}\n{threads.NO_THREADS}",
-        view=components.lobby_view(info.game_id),
+        content=f"{lobby_text(info, language)}\n{threads.NO_THREADS}",
+        view=components.lobby_view(info.game_id, language),
     )
     await table.service.set_message(info.game_id, message_id)
     await table.check_dms(interaction, info)
@@ -197,8 +201,10 @@ async def rematch(table: Table, interaction: Interaction, game_id: int) -> None:
     except Exception:
         await lobby.delete()
         raise
+    language = await readers.server_language(table.bot, info.guild_id)
     await lobby.edit(
-        content=lobby_text(info) + threads.note(info), view=components.lobby_view(info.game_id)
+        content=lobby_text(info, language) + threads.note(info),
+        view=components.lobby_view(info.game_id, language),
     )
     await interaction.followup.send(f"A new table is open: {lobby.jump_url}", ephemeral=True)
 
@@ -206,8 +212,9 @@ async def rematch(table: Table, interaction: Interaction, game_id: int) -> None:
 async def _rematch_here(table: Table, interaction: Interaction, game_id: int) -> None:
     """The rematch lobby in the old game's place, as the answer to the click."""
     info: GameInfo = await table.service.rematch(game_id, interaction.user.id)
+    language = await readers.server_language(table.bot, info.guild_id)
     sent = await interaction.response.send_message(
-        lobby_text(info), view=components.lobby_view(info.game_id)
+        lobby_text(info, language), view=components.lobby_view(info.game_id, language)
     )
     if sent.message_id is not None:
         await table.service.set_message(info.game_id, sent.message_id)

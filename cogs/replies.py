@@ -14,19 +14,18 @@ from typing import Any, TypeVar, cast
 import discord
 from discord import app_commands
 
+from bot.i18n import Text, say, words
 from bot.service import ServiceError
+from cogs.readers import reader_language
 
 log = logging.getLogger("cogs.replies")
 
 # Discord's limits, in characters (counts for CHOICES).
 CONTENT, BUTTON_LABEL, OPTION_TEXT, PLACEHOLDER, CHOICE, CHOICES = 2000, 80, 100, 150, 100, 25
 
-FAILURE = (
-    "Something went wrong on our side. The game is safe: nothing was half-applied. "
-    "Try again, or use `/board` to see where things stand."
-)
-NOT_A_CHOICE = "That is not one of the choices offered: pick one from the list."
-SERVER_ONLY = "That command works only in a server channel, where games are played."
+FAILURE = say("table.failure")
+NOT_A_CHOICE = say("table.not_a_choice")
+SERVER_ONLY = say("table.server_only")
 
 
 def clip(text: str, limit: int = CONTENT) -> str:
@@ -93,9 +92,12 @@ async def report(interaction: discord.Interaction[Any], error: BaseException) ->
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
     text = refusal(error)
+    if text is not None and error.args and isinstance(error.args[0], Text):
+        text = error.args[0]  # a refusal with a message id: the reader's language
     if text is None:
         log.error("unexpected error while handling an interaction", exc_info=error)
         text = FAILURE
+    text = words(text, await reader_language(interaction))
     try:
         await answer(interaction, text)
     except discord.HTTPException as failed:

@@ -18,8 +18,9 @@ from typing import TYPE_CHECKING, Any
 import aiohttp
 import discord
 
+from bot.i18n import say, words
 from bot.service import Board, GameInfo, Hand, Mend, MoveResult, ServiceError, Started
-from cogs import components, ids, opening, threads
+from cogs import components, ids, opening, readers, threads
 from cogs.boardmessage import game_message
 from cogs.hands import HandDesk
 from cogs.texts import lobby_text
@@ -89,7 +90,8 @@ class Table:
             started = await self.service.against_computer(
                 info.game_id, interaction.user.id, opponents, level
             )
-            text = lobby_text(started.info) + threads.note(started.info)
+            language = await readers.server_language(self.bot, started.info.guild_id)
+            text = lobby_text(started.info, language) + threads.note(started.info)
             await self.acknowledge(
                 lambda: interaction.edit_original_response(content=text, view=None)
             )
@@ -109,7 +111,8 @@ class Table:
         user = interaction.user
         if verb == "start":
             started = await self.service.start(game_id, user.id)
-            text = lobby_text(started.info) + threads.note(started.info)
+            language = await readers.server_language(self.bot, started.info.guild_id)
+            text = lobby_text(started.info, language) + threads.note(started.info)
             await self.acknowledge(
                 lambda: interaction.response.edit_message(content=text, view=None)
             )
@@ -121,8 +124,9 @@ class Table:
             info = await self.service.leave(game_id, user.id)
         else:
             info = await self.service.cancel(game_id, user.id)
-        keep = components.lobby_view(game_id) if info.status == "lobby" else None
-        text = lobby_text(info) + threads.note(info)
+        language = await readers.server_language(self.bot, info.guild_id)
+        keep = components.lobby_view(game_id, language) if info.status == "lobby" else None
+        text = lobby_text(info, language) + threads.note(info)
         await self.acknowledge(lambda: interaction.response.edit_message(content=text, view=keep))
         if info.status != "lobby":
             await threads.archive(self.bot, info)
@@ -141,17 +145,17 @@ class Table:
         """A short DM on joining (it becomes the hand DM at the start); if DMs are closed, say
         /hand will do and stop trying."""
         channel = f"<#{info.place_id}>"
-        later = "Your hand will arrive here." if info.has_hands else "Reminders come here."
+        language = await readers.reader_language(interaction)
+        later = "table.joined_hand" if info.has_hands else "table.joined_reminders"
+        joined = say(later, title=info.title, place=channel)
         try:
-            sent = await interaction.user.send(f"You joined **{info.title}** in {channel}. {later}")
+            sent = await interaction.user.send(words(joined, language))
             if info.has_hands:
                 await self.service.set_hand_message(info.game_id, interaction.user.id, sent.id)
         except discord.HTTPException:
             await self.service.set_dm_ok(info.game_id, interaction.user.id, False)
             await interaction.followup.send(
-                f"I cannot send you direct messages, so your hand will not come by DM. "
-                f"Use `/hand` in {channel} or the **My hand** button whenever you need it.",
-                ephemeral=True,
+                words(say("table.dms_closed", place=channel), language), ephemeral=True
             )
 
     async def rematch(self, interaction: Interaction, game_id: int) -> None:
@@ -178,10 +182,13 @@ class Table:
             if info.version < shown.version:
                 return
             current = shown.message_id if shown.message_id is not None else info.message_id
-            content, png, buttons = await game_message(board)
+            language = await readers.server_language(self.bot, info.guild_id)
+            content, png, buttons = await game_message(board, language)
             if in_place and current is not None:
                 await self._redraw(board, shown, current, (content, png, buttons))
-                await self.notes.after_redraw(board, current, turn_passed=turn_passed)
+                await self.notes.after_redraw(
+                    board, current, turn_passed=turn_passed, language=language
+                )
             else:
                 await self._post(board, shown, current, (content, png, buttons))
             shown.version = info.version
@@ -340,7 +347,8 @@ class Table:
         self, interaction: Interaction, game_id: int, code: str, version: int | None
     ) -> None:
         result = await self.service.move(game_id, interaction.user.id, code, version)
-        done = f"You played: {result.description}."
+        language = await readers.reader_language(interaction)  # never raises
+        done = words(say("table.you_played", move=result.description), language)
         private = interaction.message is not None and interaction.message.flags.ephemeral
         if interaction.type is discord.InteractionType.component and private:
             await self.acknowledge(
@@ -399,10 +407,11 @@ class Table:
     async def show_choices(self, interaction: Interaction, game_id: int, version: int) -> None:
         """'Your move': the mover's choices, privately."""
         choices = await self.service.my_choices(game_id, interaction.user.id, version)
-        view = components.private_view(game_id, version, choices)
+        language = await readers.reader_language(interaction)
+        view = components.private_view(game_id, version, choices, language)
         extra = len(choices) - components.shown_choices(choices)
-        more = f" ({extra} more with `/move`)" if extra else ""
-        await interaction.response.send_message(f"Your choices{more}:", view=view, ephemeral=True)
+        more = say("table.your_choices_more", count=extra) if extra else say("table.your_choices")
+        await interaction.response.send_message(words(more, language), view=view, ephemeral=True)
 
     # -- hands -------------------------------------------------------------------------------
 

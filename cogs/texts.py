@@ -7,58 +7,65 @@ from typing import Any
 
 import discord
 
+from bot.i18n import ENGLISH, say, words
 from bot.service import Board, GameInfo, Player, View
 from cogs.clocktexts import when
 from cogs.replies import clip
+
+EN = ENGLISH
 
 
 def _mention(user_id: int) -> str:
     return f"<@{user_id}>"
 
 
-def _who(player: Player) -> str:
+def _who(player: Player, language: str = EN) -> str:
     """A person is mentioned; a computer seat ("Computer (normal)") and a seat the automatic
     player took over are named without pinging anyone."""
     if player.computer:
         return player.name
     if player.automatic:
-        return f"{player.name} (automatic player)"
+        return words(say("table.automatic_name", player=player.name), language)
     return _mention(player.user_id)
 
 
-def lobby_text(info: GameInfo) -> str:
+def lobby_text(info: GameInfo, language: str = EN) -> str:
     """Game, player range, options and seats of a lobby (or what became of it)."""
-    if info.status == "cancelled":
-        return f"~~{info.title} lobby~~ cancelled."
-    if info.status == "abandoned":
-        return f"~~{info.title} lobby~~ abandoned."
+
+    def said(key: str, **params: object) -> str:
+        return words(say(key, **params), language)
+
+    if info.status in ("cancelled", "abandoned"):
+        key = "table.lobby_cancelled" if info.status == "cancelled" else "table.lobby_abandoned"
+        return said(key, title=info.title)
     players = sorted(info.players, key=lambda p: p.join_order)
+    host = said("table.host")
     seats = "\n".join(
-        f"{n}. {_who(p)}{' (host)' if p.user_id == info.host_id else ''}"
+        f"{n}. {_who(p, language)}{host if p.user_id == info.host_id else ''}"
         for n, p in enumerate(players, 1)
     )
     options = ", ".join(f"{k}: {v}" for k, v in sorted(info.options.items()))
     count = f"{info.min_players}–{info.max_players}"
     if info.min_players == info.max_players:
         count = str(info.min_players)
-    head = f"**{info.title}** for {count} players"
+    head = said("table.lobby_head", title=info.title, count=count)
     head += f" ({options})" if options else ""
-    head += f", {info.pace} pace" if info.pace else ""
-    head += ", hints off" if not info.hints else ""
+    head += said("table.lobby_pace", pace=info.pace) if info.pace else ""
+    head += said("table.hints_off") if not info.hints else ""
     if info.status != "lobby":
-        return clip(f"{head}: started with\n{seats}")
-    room = f"{len(players)}/{info.max_players} joined"
-    return clip(f"{head} — {room}. Join, then the host presses Start.\n{seats}")
+        return clip(said("table.lobby_started", head=head, seats=seats))
+    room = said("table.lobby_room", count=len(players), most=info.max_players)
+    return clip(said("table.lobby_open", head=head, room=room, seats=seats))
 
 
-def _seat_label(board: Board, seat: int) -> str:
+def _seat_label(board: Board, seat: int, language: str = EN) -> str:
     """The mover as a mention with their seat's name, e.g. '<@1> (Achilles)'."""
     name = _seat_name(board.view, seat)
     player = next((p for p in board.info.players if p.seat == seat), None)
     if player is not None and player.computer:
         return f"{player.name} ({name})"
     if player is not None and player.automatic:
-        return f"The automatic player ({name}, for {player.name})"
+        return words(say("table.automatic_seat", seat=name, player=player.name), language)
     return f"{_mention(player.user_id)} ({name})" if player is not None else name
 
 
@@ -67,13 +74,16 @@ def _seat_name(view: View, seat: int) -> str:
     return seats[seat] if 0 <= seat < len(seats) else f"seat {seat + 1}"
 
 
-def prompt_words(view: View, seat: int) -> str:
-    """What the mover decides, from the game's prompt, without the seat's name in front."""
-    prompt = str(view.get("prompt") or "make a move").strip()
-    prefix = f"{_seat_name(view, seat)}: "
-    if prompt.startswith(prefix):
-        prompt = prompt[len(prefix) :]
-    return prompt.rstrip(". ") or "make a move"
+def prompt_words(view: View, seat: int, language: str = EN) -> str:
+    """What the mover decides, from the game's prompt, without the seat's name in front
+    ('Hector: …', or French 'Hector : …')."""
+    fallback = words(say("table.make_a_move"), language)
+    prompt = words(view.get("prompt") or fallback, language).strip()
+    name = _seat_name(view, seat)
+    rest = prompt[len(name) :].lstrip(" \u202f\u00a0") if prompt.startswith(name) else ""
+    if rest.startswith(":"):
+        prompt = rest[1:].strip()
+    return prompt.rstrip(". ") or fallback
 
 
 def _sentence(words: str) -> str:
@@ -81,19 +91,20 @@ def _sentence(words: str) -> str:
     return words if words.endswith(("?", "!", ".")) else f"{words}."
 
 
-def game_text(board: Board) -> str:
+def game_text(board: Board, language: str = EN) -> str:
     """Whose turn it is and what they decide, plus the last thing that happened."""
     lines = [f"**{board.info.title}**"]
     if board.turn is not None:
         seat = board.turn.seat
-        lines.append(
-            f"{_seat_label(board, seat)} to move: {_sentence(prompt_words(board.view, seat))}"
-        )
+        prompt = _sentence(prompt_words(board.view, seat, language))
+        who = _seat_label(board, seat, language)
+        lines.append(words(say("table.to_move", who=who, prompt=prompt), language))
         info = board.info
         if info.pace and info.turn_due is not None:
-            lines.append(f"Pace: {info.pace} · this turn ends {when(info.turn_due)}")
-    lines += recent_lines(board)
-    scores = score_line(board)
+            pace = say("table.pace", pace=info.pace, ends=when(info.turn_due))
+            lines.append(words(pace, language))
+    lines += recent_lines(board, language)
+    scores = score_line(board, language)
     if scores:
         lines.append(scores)
     return clip("\n".join(lines))
@@ -102,25 +113,26 @@ def game_text(board: Board) -> str:
 SINCE_ROOM = 1400  # characters the event list may take of a message's 2000
 
 
-def recent_lines(board: Board) -> list[str]:
+def recent_lines(board: Board, language: str = EN) -> list[str]:
     """Every public event since the mover last acted (the latest that fit), else the last one."""
     since, log = board.since, board.view["log"]
     if not since or board.turn is None:
-        return [f"Last: {log[-1]}"] if log else []
+        return [words(say("table.last", line=log[-1]), language)] if log else []
     seat = board.turn.seat
     acted = len(since) < len(log)
-    head = f"Since {_seat_name(board.view, seat)} last moved:" if acted else "So far:"
+    head = say("table.since", seat=_seat_name(board.view, seat)) if acted else say("table.so_far")
     kept: list[str] = []
     room = SINCE_ROOM
     for line in reversed(since):
-        bullet = f"• {clip(str(line), 300)}"
+        bullet = f"• {clip(words(line, language), 300)}"
         if len(bullet) + 1 > room:
             break
         kept.append(bullet)
         room -= len(bullet) + 1
     dropped = len(since) - len(kept)
-    earlier = [f"• … {dropped} earlier {'event' if dropped == 1 else 'events'}"] if dropped else []
-    return [head, *earlier, *reversed(kept)]
+    more = say("table.earlier_one" if dropped == 1 else "table.earlier", count=dropped)
+    earlier = [f"• … {words(more, language)}"] if dropped else []
+    return [words(head, language), *earlier, *reversed(kept)]
 
 
 def running_scores(view: View) -> list[int] | None:
@@ -139,7 +151,7 @@ def _plain_name(name: str) -> str:
     return discord.utils.escape_mentions(discord.utils.escape_markdown(name))
 
 
-def score_line(board: Board) -> str:
+def score_line(board: Board, language: str = EN) -> str:
     """'Scores: Hector (alice) 3 · Achilles (bob) 5', for reading without zooming the image."""
     scores = running_scores(board.view)
     if scores is None:
@@ -151,7 +163,7 @@ def score_line(board: Board) -> str:
         player = _plain_name(names.get(seat, ""))
         who = f"{seat_name} ({player})" if player and player != seat_name else seat_name
         parts.append(f"{who} {score}")
-    return "Scores: " + " · ".join(parts)
+    return words(say("table.scores", scores=" · ".join(parts)), language)
 
 
 def _place(rank: int) -> str:
@@ -180,35 +192,38 @@ def standings(info: GameInfo, seats: Sequence[str] = ()) -> list[str]:
     return lines
 
 
-def final_text(info: GameInfo, seats: Sequence[str] = ()) -> str:
+def final_text(info: GameInfo, seats: Sequence[str] = (), language: str = EN) -> str:
     """The result: every player by ranking with their score, then the breakdown."""
     outcome = info.outcome
+    over = words(say("table.over", title=info.title), language)
     if outcome is None:
-        return f"**{info.title}** is over."
-    lines = [f"**{info.title}** is over. {outcome.summary}"]
+        return over
+    lines = [f"{over} {words(outcome.summary, language)}"]
     lines += [f"**{line}**" if n == 0 else line for n, line in enumerate(standings(info, seats))]
-    lines += [f"• {line}" for line in outcome.breakdown]
+    lines += [f"• {words(line, language)}" for line in outcome.breakdown]
     return clip("\n".join(lines))
 
 
-def hand_text(info: GameInfo, player: Player) -> str:
+def hand_text(info: GameInfo, player: Player, language: str = EN) -> str:
     """The caption of a private hand image: which game and where."""
-    ended = "" if info.status == "active" else ", as it ended"
-    return f"Your hand in **{info.title}** in <#{info.place_id}> (game {info.game_id}{ended})."
+    key = "table.hand" if info.status == "active" else "table.hand_ended"
+    caption = say(key, title=info.title, place=f"<#{info.place_id}>", game=info.game_id)
+    return words(caption, language)
 
 
-def turn_note(info: GameInfo, user_id: int, link: str) -> str:
+def turn_note(info: GameInfo, user_id: int, link: str, language: str = EN) -> str:
     """The short note that pings the next player when the turn passes (the board is edited)."""
     where = f": {link}" if link else "."
-    return f"{_mention(user_id)}, your turn in **{info.title}** (game {info.game_id}){where}"
+    note = say("table.your_turn", who=_mention(user_id), title=info.title, game=info.game_id)
+    return f"{words(note, language)}{where}"
 
 
-def end_note(info: GameInfo, link: str) -> str:
+def end_note(info: GameInfo, link: str, language: str = EN) -> str:
     """The short note that tells the players a game is over, with every place and score."""
     where = f" {link}" if link else ""
-    head = f"**{info.title}** (game {info.game_id}) is over."
+    head = words(say("table.game_over", title=info.title, game=info.game_id), language)
     if info.outcome is None:
         players = " ".join(_mention(p.user_id) for p in info.players if not p.automatic)
         return clip(f"{players} {head}{where}")
     places = " · ".join(standings(info))
-    return clip(f"{head} {info.outcome.summary} {places}{where}")
+    return clip(f"{head} {words(info.outcome.summary, language)} {places}{where}")

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import aiohttp
 import discord
 
+from bot.i18n import ENGLISH
 from bot.service import Board
 from cogs.texts import end_note, turn_note
 
@@ -39,15 +40,18 @@ class TurnNotes:
         self.bot = bot
         self._current: dict[int, int] = {}
 
-    async def after_redraw(self, board: Board, message_id: int, *, turn_passed: bool) -> None:
-        """The note a redraw calls for, if any; a note that fails is only logged."""
+    async def after_redraw(
+        self, board: Board, message_id: int, *, turn_passed: bool, language: str = ENGLISH
+    ) -> None:
+        """The note a redraw calls for, if any (in the server's `language`); a note that fails
+        is only logged."""
         info = board.info
         where = link(info.guild_id, info.place_id, message_id)
         turn = board.turn
         if info.status != "active":
-            text, users = end_note(info, where), [p.user_id for p in info.players]
+            text, users = end_note(info, where, language), [p.user_id for p in info.players]
         elif turn_passed and turn is not None and not turn.automatic:
-            text, users = turn_note(info, turn.user_id, where), [turn.user_id]
+            text, users = turn_note(info, turn.user_id, where, language), [turn.user_id]
         else:
             return
         pings = discord.AllowedMentions(

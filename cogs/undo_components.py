@@ -13,6 +13,7 @@ import discord
 from discord import ButtonStyle
 from discord.ui import Button, Item
 
+from bot.i18n import ENGLISH, say, words
 from bot.service import UndoAnswer, Undone, UndoRequest
 from cogs import ids
 from cogs.components import _button, _Component, _frozen
@@ -31,10 +32,12 @@ class BackButton(_Component[Button[Any]], template=ids.BACK):
         self.game_id, self.version = game_id, version
 
     @classmethod
-    def make(cls, game_id: int, version: int) -> Self:
+    def make(cls, game_id: int, version: int, language: str = ENGLISH) -> Self:
         """The Back button of the board drawn at `version`."""
         button: Button[Any] = Button(
-            label="Back", style=ButtonStyle.secondary, custom_id=ids.back_id(game_id, version)
+            label=words(say("table.back"), language),
+            style=ButtonStyle.secondary,
+            custom_id=ids.back_id(game_id, version),
         )
         return cls(game_id, version, button)
 

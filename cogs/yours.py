@@ -7,9 +7,11 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from bot.i18n import ENGLISH, say, words
 from bot.service import GameInfo, ServiceError, get_pace, paces
 from cogs.base import TableCog
 from cogs.clocktexts import pace_words, when
+from cogs.readers import reader_language
 from cogs.replies import never_failing, suggestions
 
 if TYPE_CHECKING:
@@ -25,28 +27,36 @@ def pace_choices(typed: str) -> list[app_commands.Choice[str]]:
     return suggestions((pace_words(p), p.name) for p in paces() if wanted in pace_words(p).lower())
 
 
-def game_line(info: GameInfo, user_id: int) -> str:
+def game_line(info: GameInfo, user_id: int, language: str = ENGLISH) -> str:
     """One game of /mygames: which, where, whose turn since when, the link."""
-    head = f"• **{info.title}** (game {info.game_id}) in <#{info.place_id}>"
+
+    def said(key: str, **params: object) -> str:
+        return words(say(key, **params), language)
+
+    head = said("table.mygame", title=info.title, game=info.game_id, place=f"<#{info.place_id}>")
     if info.status == "lobby":
-        return f"{head}: lobby, {len(info.players)}/{info.max_players} joined"
+        return said("table.mygame_lobby", head=head, count=len(info.players), most=info.max_players)
     mover = info.to_move_user
-    who = "your turn" if mover == user_id else f"<@{mover}>'s turn" if mover else "in play"
-    since = f" since {when(info.turn_since)}" if info.turn_since is not None else ""
+    who = said("table.mygame_yours") if mover == user_id else said("table.in_play")
+    if mover and mover != user_id:
+        who = said("table.mygame_theirs", who=f"<@{mover}>")
+    since = said("table.since_when", when=when(info.turn_since)) if info.turn_since else ""
     link = f" — {info.link}" if info.link else ""
-    return f"{head}, {info.pace or 'no'} pace: {who}{since}{link}"
+    pace = info.pace or said("table.no_pace")
+    return said("table.mygame_line", head=head, pace=pace, who=who, since=since, link=link)
 
 
-def games_text(games: list[GameInfo], user_id: int) -> str:
+def games_text(games: list[GameInfo], user_id: int, language: str = ENGLISH) -> str:
     """Every line that fits one message; the caller's turns first."""
     if not games:
-        return "You are not playing in any game in this server. Start one with `/play`."
+        return words(say("table.no_games_mine"), language)
     mine = sorted(games, key=lambda g: (g.to_move_user != user_id, g.game_id))
-    lines = ["**Your games**"]
+    lines = [words(say("table.your_games"), language)]
     for info in mine:
-        line = game_line(info, user_id)
+        line = game_line(info, user_id, language)
         if sum(len(x) + 1 for x in lines) + len(line) > 1950:
-            lines.append(f"…and {len(mine) - len(lines) + 1} more.")
+            more = say("table.and_more", count=len(mine) - len(lines) + 1)
+            lines.append(words(more, language))
             break
         lines.append(line)
     return "\n".join(lines)
@@ -62,7 +72,9 @@ class Yours(TableCog):
         user = interaction.user.id
         games = self.bot.service.my_games(interaction.guild_id or 0, user)
         await interaction.response.send_message(
-            games_text(games, user), ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+            games_text(games, user, await reader_language(interaction)),
+            ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
         )
 
     @app_commands.command(name="reminders", description="Turn your turn reminders on or off")
@@ -77,12 +89,9 @@ class Yours(TableCog):
         """Reminders are on unless the player turns them off (every game, every server)."""
         on = state.value == "on"
         await self.bot.service.set_reminders(interaction.user.id, on)
-        text = (
-            "Reminders are on: I will ping you when a game waits for you."
-            if on
-            else "Reminders are off: I will not ping you when a game waits for you."
-        )
-        await interaction.response.send_message(text, ephemeral=True)
+        text = say("table.reminders_on") if on else say("table.reminders_off")
+        language = await reader_language(interaction)
+        await interaction.response.send_message(words(text, language), ephemeral=True)
 
     @app_commands.command(name="settings", description="Server settings for new games")
     @app_commands.describe(pace="The default pace of new games in this server")

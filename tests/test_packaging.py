@@ -97,6 +97,19 @@ def test_pip_install_dot_starts_the_bot_as_far_as_the_migrations(tmp_path: Path)
         check=True,
     ).stdout.split()
     assert all(Path(path).is_relative_to(venv) for path in where), where
+    german = subprocess.run(
+        [
+            python,
+            "-c",
+            "from bot.i18n import say, words; print(words(say('iliad.log.over'), 'de'))",
+        ],
+        cwd=elsewhere,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    assert german == "Das Spielfeld ist voll: das Spiel ist aus."  # the catalogues were installed
 
 
 def test_the_invite_url_asks_for_exactly_the_permissions_used() -> None:

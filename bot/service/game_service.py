@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.engine import AnyGame, IllegalAction, Outcome, OutcomeView, rng
+from bot.i18n import say
 from bot.service.archive import Archive
 from bot.service.computers import Computers, check_level, platform_options
 from bot.service.diff import move_changes
@@ -25,6 +26,7 @@ from bot.service.errors import (
     StaleAction,
     UnknownGame,
 )
+from bot.service.languages import Languages
 from bot.service.model import (
     HINTS,
     OFF,
@@ -66,7 +68,9 @@ def seating(seed: int, players: int) -> list[int]:
     return order
 
 
-class GameService(Deadlines, TurnVotes, Submissions, Archive, Undos, Computers, Ratings, Replays):
+class GameService(
+    Deadlines, TurnVotes, Submissions, Archive, Undos, Computers, Ratings, Replays, Languages
+):
     """Every game operation a cog may ask for; refusals raise ServiceError subclasses."""
 
     # -- lobby ------------------------------------------------------------------------------
@@ -216,9 +220,9 @@ class GameService(Deadlines, TurnVotes, Submissions, Archive, Undos, Computers, 
         async with self._locked(game_id, "lobby") as s:
             title = label(s.game, game_id)
             if s.player(user_id) is not None:
-                raise AlreadyJoined(f"You have already joined {title}.")
+                raise AlreadyJoined(say("service.already_joined", title=title))
             if len(s.players) >= s.game.spec.max_players:
-                raise LobbyFull(f"{title} is full ({s.game.spec.max_players} players).")
+                raise LobbyFull(say("service.full", title=title, count=s.game.spec.max_players))
             s.version = await self._write(s, self.store.add_seat(game_id, s.version, user_id, name))
             order = max(p.join_order for p in s.players) + 1
             s.players.append(Player(user_id, name, order))
@@ -263,7 +267,7 @@ class GameService(Deadlines, TurnVotes, Submissions, Archive, Undos, Computers, 
             try:
                 state = s.game.new_game(count, s.seed, s.options)
             except IllegalAction as error:
-                raise IllegalMove(str(error)) from error
+                raise IllegalMove(*error.args) from error  # a Text keeps its id
             write = self.store.start_game(
                 game_id, s.version, seat_of, s.game.dump(state), state_format=s.state_format
             )
@@ -432,7 +436,7 @@ class GameService(Deadlines, TurnVotes, Submissions, Archive, Undos, Computers, 
             action = game.decode(code)
             after = game.apply(before, action)
         except IllegalAction as error:
-            raise IllegalMove(str(error)) from error
+            raise IllegalMove(*error.args) from error  # a Text keeps its id
         outcome = game.outcome(after)
         changes = move_changes(game, before, after, len(s.players))
         quiet = game.chance(after) == game.chance(before)

@@ -9,6 +9,7 @@ from dataclasses import replace
 from typing import Any, cast
 
 from bot.engine import AnyGame, IllegalAction, Outcome, OutcomeView, View, ViewContext, get_game
+from bot.i18n import say
 from bot.service.errors import (
     GameBroken,
     GameNotFound,
@@ -235,7 +236,7 @@ class SessionCache:
     def _seat_of(self, session: Session, user_id: int) -> Player:
         player = session.player(user_id)
         if player is None:
-            raise NotAPlayer(f"You are not playing in {label(session.game, session.game_id)}.")
+            raise NotAPlayer(say("service.not_playing", title=label(session.game, session.game_id)))
         return player
 
     # -- read-only pictures -----------------------------------------------------------------
@@ -435,7 +436,7 @@ class SessionCache:
             )
         seat = self._seat_of(session, user_id).seat
         if seat is None:
-            raise NotStarted(f"{label(session.game, game_id)} has not started yet.")
+            raise NotStarted(say("service.not_started", title=label(session.game, game_id)))
         async with session.lock:
             view = session.game.view(session.state, seat)
             info = self._info(session, outcome_of(view, result))

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import re
 
+from bot.i18n import LANGUAGES, say, words
 from bot.service.boards import BoardBook
 from bot.service.diff import normalise
 from bot.service.errors import IllegalMove, NotYourTurn, StaleAction
 from bot.service.model import Choice, Session
 from bot.service.seats import AutomaticSeats
 
-STALE = "The board has moved on since that choice: look at the latest game message and try again."
+STALE = say("service.stale")
 # A /move value picked from the autocomplete: the version it was offered at, then the code.
 SUBMISSION = re.compile(r"(?P<version>\d{1,9}):(?P<code>\S+)")
 
@@ -29,10 +30,10 @@ class Submissions(BoardBook, AutomaticSeats):
         to_move = s.game.to_move(s.state)
         if seat != to_move:
             who = s.user_at(to_move) if to_move is not None else None
-            name = who.name if who is not None else "someone else"
+            name: str = who.name if who is not None else say("service.someone_else")
             if who is not None and who.automatic:
-                name = "the automatic player"
-            raise NotYourTurn(f"It is not your turn: {name} is to move.")
+                name = say("service.the_automatic_player")
+            raise NotYourTurn(say("service.not_your_turn", name=name))
         return seat
 
     def choices(self, game_id: int, user_id: int) -> list[Choice]:
@@ -82,11 +83,15 @@ class Submissions(BoardBook, AutomaticSeats):
         self._mover(s, user_id)
         if any(c.code == wanted for c in choices):
             return wanted, version
-        matches = [c.code for c in choices if normalise(c.text) == normalise(wanted)]
+        typed_words = normalise(wanted)
+        matches = [c.code for c in choices if typed_words in _said(c.text)]
         if len(matches) == 1:
             return matches[0], version
         if matches:
-            raise IllegalMove(f"“{short(wanted)}” fits several moves: pick one from the list.")
-        raise IllegalMove(
-            f"“{short(wanted)}” is not a move you can make now: pick one from the list."
-        )
+            raise IllegalMove(say("service.fits_several", typed=short(wanted)))
+        raise IllegalMove(say("service.not_a_move", typed=short(wanted)))
+
+
+def _said(text: str) -> set[str]:
+    """A move's words in every language we speak, so a player may type them in theirs."""
+    return {normalise(words(text, language)) for language in LANGUAGES}

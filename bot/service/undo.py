@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.engine import IllegalAction
+from bot.i18n import say
 from bot.service.diff import move_changes
 from bot.service.errors import GameNotFound, NotAPlayer, ServiceError, StaleAction
 from bot.service.model import Board, GameInfo, Hand, Session
@@ -124,7 +125,7 @@ class Undos(AutomaticSeats):
         moves = await self.store.moves(s.game_id)
         mine = [i for i, move in enumerate(moves) if move.user_id == user_id]
         if not mine:
-            raise CannotUndo(f"You have no decision to take back in {title}.")
+            raise CannotUndo(say("service.nothing_to_undo", title=title))
         first = mine[-1]
         game = s.game
         seated = sum(1 for p in s.players if p.seat is not None)

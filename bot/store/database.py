@@ -12,6 +12,7 @@ import aiosqlite
 from bot.store.archive import ArchiveRows
 from bot.store.boards import BoardRecords
 from bot.store.connection import Connection
+from bot.store.languages import LanguageRows
 from bot.store.ratings import Rater, RatingRows
 from bot.store.records import (
     AlreadyVoted,
@@ -43,7 +44,7 @@ def _flag(value: bool | None) -> int | None:
     return None if value is None else int(value)
 
 
-class Store(Connection, TimerRows, BoardRecords, ArchiveRows, UndoRows, RatingRows):
+class Store(Connection, TimerRows, BoardRecords, ArchiveRows, UndoRows, RatingRows, LanguageRows):
     """Games, seats, moves and snapshots: every change one transaction with a version check."""
 
     # -- games ------------------------------------------------------------------------------

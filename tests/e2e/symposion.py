@@ -62,14 +62,22 @@ async def open_game(
     given = {"game": game} | ({"options": options} if options else {})
     given |= {"where": where} if where else {}
     opened = await fake.slash("play", given, user=host, channel=channel)
-    lobby = await opened.wait_message(lambda m: "Join" in str(m.buttons()))
+    lobby = await opened.wait_message(lambda m: _lobby_button(m, "join") is not None)
+    join, start = _lobby_button(lobby, "join"), _lobby_button(lobby, "start")
     for name in others:
-        joined = await fake.click(fake.message(lobby.id), user=name, label="Join")
+        joined = await fake.click(fake.message(lobby.id), user=name, custom_id=join)
         await joined.wait_answered()
-    started = await fake.click(fake.message(lobby.id), user=host, label="Start")
+    started = await fake.click(fake.message(lobby.id), user=host, custom_id=start)
     await started.wait_answered()
     await fake.wait_for(is_live_board, since=None)
     return game_message(fake, channel)
+
+
+def _lobby_button(message: RecordedMessage, verb: str) -> str | None:
+    """The custom_id of a lobby button, whatever language its label is in."""
+    return next(
+        (c for c in message.custom_ids() if c.startswith("sy:l:") and c.endswith(verb)), None
+    )
 
 
 def user_name(fake: FakeDiscord, user_id: int) -> str:

@@ -192,7 +192,7 @@ async def test_a_reply_discord_refuses_still_gets_an_answer(
     import cogs.opening
 
     await bot_runner.start(factory(tmp_path / "s.sqlite3"))
-    monkeypatch.setattr(cogs.opening, "lobby_text", lambda info: "x" * 2001)
+    monkeypatch.setattr(cogs.opening, "lobby_text", lambda info, language="en": "x" * 2001)
     fake_discord.expect_rejection(50035)
     it = await fake_discord.slash(
         "play", {"game": "ilium", "where": "here"}, user="alice", channel="games"

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from functools import cache
 
+from bot.i18n import say
+
 SIZE = 6
 SQUARES = tuple(range(SIZE * SIZE))
 FILES = "abcdef"
@@ -43,7 +45,7 @@ LINES_OF = tuple(tuple(i for i, line in enumerate(LINES) if s in line) for s in 
 def line_label(index: int) -> str:
     """'row 3' or 'column c', as a player says it."""
     name = LINE_NAMES[index]
-    return f"row {name}" if index < SIZE else f"column {name}"
+    return say("iliad.line.row", name=name) if index < SIZE else say("iliad.line.column", name=name)
 
 
 def square_colour(square: int, blue_parity: int) -> int:

@@ -19,6 +19,7 @@ from bot.games.iliad.model import (
     Action,
     token_from_code,
 )
+from bot.i18n import say
 
 PREFIX = {PLACE: "p", DECLINE: "x", LIFT: "l", MOVE: "m", FLIP: "f", GIVE: "g", TAKE: "t"}
 PREFIX |= {SCORE: "s", CHOOSE: "k"}
@@ -48,7 +49,7 @@ def decode(text: str) -> Action:
     kind = KIND_BY_PREFIX.get(text[:1])
     shape = CODE_SHAPES[kind].fullmatch(text[1:]) if kind else None
     if kind is None or shape is None:
-        raise IllegalAction(f"{text!r} is not an Iliad move.")
+        raise IllegalAction(say("iliad.bad_code", code=repr(text)))
     if kind == PLACE:
         return Action(kind, shape[1], shape[2])
     if kind in (GIVE, TAKE, CHOOSE):

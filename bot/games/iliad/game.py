@@ -12,19 +12,9 @@ from bot.games.iliad.data import rules as house
 from bot.games.iliad.model import Action, State
 from bot.games.iliad.setup import new_state
 from bot.games.iliad.views import IliadSeatView, IliadView
+from bot.i18n import say
 
-SUMMARY = """\
-Two players, Hector (blue) and Achilles (red), duel on a 6x6 board for the favour of five gods.
-On your turn place one of your two hand tiles on an empty square of your colour next to a tile,
-then you may use its effect: 1 moves an opponent tile, 2 moves one of yours, 3 swaps one of your
-tokens for a reserve token, 4 turns itself and a neighbouring opponent tile face down (worth 0).
-5 and Dolos have no effect; a Dolos is worth its two neighbours in the line being scored.
-Every row or column you fill is scored: the higher total (ties: the player on turn) takes one of
-its two end tokens, the other player gets the second. When the board is full, a player who alone
-holds all five gods (or four gods and both marriages) wins; otherwise count each god's best token
-plus all other tokens; ties go to the uncounted god tokens, then the higher Zeus.
-House rules (data/iliad.json): the token values, which colour is whose, placing anywhere of your
-colour when no square touches a tile, a random first player, effect 4 only on face-up tiles."""
+SUMMARY = say("iliad.rules")  # the words are in data/locales (English: the en catalogue)
 
 
 class Iliad:

@@ -13,6 +13,7 @@ import re
 from bot.engine import LogEntry, evolve
 from bot.games.iliad.data import Rules
 from bot.games.iliad.model import State, tile_name
+from bot.i18n import listing, say
 
 _VALUE = {"Dolos": 0, **{str(v): v for v in range(1, 6)}}
 
@@ -62,11 +63,11 @@ def _redraw_history(
             drawn = rng.sample(hand, count)
             for value in drawn:
                 hand.remove(value)
-            log[index] = LogEntry(f"You draw {_tiles(drawn)}.", other)
+            log[index] = LogEntry(say("iliad.log.draw", tiles=_tiles(drawn)), other)
         elif entry.seat == other and entry.text.startswith("Your hand: "):
-            log[index] = LogEntry(f"Your hand: {_tiles(sorted(hand))}.", other)
+            log[index] = LogEntry(say("iliad.log.hand", tiles=_tiles(sorted(hand))), other)
     return tuple(log)
 
 
 def _tiles(values: list[int]) -> str:
-    return " and ".join(tile_name(v) for v in values)
+    return listing(tile_name(v) for v in values)

@@ -9,6 +9,7 @@ from typing import Any, NamedTuple
 
 from bot.engine import IllegalAction, LogEntry
 from bot.games.iliad.data import GODS, KIND_CODES
+from bot.i18n import say
 
 DOLOS = 0
 KIND_BY_CODE = {code: kind for kind, code in KIND_CODES.items()}
@@ -34,8 +35,8 @@ class Token:
         if self.kind == "curse":
             return f"\u2212{-self.value}"
         if self.kind == "marriage":
-            return "Marriage"
-        return f"{self.kind.title()} {self.value}"
+            return say("iliad.token.marriage")
+        return say("iliad.token.god", god=god_name(self.kind), value=self.value)
 
     @property
     def code(self) -> str:
@@ -50,7 +51,7 @@ def token_from_code(code: str) -> Token:
     """Inverse of Token.code; raises IllegalAction on garbage."""
     match = TOKEN_CODE.fullmatch(code)
     if not match:
-        raise IllegalAction(f"{code!r} is not a token.")
+        raise IllegalAction(say("iliad.bad_token", code=repr(code)))
     return Token(KIND_BY_CODE[match[1]], int(match[2]))
 
 
@@ -64,8 +65,22 @@ class Tile:
 
 
 def tile_name(value: int) -> str:
-    """'5' or 'Dolos'."""
-    return "Dolos" if value == DOLOS else str(value)
+    """'5' or 'Dolos' (a word each language may spell its own way)."""
+    return say("iliad.tile.dolos") if value == DOLOS else str(value)
+
+
+def god_name(kind: str) -> str:
+    """'Zeus', 'Athena': the gods keep the names their language gives them."""
+    return say(GOD_NAMES[kind])
+
+
+GOD_NAMES = {
+    "zeus": "iliad.god.zeus",
+    "apollo": "iliad.god.apollo",
+    "athena": "iliad.god.athena",
+    "poseidon": "iliad.god.poseidon",
+    "aphrodite": "iliad.god.aphrodite",
+}
 
 
 def tile_code(value: int) -> str:

@@ -19,6 +19,7 @@ from bot.games.iliad.model import (
 )
 from bot.games.iliad.moves import effect_actions, landing_squares, line_ends
 from bot.games.iliad.turns import HANDLERS
+from bot.i18n import say
 
 __all__ = ["apply", "landing_squares", "legal_actions", "refusal", "to_move"]
 
@@ -64,7 +65,7 @@ def _second_step(state: State, rules: Rules) -> list[Action]:
 def apply(state: State, action: Action, rules: Rules) -> State:
     """Check the action against the legal list, then carry it out."""
     if not isinstance(action, Action):
-        raise IllegalAction("That is not an Iliad move.")
+        raise IllegalAction(say("iliad.not_a_move"))
     if action not in legal_actions(state, rules):
         raise IllegalAction(refusal(state, action))
     return HANDLERS[action.kind](state, action, rules)
@@ -73,16 +74,13 @@ def apply(state: State, action: Action, rules: Rules) -> State:
 def refusal(state: State, action: Action) -> str:
     """Why an action is not legal now, in words for the player."""
     expected = {
-        "place": "place a tile",
-        "effect": "use the tile's effect or decline it",
-        "effect_target": "finish the tile's effect",
-        "order": "choose which full line scores next",
-        "token": "choose a token from the line you won",
-        "over": "nothing: the game is over",
+        "place": say("iliad.waiting.place"),
+        "effect": say("iliad.waiting.effect"),
+        "effect_target": say("iliad.waiting.effect_target"),
+        "order": say("iliad.waiting.order"),
+        "token": say("iliad.waiting.token"),
+        "over": say("iliad.waiting.over"),
     }[state.phase]
     if state.phase == "place" and action.kind == PLACE:
-        return (
-            f"You cannot place {action.target} on {action.detail}: "
-            "pick a tile from your hand and an open square of your colour."
-        )
-    return f"That move is not possible now: the game is waiting to {expected}."
+        return say("iliad.refuse.place", tile=action.target, square=action.detail)
+    return say("iliad.refuse.now", expected=expected)

@@ -8,6 +8,7 @@ from bot.engine import Outcome
 from bot.games.iliad.board import LINES
 from bot.games.iliad.data import GODS, Rules
 from bot.games.iliad.model import DOLOS, State, Tile, Token
+from bot.i18n import LIST_PLUS, listing, say
 
 
 def _face_value(tile: Tile | None) -> int:
@@ -78,13 +79,18 @@ def top_zeus(tokens: Sequence[Token]) -> int:
 
 
 def _breakdown(name: str, tokens: Sequence[Token]) -> str:
-    counted = [f"{god.title()} {v}" for god, v in _best_per_god(tokens).items()]
+    counted = [Token(god, v).label for god, v in _best_per_god(tokens).items()]
     others = [t.label for t in sorted(tokens, key=lambda t: -t.value) if not t.is_god]
-    parts = " + ".join(counted + others) or "nothing"
-    favour = "favour of all gods" if has_favour(tokens) else "no favour"
-    return (
-        f"{name}: {parts} = {score(tokens)}; {favour}; "
-        f"uncounted gods {uncounted_gods(tokens)}; best Zeus {top_zeus(tokens)}"
+    parts = listing(counted + others, LIST_PLUS) if counted or others else say("iliad.nothing")
+    favour = say("iliad.favour") if has_favour(tokens) else say("iliad.no_favour")
+    return say(
+        "iliad.breakdown",
+        seat=name,
+        parts=parts,
+        score=score(tokens),
+        favour=favour,
+        uncounted=uncounted_gods(tokens),
+        zeus=top_zeus(tokens),
     )
 
 
@@ -96,7 +102,7 @@ def final_outcome(collected: Sequence[Sequence[Token]], names: Sequence[str]) ->
     if favour.count(True) == 1:
         winner = favour.index(True)
         ranking = tuple(1 if seat == winner else 2 for seat in range(len(collected)))
-        summary = f"{names[winner]} wins with the favour of all gods."
+        summary = say("iliad.summary.favour", seat=names[winner])
         return Outcome(scores, ranking, "favour", summary, breakdown)
     keys = [(score(t), uncounted_gods(t), top_zeus(t)) for t in collected]
     ranking = tuple(1 + sum(other > mine for other in keys) for mine in keys)
@@ -110,18 +116,18 @@ def _reason(keys: list[tuple[int, int, int]]) -> str:
 
 
 def _summary(keys: list[tuple[int, int, int]], names: Sequence[str], favour: list[bool]) -> str:
-    why = "both have the favour of all gods" if all(favour) else "nobody has the favour of all gods"
+    why = say("iliad.why.both") if all(favour) else say("iliad.why.nobody")
     if keys[0] == keys[1]:
-        return f"A draw: {why} and every tie-break is equal."
+        return say("iliad.summary.draw", why=why)
     winner = 0 if keys[0] > keys[1] else 1
     loser = 1 - winner
     if keys[0][0] != keys[1][0]:
-        how = f"{keys[winner][0]} to {keys[loser][0]}"
+        how = say("iliad.how.points", mine=keys[winner][0], theirs=keys[loser][0])
     elif keys[0][1] != keys[1][1]:
-        how = f"on uncounted god tokens ({keys[winner][1]} to {keys[loser][1]}) after a tie"
+        how = say("iliad.how.uncounted", mine=keys[winner][1], theirs=keys[loser][1])
     else:
-        how = f"on the higher Zeus ({keys[winner][2]} to {keys[loser][2]}) after a tie"
-    return f"{names[winner]} wins {how}; {why}."
+        how = say("iliad.how.zeus", mine=keys[winner][2], theirs=keys[loser][2])
+    return say("iliad.summary.wins", seat=names[winner], how=how, why=why)
 
 
 def outcome(state: State, rules: Rules) -> Outcome | None:

@@ -8,6 +8,7 @@ from bot.engine import LogEntry, rng
 from bot.games.iliad.board import CENTRE, square_colour
 from bot.games.iliad.data import Rules
 from bot.games.iliad.model import State, Tile, Token, tile_name
+from bot.i18n import listing, say
 
 
 def _lay_tokens(chance: random.Random, rules: Rules) -> tuple[tuple[Token, ...], tuple[Token, ...]]:
@@ -47,12 +48,15 @@ def new_state(seed: int, rules: Rules) -> State:
             board[square] = Tile(seat, value)
         hands.append(tuple(sorted(stack[: rules.hand_size])))
         stacks.append(tuple(stack[rules.hand_size :]))
-        log.append(LogEntry(f"{name} opens with {tile_name(pair[0])} and {tile_name(pair[1])}."))
+        opens = say(
+            "iliad.log.opens", seat=name, first=tile_name(pair[0]), second=tile_name(pair[1])
+        )
+        log.append(LogEntry(opens))
     first = chance.randrange(2) if rules.starting_player == "random" else int(rules.starting_player)
-    log.append(LogEntry(f"{rules.seat_names[first]} begins."))
+    log.append(LogEntry(say("iliad.log.begins", seat=rules.seat_names[first])))
     for seat, hand in enumerate(hands):
-        shown = " and ".join(tile_name(v) for v in hand)
-        log.append(LogEntry(f"Your hand: {shown}.", seat))
+        shown = listing(tile_name(v) for v in hand)
+        log.append(LogEntry(say("iliad.log.hand", tiles=shown), seat))
     return State(
         seed=seed,
         first_player=first,

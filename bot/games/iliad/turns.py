@@ -26,6 +26,7 @@ from bot.games.iliad.model import (
 )
 from bot.games.iliad.moves import effect_actions, line_ends
 from bot.games.iliad.scoring import line_totals, line_winner
+from bot.i18n import listing, say
 
 Names = tuple[str, ...]
 
@@ -37,8 +38,8 @@ def _say(state: State, text: str, seat: int | None = None) -> State:
 
 def _owned(rules: Rules, owner: int, tile: Tile) -> str:
     """How a tile is named in the log: a face-down tile hides its value."""
-    what = tile_name(tile.value) if tile.face_up else "face-down tile"
-    return f"{rules.seat_names[owner]}'s {what}"
+    what = tile_name(tile.value) if tile.face_up else say("iliad.face_down")
+    return say("iliad.owned", seat=rules.seat_names[owner], tile=what)
 
 
 def _place(state: State, action: Action, rules: Rules) -> State:
@@ -59,7 +60,9 @@ def _place(state: State, action: Action, rules: Rules) -> State:
         last_seat=state.turn,
     )
     name = rules.seat_names[state.turn]
-    state = _say(state, f"{name} places {tile_name(value)} on {action.detail}.")
+    state = _say(
+        state, say("iliad.log.places", seat=name, tile=tile_name(value), square=action.detail)
+    )
     if effect_actions(state, rules):
         return evolve(state, phase="effect")
     return _finish_placement(state, rules)
@@ -68,7 +71,7 @@ def _place(state: State, action: Action, rules: Rules) -> State:
 def _decline(state: State, action: Action, rules: Rules) -> State:
     """IL-8: effects are optional; declining ends the placement."""
     return _finish_placement(
-        _say(state, f"{rules.seat_names[state.turn]} declines the effect."), rules
+        _say(state, say("iliad.log.declines", seat=rules.seat_names[state.turn])), rules
     )
 
 
@@ -85,9 +88,12 @@ def _move(state: State, action: Action, rules: Rules) -> State:
     assert tile is not None
     board = list(state.board)
     board[start], board[end] = None, tile
-    text = (
-        f"{rules.seat_names[state.turn]} moves {_owned(rules, tile.owner, tile)} "
-        f"from {SQUARE_NAMES[start]} to {SQUARE_NAMES[end]}."
+    text = say(
+        "iliad.log.moves",
+        seat=rules.seat_names[state.turn],
+        tile=_owned(rules, tile.owner, tile),
+        start=SQUARE_NAMES[start],
+        end=SQUARE_NAMES[end],
     )
     state = evolve(state, board=tuple(board), last_squares=(*state.last_squares, start, end))
     return _finish_placement(_say(state, text), rules)
@@ -99,9 +105,12 @@ def _flip(state: State, action: Action, rules: Rules) -> State:
     target = SQUARE_INDEX[action.target]
     victim = state.board[target]
     assert victim is not None
-    text = (
-        f"{rules.seat_names[state.turn]} turns their 4 on {SQUARE_NAMES[state.placed]} and "
-        f"{_owned(rules, victim.owner, victim)} on {action.target} face down."
+    text = say(
+        "iliad.log.flips",
+        seat=rules.seat_names[state.turn],
+        square=SQUARE_NAMES[state.placed],
+        tile=_owned(rules, victim.owner, victim),
+        target=action.target,
     )
     board = list(state.board)
     for square in (state.placed, target):
@@ -126,7 +135,9 @@ def _take(state: State, action: Action, rules: Rules) -> State:
     reserve = list(state.reserve)
     reserve[reserve.index(taken)] = given
     collected = tuple(tuple(mine) if s == state.turn else c for s, c in enumerate(state.collected))
-    text = f"{rules.seat_names[state.turn]} swaps {given.label} for {taken.label} from the reserve."
+    text = say(
+        "iliad.log.swaps", seat=rules.seat_names[state.turn], given=given.label, taken=taken.label
+    )
     state = evolve(state, collected=collected, reserve=tuple(reserve))
     return _finish_placement(_say(state, text), rules)
 
@@ -161,9 +172,12 @@ def _score_line(state: State, line: int, rules: Rules) -> State:
     due = tuple(d for d in state.due if d != line)
     winner = line_winner(state.board, line, state.turn)
     totals = line_totals(state.board, line)
-    text = (
-        f"{rules.seat_names[winner]} wins {line_label(line)} "
-        f"({totals[winner]} to {totals[1 - winner]})."
+    text = say(
+        "iliad.log.wins_line",
+        seat=rules.seat_names[winner],
+        line=line_label(line),
+        mine=totals[winner],
+        theirs=totals[1 - winner],
     )
     state = _say(evolve(state, due=due, scoring=line, winner=winner), text)
     first, second = line_ends(state)
@@ -188,7 +202,13 @@ def _hand_out(state: State, chosen: Token, rules: Rules) -> State:
     ends = list(state.ends)
     ends[2 * state.scoring] = ends[2 * state.scoring + 1] = None
     names = rules.seat_names
-    text = f"{names[winner]} takes {chosen.label}, {names[loser]} gets {other.label}."
+    text = say(
+        "iliad.log.takes",
+        winner=names[winner],
+        chosen=chosen.label,
+        loser=names[loser],
+        other=other.label,
+    )
     state = evolve(state, collected=collected, ends=tuple(ends), scoring=None, winner=None)
     return _next_line(_say(state, text), rules)
 
@@ -197,7 +217,7 @@ def _end_turn(state: State, rules: Rules) -> State:
     """IL-10 draw back up; IL-11 the game ends once the board is full."""
     state = _draw_up(state, rules)
     if all(tile is not None for tile in state.board):
-        return _say(evolve(state, phase="over"), "The board is full: the game is over.")
+        return _say(evolve(state, phase="over"), say("iliad.log.over"))
     return evolve(state, turn=1 - state.turn, turn_number=state.turn_number + 1, phase="place")
 
 
@@ -212,8 +232,8 @@ def _draw_up(state: State, rules: Rules) -> State:
     hands = tuple(hand if s == seat else h for s, h in enumerate(state.hands))
     stacks = tuple(st[len(drawn) :] if s == seat else st for s, st in enumerate(state.stacks))
     state = evolve(state, hands=hands, stacks=stacks)
-    shown = " and ".join(tile_name(v) for v in drawn)
-    return _say(state, f"You draw {shown}.", seat)
+    shown = listing(tile_name(v) for v in drawn)
+    return _say(state, say("iliad.log.draw", tiles=shown), seat)
 
 
 HANDLERS: dict[str, Callable[[State, Action, Rules], State]] = {

@@ -33,6 +33,7 @@ from bot.games.iliad.moves import (
 )
 from bot.games.iliad.rules import to_move
 from bot.games.iliad.scoring import gods_held, has_favour, outcome, score
+from bot.i18n import say
 
 
 class TileView(TypedDict):
@@ -206,18 +207,18 @@ def prompt(state: State, rules: Rules) -> str:
     assert mover is not None
     name, other = rules.seat_names[mover], rules.seat_names[1 - mover]
     if state.phase == "place":
-        return f"{name}: place a tile from your hand"
+        return say("iliad.prompt.place", seat=name)
     if state.phase == "effect":
-        return f"{name}: {_effect_offer(state, other)}, or decline"
+        return say("iliad.prompt.effect", seat=name, offer=_effect_offer(state, other))
     if state.phase == "effect_target" and state.given is not None:
-        return f"{name}: choose a reserve token to take for {state.given.label}"
+        return say("iliad.prompt.take_for", seat=name, token=state.given.label)
     if state.phase == "effect_target":
         assert state.lifted is not None
-        return f"{name}: choose where {_lifted(state, mover, rules)} goes"
+        return say("iliad.prompt.where", seat=name, tile=_lifted(state, mover, rules))
     if state.phase == "order":
-        return f"{name}: choose which full line scores first"
+        return say("iliad.prompt.order", seat=name)
     assert state.scoring is not None
-    return f"{name}: choose a token from {line_label(state.scoring)}, {other} gets the other"
+    return say("iliad.prompt.token", seat=name, line=line_label(state.scoring), other=other)
 
 
 def _lifted(state: State, mover: int, rules: Rules) -> str:
@@ -227,7 +228,8 @@ def _lifted(state: State, mover: int, rules: Rules) -> str:
     tile = state.board[state.lifted]
     if tile is None or tile.owner != mover:
         return _tile_on(state, square, rules)
-    return f"your {tile_name(tile.value) if tile.face_up else 'face-down tile'} on {square}"
+    what = tile_name(tile.value) if tile.face_up else say("iliad.face_down")
+    return say("iliad.your_tile_on", tile=what, square=square)
 
 
 def _effect_offer(state: State, other: str) -> str:
@@ -236,10 +238,10 @@ def _effect_offer(state: State, other: str) -> str:
     tile = state.board[state.placed]
     assert tile is not None
     return {
-        1: f"move one of {other}'s tiles with your 1",
-        2: "move one of your tiles with your 2",
-        3: "swap a token with the reserve using your 3",
-        4: f"turn your 4 and {other}'s tile beside it face down",
+        1: say("iliad.offer.1", other=other),
+        2: say("iliad.offer.2"),
+        3: say("iliad.offer.3"),
+        4: say("iliad.offer.4", other=other),
     }[tile.value]
 
 
@@ -248,38 +250,38 @@ def describe(action: Action, state: State | None, rules: Rules) -> str:
     kind = action.kind
     if kind == PLACE:
         value = 0 if action.target == "D" else int(action.target)
-        return f"place {tile_name(value)} on {action.detail}"
+        return say("iliad.do.place", tile=tile_name(value), square=action.detail)
     if kind == DECLINE:
-        return "decline the effect"
+        return say("iliad.do.decline")
     if kind == LIFT:
-        return f"move {_tile_on(state, action.target, rules)}"
+        return say("iliad.do.lift", tile=_tile_on(state, action.target, rules))
     if kind == MOVE:
-        return f"move it to {action.target}"
+        return say("iliad.do.move", square=action.target)
     if kind == FLIP:
-        return f"turn your 4 and {_tile_on(state, action.target, rules)} face down"
+        return say("iliad.do.flip", tile=_tile_on(state, action.target, rules))
     if kind == GIVE:
-        return f"give back {token_from_code(action.target).label}"
+        return say("iliad.do.give", token=token_from_code(action.target).label)
     if kind == TAKE:
-        return f"take {token_from_code(action.target).label} from the reserve"
+        return say("iliad.do.take", token=token_from_code(action.target).label)
     if kind == SCORE:
-        return f"score {line_label(LINE_NAMES.index(action.target))} first"
+        return say("iliad.do.score", line=line_label(LINE_NAMES.index(action.target)))
     if kind == CHOOSE:
         return _choice_words(action, state)
-    raise IllegalAction("Unknown move.")
+    raise IllegalAction(say("iliad.unknown_move"))
 
 
 def _tile_on(state: State | None, square: str, rules: Rules) -> str:
     tile = state.board[SQUARE_INDEX[square]] if state else None
     if tile is None:
-        return f"the tile on {square}"
-    what = tile_name(tile.value) if tile.face_up else "face-down tile"
-    return f"{rules.seat_names[tile.owner]}'s {what} on {square}"
+        return say("iliad.tile_on", square=square)
+    what = tile_name(tile.value) if tile.face_up else say("iliad.face_down")
+    return say("iliad.owned_on", seat=rules.seat_names[tile.owner], tile=what, square=square)
 
 
 def _choice_words(action: Action, state: State | None) -> str:
     chosen = token_from_code(action.target)
     if state is None or state.scoring is None:
-        return f"take {chosen.label}"
+        return say("iliad.do.choose", token=chosen.label)
     first, second = line_ends(state)
     other = second if chosen == first else first
-    return f"take {chosen.label} (the other player gets {other.label})"
+    return say("iliad.do.choose_other", token=chosen.label, other=other.label)

@@ -128,6 +128,7 @@ def check_command(command: dict[str, Any]) -> None:
         if not NAME_RE.match(name) or name != name.lower():
             raise invalid(f"command name {name!r} must be 1-32 lowercase word characters", "name")
         _check_description(command, name)
+        _check_localizations(command, name)
         _check_options(command.get("options") or [], name, depth=0)
     elif not 1 <= len(name) <= 32:
         raise invalid(f"context menu name {name!r} must be 1-32 characters", "name")
@@ -137,6 +138,17 @@ def _check_description(item: dict[str, Any], where: str) -> None:
     """A description is 1-100 characters."""
     if not 1 <= len(item.get("description") or "") <= 100:
         raise invalid(f"{where}: description must be 1-100 characters", "description")
+
+
+def _check_localizations(item: dict[str, Any], where: str) -> None:
+    """Localised names follow the rules of names, localised descriptions those of descriptions;
+    Discord keeps both maps and sends them back on every read of the command."""
+    for locale, name in (item.get("name_localizations") or {}).items():
+        if not NAME_RE.match(name) or name != name.lower():
+            raise invalid(f"{where}: {locale} name {name!r} breaks the name rules", "name")
+    for locale, text in (item.get("description_localizations") or {}).items():
+        if not 1 <= len(text) <= 100:
+            raise invalid(f"{where}: {locale} description must be 1-100 characters", "description")
 
 
 def _check_options(options: list[dict[str, Any]], where: str, depth: int) -> None:
@@ -152,6 +164,7 @@ def _check_options(options: list[dict[str, Any]], where: str, depth: int) -> Non
         if not NAME_RE.match(option.get("name", "")) or option["name"] != option["name"].lower():
             raise invalid(f"{label}: option names are 1-32 lowercase word characters", "options")
         _check_description(option, label)
+        _check_localizations(option, label)
         kind = option.get("type")
         if kind in (SUB_COMMAND, SUB_COMMAND_GROUP):
             if depth >= 2 or (kind == SUB_COMMAND_GROUP and depth >= 1):
@@ -174,7 +187,8 @@ def _check_choices(option: dict[str, Any], label: str) -> None:
     if len(choices) > 25:
         raise invalid(f"{label}: {len(choices)} choices; the limit is 25", "options")
     for choice in choices:
-        if not 1 <= len(choice.get("name", "")) <= 100:
+        names = [choice.get("name", ""), *(choice.get("name_localizations") or {}).values()]
+        if not all(1 <= len(name) <= 100 for name in names):
             raise invalid(f"{label}: choice names are 1-100 characters", "options")
         value = choice.get("value")
         if isinstance(value, str) and len(value) > 100:

@@ -39,7 +39,7 @@ class InteractionBuilder:
             "type": kind,
             "token": f"tok-{secrets.token_hex(12)}",
             "version": 1,
-            "locale": "en-US",
+            "locale": user.locale,
             "entitlements": [],
             "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
             "app_permissions": str(world.permissions(world.bot_user)),
@@ -57,8 +57,8 @@ class InteractionBuilder:
             raise PermissionError(f"{user.name} is not a member of the guild")
         payload.update(
             guild_id=str(world.guild_id),
-            guild_locale="en-US",
-            guild={"id": str(world.guild_id), "locale": "en-US", "features": []},
+            guild_locale=world.guild_locale,
+            guild={"id": str(world.guild_id), "locale": world.guild_locale, "features": []},
             member=world.member_payload(user, with_permissions=True),
             context=0,
             authorizing_integration_owners={"0": str(world.guild_id)},

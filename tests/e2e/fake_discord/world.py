@@ -91,6 +91,7 @@ class FakeUser:
     role_ids: list[int] = dataclasses.field(default_factory=list)
     refuse_dms: bool = False
     joined_at: str = dataclasses.field(default_factory=iso_now)
+    locale: str = "en-US"  # the language of the user's Discord client (interaction.locale)
 
     @property
     def mention(self) -> str:
@@ -153,6 +154,7 @@ class World:
         self.application_id = ids.next()
         self.guild_id = ids.next()
         self.guild_name = "Symposion Test Guild"
+        self.guild_locale = "en-US"  # the server's preferred locale (Server Settings)
         self.bot_user = FakeUser(self.application_id, "symposion", bot=True)
         self.users: dict[int, FakeUser] = {self.bot_user.id: self.bot_user}
         self.roles: dict[int, FakeRole] = {}
@@ -393,7 +395,7 @@ class World:
             "stage_instances": [],
             "guild_scheduled_events": [],
             "soundboard_sounds": [],
-            "preferred_locale": "en-US",
+            "preferred_locale": self.guild_locale,
             "verification_level": 0,
             "default_message_notifications": 0,
             "explicit_content_filter": 0,

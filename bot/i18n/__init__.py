@@ -1,0 +1,23 @@
+"""One translation layer: message ids and parameters turned into words for a reader's language.
+
+Unknown languages and missing entries fall back to English (README, "Adding a language").
+"""
+
+from bot.i18n.catalogues import ENGLISH, LANGUAGES, entries, language_of, template
+from bot.i18n.text import LIST_AND, LIST_PLUS, Text, from_json, listing, say, to_json, words
+
+__all__ = [
+    "ENGLISH",
+    "LANGUAGES",
+    "LIST_AND",
+    "LIST_PLUS",
+    "Text",
+    "entries",
+    "from_json",
+    "language_of",
+    "listing",
+    "say",
+    "template",
+    "to_json",
+    "words",
+]

@@ -1,0 +1,91 @@
+"""Words that remember what they say: a message id and its parameters behind English text.
+
+Engines and the service build `Text` where they used to build finished English sentences. A
+`Text` *is* the English string (a `str` subclass), so everything that stores, compares or
+logs it keeps working and the golden playthroughs stay byte for byte the same; a reader in
+another language gets `words(text, language)`, drawn again from the same id and parameters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from bot.i18n.catalogues import ENGLISH, template
+
+LIST_AND = "list.and"  # the word between the items of a list ("5 and Dolos")
+LIST_PLUS = "list.plus"  # the sign between the terms of a sum ("Zeus 8 + 10")
+LISTS = frozenset({LIST_AND, LIST_PLUS})  # ids whose words are a separator for `items`
+
+
+class Text(str):
+    """English words plus the message id and parameters they were drawn from."""
+
+    key: str
+    params: Mapping[str, object]
+
+    def __new__(cls, key: str, params: Mapping[str, object], english: str) -> Text:
+        """Keep the id and parameters beside the English words (use `say`, not this)."""
+        made = super().__new__(cls, english)
+        made.key = key
+        made.params = params
+        return made
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle (computer players think in other processes) and copy with the id intact."""
+        return (Text, (self.key, dict(self.params), str(self)))
+
+
+def say(key: str, /, **params: object) -> Text:
+    """The message `key` with its parameters, as English text that can be drawn again."""
+    return Text(key, params, _draw(key, params, ENGLISH))
+
+
+def listing(items: Iterable[object], key: str = LIST_AND) -> Text:
+    """Items joined as a player says them: '5 and Dolos', 'und' in German (`key` in LISTS)."""
+    parts = tuple(items)
+    return Text(key, {"items": parts}, _draw(key, {"items": parts}, ENGLISH))
+
+
+def words(value: object, language: str) -> str:
+    """`value` in `language`: a `Text` is drawn again from its id, anything else as it is."""
+    if isinstance(value, Text):
+        return _draw(value.key, value.params, language)
+    return str(value)
+
+
+def _draw(key: str, params: Mapping[str, object], language: str) -> str:
+    """Fill the language's template; a missing entry falls back to English, then to the id."""
+    if key in LISTS:
+        items = params["items"]
+        assert isinstance(items, tuple)
+        return template(language, key).join(words(item, language) for item in items)
+    filled = {name: words(value, language) for name, value in params.items()}
+    return template(language, key).format_map(filled)
+
+
+def to_json(value: object) -> object:
+    """A `Text` as JSON ({"m": id, "p": parameters}), other values as they are."""
+    if isinstance(value, Text):
+        params = value.params
+        if value.key in LISTS:
+            items = params["items"]
+            assert isinstance(items, tuple)
+            params = {"items": [to_json(item) for item in items]}
+        else:
+            params = {name: to_json(item) for name, item in params.items()}
+        return {"m": value.key, "p": params, "en": str(value)}
+    return value
+
+
+def from_json(data: object) -> object:
+    """Inverse of `to_json`; the stored English is kept, so a renamed entry cannot change it."""
+    if isinstance(data, dict) and "m" in data:
+        raw = data["p"]
+        assert isinstance(raw, dict)
+        if data["m"] in LISTS:
+            params: dict[str, object] = {"items": tuple(from_json(i) for i in raw["items"])}
+        else:
+            params = {name: from_json(item) for name, item in raw.items()}
+        return Text(str(data["m"]), params, str(data["en"]))
+    return data

@@ -1,0 +1,69 @@
+"""Which language an answer is written in: the reader's for private ones, the server's for public.
+
+Ephemeral answers, hands and DMs follow the player (their /language choice, else their Discord
+client's locale); public messages follow the server (an admin's /language choice, else the
+server's preferred locale). Anything unknown is English.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+
+from bot.i18n import ENGLISH, words
+
+log = logging.getLogger("cogs.readers")
+
+
+async def reader_language(interaction: discord.Interaction[Any]) -> str:
+    """The language of an answer only this interaction's user reads."""
+    service = getattr(interaction.client, "service", None)
+    if service is None:
+        return ENGLISH
+    try:
+        language: str = await service.reader_language(interaction.user.id, interaction.locale)
+    except Exception:  # an answer in English beats no answer (the store may be closing)
+        log.warning("could not read the language of user %s", interaction.user.id)
+        return ENGLISH
+    return language
+
+
+async def public_language(interaction: discord.Interaction[Any]) -> str:
+    """The language of what the interaction posts for everyone in the server."""
+    service = getattr(interaction.client, "service", None)
+    if service is None:
+        return ENGLISH
+    guild = interaction.guild
+    locale = guild.preferred_locale if guild is not None else interaction.guild_locale
+    language: str = await service.public_language(interaction.guild_id, locale)
+    return language
+
+
+def text_in(value: object, language: str) -> str:
+    """A message (or plain text) in `language`."""
+    return words(value, language)
+
+
+async def server_language(bot: Any, guild_id: int | None) -> str:
+    """The language of a game's public messages; English if it cannot be read (never raises:
+    boards go out after a commit)."""
+    guild = bot.get_guild(guild_id) if guild_id is not None else None
+    locale = guild.preferred_locale if guild is not None else None
+    try:
+        language: str = await bot.service.public_language(guild_id, locale)
+    except Exception:
+        log.warning("could not read the language of server %s", guild_id)
+        return ENGLISH
+    return language
+
+
+async def dm_language(bot: Any, user_id: int) -> str:
+    """The language of a DM to a player; English if it cannot be read (never raises)."""
+    try:
+        language: str = await bot.service.dm_language(user_id)
+    except Exception:
+        log.warning("could not read the language of user %s", user_id)
+        return ENGLISH
+    return language

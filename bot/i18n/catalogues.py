@@ -27,24 +27,34 @@ def locales_dir() -> Path:
     return DATA_DIR / "locales"
 
 
-def catalogue_path(language: str) -> Path:
-    """Where one language's catalogue lives."""
-    return locales_dir() / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+def catalogue_path(language: str, domain: str = DOMAIN) -> Path:
+    """Where one language's catalogue of one domain lives."""
+    return locales_dir() / language / "LC_MESSAGES" / f"{domain}.po"
+
+
+def domains(language: str) -> list[str]:
+    """The catalogues of a language: the table's own (`symposion`) and one per game, so each
+    game's words live beside each other and a new game adds files instead of editing one."""
+    return sorted(path.stem for path in catalogue_path(language).parent.glob("*.po"))
 
 
 @cache
 def entries(language: str) -> dict[str, str]:
-    """Every translated message of a language (fuzzy or empty entries count as missing)."""
+    """Every translated message of a language over all its catalogues (fuzzy or empty entries
+    count as missing)."""
     if language not in LANGUAGES:
         return {}
-    with catalogue_path(language).open("rb") as file:
-        catalog = read_po(file, locale=language, domain=DOMAIN)
-    return {
-        str(message.id): str(message.string)
-        for message in catalog
-        if message.id and isinstance(message.string, str) and message.string
-        if not message.fuzzy
-    }
+    found: dict[str, str] = {}
+    for domain in domains(language):
+        with catalogue_path(language, domain).open("rb") as file:
+            catalog = read_po(file, locale=language, domain=domain)
+        found |= {
+            str(message.id): str(message.string)
+            for message in catalog
+            if message.id and isinstance(message.string, str) and message.string
+            if not message.fuzzy
+        }
+    return found
 
 
 def template(language: str, key: str) -> str:

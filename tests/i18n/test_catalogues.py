@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.i18n import LANGUAGES, LIST_AND, entries, language_of, listing, say, template, words
-from bot.i18n.catalogues import catalogue_path
+from bot.i18n.catalogues import catalogue_path, domains
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ("bot", "cogs")
@@ -54,6 +54,7 @@ def test_the_code_uses_messages() -> None:
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_catalogue_has_every_message_the_code_uses(language: str) -> None:
     assert catalogue_path(language).is_file()
+    assert domains(language) == domains("en")  # the same catalogue files in every language
     missing = sorted(used_ids() - entries(language).keys())
     assert missing == [], f"{language} lacks {missing}"
 

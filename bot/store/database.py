@@ -7,9 +7,8 @@ import sqlite3
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import aiosqlite
-
 from bot.store.archive import ArchiveRows
+from bot.store.backend import Tx
 from bot.store.boards import BoardRecords
 from bot.store.connection import Connection
 from bot.store.records import (
@@ -230,7 +229,7 @@ class Store(Connection, TimerRows, BoardRecords, ArchiveRows, UndoRows):
 
     async def _bump(
         self,
-        db: aiosqlite.Connection,
+        db: Tx,
         game_id: int,
         version: int,
         extra: str = "",
@@ -304,7 +303,7 @@ class Store(Connection, TimerRows, BoardRecords, ArchiveRows, UndoRows):
 
     async def _snapshot(
         self,
-        db: aiosqlite.Connection,
+        db: Tx,
         game_id: int,
         version: int,
         seq: int,

@@ -69,5 +69,5 @@ async def test_a_final_board_is_recorded_without_buttons(store: Store) -> None:
 async def test_the_same_nonce_cannot_be_recorded_twice_for_a_game(store: Store) -> None:
     game_id = await started(store)
     await store.intend_board(game_id, 1, "n1")
-    with pytest.raises(sqlite3.IntegrityError, match="(?i)unique"):
+    with pytest.raises(sqlite3.IntegrityError, match=r"(?i)unique"):
         await store.intend_board(game_id, 2, "n1")

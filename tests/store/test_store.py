@@ -124,7 +124,7 @@ async def test_sqlite_runs_in_wal_mode(tmp_path: Path) -> None:
 
 
 async def test_foreign_keys_are_on(store: Store) -> None:
-    with pytest.raises(sqlite3.IntegrityError, match="(?i)FOREIGN KEY"):
+    with pytest.raises(sqlite3.IntegrityError, match=r"(?i)FOREIGN KEY"):
         async with store._transaction() as db:
             await db.execute(
                 "INSERT INTO seats (game_id, join_order, user_id, display_name)"

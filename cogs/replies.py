@@ -15,6 +15,8 @@ import discord
 from discord import app_commands
 
 from bot.service import ServiceError
+from bot.service.game_service import DATABASE_DOWN
+from bot.store import DatabaseUnavailable
 
 log = logging.getLogger("cogs.replies")
 
@@ -76,6 +78,8 @@ def refusal(error: BaseException) -> str | None:
     """What to tell the player when `error` is their input's fault; None for our bugs."""
     if isinstance(error, ServiceError):
         return str(error)
+    if isinstance(error, DatabaseUnavailable):  # a read while PostgreSQL restarts: no change
+        return DATABASE_DOWN
     if isinstance(error, app_commands.NoPrivateMessage):
         return SERVER_ONLY
     if isinstance(error, app_commands.TransformerError):

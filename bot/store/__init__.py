@@ -6,6 +6,7 @@ schema_migrations). Every change of a game goes through `UPDATE games SET versio
 """
 
 from bot.store.archive import GameEntry
+from bot.store.backend import DatabaseUnavailable
 from bot.store.database import Store
 from bot.store.faults import MigrationFailed, StoreUnusable
 from bot.store.migrations import MIGRATIONS_DIR, migration_files
@@ -38,6 +39,7 @@ __all__ = [
     "BoardMessage",
     "BrokenGame",
     "CorruptRow",
+    "DatabaseUnavailable",
     "GameEntry",
     "GameRow",
     "MigrationFailed",

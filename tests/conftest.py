@@ -34,6 +34,6 @@ async def database(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncItera
         yield tmp_path / "games.sqlite3"
         return
     server: PostgresServer = request.getfixturevalue("postgres_server")
-    url = await server.new_database()
-    yield url
-    await server.drop_database(url)
+    # Left in place, not dropped: a bot still shutting down may use it after the test; the
+    # whole server folder goes at the end of the session.
+    yield await server.new_database()

@@ -217,12 +217,3 @@ class PostgresServer:
         finally:
             await admin.close()
         return f"{self.url()}?search_path={name}"
-
-    async def drop_database(self, url: str) -> None:
-        """Drop what new_database made."""
-        name = url.rsplit("=", 1)[-1]
-        admin = await asyncpg.connect(self.url())
-        try:
-            await admin.execute(f'DROP SCHEMA IF EXISTS "{name}" CASCADE')
-        finally:
-            await admin.close()

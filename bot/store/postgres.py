@@ -94,6 +94,15 @@ def _count(status: str) -> int:
     return int(last) if last.isdigit() else 0
 
 
+async def _nothing_to_reset(con: Any) -> None:
+    """The pool's default reset is a round trip per statement; we leave no session state.
+
+    Every transaction ends in COMMIT or ROLLBACK, and the store sets no session settings,
+    advisory locks or listeners (a future shard guard that takes a session-level advisory
+    lock must hold it on a connection of its own, outside this pool).
+    """
+
+
 class PgTx:
     """The statements of one PostgreSQL transaction (or of one read outside any)."""
 
@@ -146,7 +155,9 @@ class PostgresBackend:
     async def open(cls, url: str, after: Callable[[Backend], Awaitable[None]]) -> Self:
         """Connect (one line and StoreUnusable if that fails), then run `after` (migrations)."""
         try:
-            pool = await asyncpg.create_pool(url, min_size=1, max_size=4, timeout=10)
+            pool = await asyncpg.create_pool(
+                url, min_size=1, max_size=4, timeout=10, reset=_nothing_to_reset
+            )
         except Exception as error:
             raise connect_problem(url, error) from None
         backend = cls(pool, url)

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from svc_helpers import ALICE, BOB, active, lookup
 
-from bot.service import DatabaseDown, GameInfo, GameService
-from bot.store import Store
+from bot.service import DatabaseDown, GameInfo, GameService, StaleAction
+from bot.store import DatabaseUnavailable, Store
 from tests.postgres_server import PostgresServer
 
 
@@ -111,4 +112,50 @@ async def test_a_read_while_the_server_is_down_says_so_and_the_next_one_works(
     assert "password" not in str(caught.value).lower()
     await asyncio.to_thread(server.start)
     assert (await store.require_game(info.game_id)).version == info.version
+    await store.close()
+
+
+async def test_a_connection_lost_during_commit_is_read_back_and_said_to_count(
+    database: str | Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Only here is the fault made by hand: the commit went through, its answer was lost."""
+    store = await Store.open(database)
+    service = GameService(store, lookup)
+    await service.load()
+    info = await active(service)
+    real = Store.record_move
+
+    async def committed_but_unanswered(self: Store, *args: Any, **kwargs: Any) -> int:
+        await real(self, *args, **kwargs)
+        raise DatabaseUnavailable("lost during COMMIT", maybe_committed=True)
+
+    monkeypatch.setattr(Store, "record_move", committed_but_unanswered)
+    with pytest.raises(DatabaseDown, match="it did count, once"):
+        await service.move(info.game_id, mover(info), "t2", info.version)
+    monkeypatch.setattr(Store, "record_move", real)
+    board = await service.board(info.game_id)
+    assert board.info.version == info.version + 1  # memory holds what was stored
+    assert [m.action for m in await store.moves(info.game_id)] == ["t2"]
+    with pytest.raises(StaleAction):  # the same click again cannot make it count twice
+        await service.move(info.game_id, mover(info), "t2", info.version)
+    assert [m.action for m in await store.moves(info.game_id)] == ["t2"]
+    await store.close()
+
+
+async def test_a_commit_that_did_not_happen_is_refused_and_nothing_changes(
+    database: str | Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = await Store.open(database)
+    service = GameService(store, lookup)
+    await service.load()
+    info = await active(service)
+
+    async def lost(self: Store, *args: Any, **kwargs: Any) -> int:
+        raise DatabaseUnavailable("lost during COMMIT", maybe_committed=True)
+
+    monkeypatch.setattr(Store, "record_move", lost)
+    with pytest.raises(DatabaseDown, match="nothing was changed"):
+        await service.move(info.game_id, mover(info), "t2", info.version)
+    assert (await service.board(info.game_id)).info.version == info.version
+    assert await store.moves(info.game_id) == []
     await store.close()

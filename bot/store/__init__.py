@@ -1,4 +1,4 @@
-"""The only package that speaks SQL: games, seats, moves and snapshots in one sqlite file.
+"""The only package that speaks SQL: games, seats, moves and snapshots, in sqlite or PostgreSQL.
 
 Tables and columns are in data/migrations/*.sql (numbered, applied in order, recorded in
 schema_migrations). Every change of a game goes through `UPDATE games SET version = version + 1

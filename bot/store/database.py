@@ -1,4 +1,4 @@
-"""The Store: the one place that speaks SQL (aiosqlite, WAL, one transaction per change)."""
+"""The Store: the one place that speaks SQL (sqlite or PostgreSQL, one transaction per change)."""
 
 from __future__ import annotations
 
@@ -235,7 +235,11 @@ class Store(Connection, TimerRows, BoardRecords, ArchiveRows, UndoRows):
         extra: str = "",
         params: Sequence[object] = (),
     ) -> int:
-        """The optimistic lock: version + 1 only if it is still `version`, else StaleVersion."""
+        """The optimistic lock: version + 1 only if it is still `version`, else StaleVersion.
+
+        Every versioned change passes here inside its transaction, on both backends: the one
+        place an owner (shard) condition would join the WHERE clause.
+        """
         cursor = await db.execute(
             f"UPDATE games SET version = version + 1, updated_at = ?{extra}"
             " WHERE id = ? AND version = ?",

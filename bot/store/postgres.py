@@ -156,7 +156,7 @@ class PostgresBackend:
         """Connect (one line and StoreUnusable if that fails), then run `after` (migrations)."""
         try:
             pool = await asyncpg.create_pool(
-                url, min_size=1, max_size=4, timeout=10, reset=_nothing_to_reset
+                url, min_size=1, max_size=4, timeout=5, reset=_nothing_to_reset
             )
         except Exception as error:
             raise connect_problem(url, error) from None

@@ -1,4 +1,4 @@
-"""The store's records and errors: plain frozen rows decoded from sqlite, no SQL here."""
+"""The store's records and errors: plain frozen rows decoded from either database, no SQL here."""
 
 from __future__ import annotations
 

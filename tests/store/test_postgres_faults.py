@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.store import Store, migration_files
 from tests.postgres_server import PostgresServer, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -88,3 +89,5 @@ async def test_a_good_url_starts_and_migrates(
     done = start(tmp_path, url)
     assert "database" not in done.stderr.lower(), done.stderr[-2000:]
     assert postgres_server.password not in done.stderr + done.stdout
+    async with await Store.open(url, migrate=False) as store:
+        assert await store.schema_versions() == [n for n, _ in migration_files()]

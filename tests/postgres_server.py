@@ -21,6 +21,7 @@ import tempfile
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import asyncpg
 
@@ -121,7 +122,6 @@ class PostgresServer:
     def _run(self, command: list[str]) -> subprocess.CompletedProcess[str]:
         return subprocess.run(
             command,
-            capture_output=False,
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             text=True,
@@ -130,7 +130,7 @@ class PostgresServer:
             **self._as_account(),
         )
 
-    def _as_account(self) -> dict[str, object]:
+    def _as_account(self) -> dict[str, Any]:
         if self.account is None:
             return {}
         return {"user": self.account.pw_uid, "group": self.account.pw_gid, "extra_groups": []}
@@ -161,7 +161,7 @@ class PostgresServer:
             stderr=subprocess.PIPE,
             text=True,
             cwd=self.folder,
-            **self._as_account(),  # type: ignore[call-overload]
+            **self._as_account(),
         )
         watchdog = threading.Timer(START_TIMEOUT, process.kill)
         watchdog.start()

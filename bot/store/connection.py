@@ -36,6 +36,11 @@ class Connection:
         self._clock = clock
 
     @property
+    def name(self) -> str:
+        """How logs and messages name the database: its path, or its URL without a password."""
+        return self._name
+
+    @property
     def dialect(self) -> str:
         """Which database this is: "sqlite" or "postgresql"."""
         return self._backend.dialect

@@ -6,7 +6,19 @@ STAMP := $(VENV)/.installed
 # Test processes for `make unit` (pytest-xdist): auto = one per core; WORKERS=0 runs serially.
 WORKERS ?= auto
 
-.PHONY: run test lint types unit bench simulate docs playthroughs clean
+.PHONY: run test lint types unit bench simulate docs playthroughs clean postgres
+
+# The tests start a throwaway PostgreSQL server of their own (tests/postgres_server.py) from the
+# machine's server binaries: Debian's postgresql package, installed here when missing (as root;
+# otherwise it says what to install). PG_BIN=<folder with initdb> points at others.
+postgres:
+	@test -n "$(PG_BIN)" || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "Installing PostgreSQL's server (Debian package postgresql) for the tests."; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; \
+	  else \
+	    echo "The tests need PostgreSQL's server binaries: install the postgresql package (or set PG_BIN)."; exit 1; \
+	  fi; }
 
 $(STAMP): pyproject.toml
 	@echo "Setting up $(VENV): pip, then this project (editable) with its libraries and the dev tools (pytest, ruff, mypy); once, or again when pyproject.toml changes."
@@ -25,7 +37,7 @@ lint: $(STAMP)
 types: $(STAMP)
 	$(BIN)/mypy
 
-unit: $(STAMP)
+unit: $(STAMP) postgres
 	$(BIN)/python -m pytest -n $(WORKERS) --dist worksteal
 
 test: lint types unit

@@ -134,7 +134,7 @@ def install(bot: SymposionBot, timeline: Timeline) -> Callable[[], None]:
     """Put the probes into a running bot; returns the function that takes them out again."""
     service, store = bot.service, bot.store
     assert store is not None
-    db = store._db  # the connection the store commits on
+    db = store._backend._db  # type: ignore[attr-defined]  # the sqlite connection it commits on
     patches: list[tuple[object, str, Any]] = [
         (service, "move", _around(service.move, timeline, "handler", None)),
         (bot.table, "show", _around(bot.table.show, timeline, "show", None)),

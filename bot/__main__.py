@@ -15,9 +15,9 @@ from bot.store import Store, StoreUnusable
 from bot.store.lock import acquire
 
 # Library loggers whose DEBUG lines carry game state: discord.py logs request and gateway
-# payloads (a hand in an ephemeral reply), aiosqlite every statement with its parameters (the
-# stored state: hands, deck orders). They stay at INFO or above whatever LOG_LEVEL says.
-STATE_CARRYING_LOGGERS = ("discord", "aiosqlite")
+# payloads (a hand in an ephemeral reply), aiosqlite and asyncpg statements with parameters
+# (the stored state: hands, deck orders). They stay at INFO or above whatever LOG_LEVEL says.
+STATE_CARRYING_LOGGERS = ("discord", "aiosqlite", "asyncpg")
 # Exit status for an unusable database (settings problems exit 2).
 DATABASE_UNUSABLE = 3
 # Exit status when Discord cannot be reached at all (no network, DNS, a proxy refusing).
@@ -39,16 +39,17 @@ def configure_logging(level: str) -> None:
     logging.getLogger("discord.client").addFilter(_not_about_voice)
 
 
-async def _check_database(path: Path) -> None:
-    """Open, migrate and close once, before any Discord connection, so a bad file fails fast."""
-    store = await Store.open(path)
+async def _check_database(database: str | Path) -> None:
+    """Open, migrate and close once, before any Discord connection, so a bad one fails fast."""
+    store = await Store.open(database)
     await store.close()
 
 
-def open_database(path: Path) -> None:
-    """Lock the database for this process's lifetime and check it; StoreUnusable if not usable."""
-    acquire(path)  # never released: the process's exit releases it
-    asyncio.run(_check_database(path))
+def open_database(database: str | Path) -> None:
+    """Lock a sqlite file for this process's lifetime and check the database; StoreUnusable."""
+    if isinstance(database, Path):
+        acquire(database)  # never released: the process's exit releases it
+    asyncio.run(_check_database(database))
 
 
 def main() -> int:
@@ -60,11 +61,11 @@ def main() -> int:
         return 2
     configure_logging(settings.log_level)
     try:
-        open_database(settings.database_path)
+        open_database(settings.database)
     except StoreUnusable as error:
         print(f"symposion: {error}", file=sys.stderr)
         return DATABASE_UNUSABLE
-    bot = SymposionBot(database_path=settings.database_path, dev_guild_id=settings.dev_guild_id)
+    bot = SymposionBot(database_path=settings.database, dev_guild_id=settings.dev_guild_id)
     try:
         bot.run(settings.discord_token, log_handler=None)
     except discord.LoginFailure:  # well-formed, but Discord answered 401

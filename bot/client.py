@@ -113,7 +113,7 @@ class SymposionBot(commands.Bot):
         self._service = GameService(self.store, clock=self.clock)
         self._service.thinker = Thinker(self.computer_pool, self.computer_timeout)
         loaded = await self._service.load()
-        log.info("loaded %d ongoing game(s) from %s", loaded, self.database_path)
+        log.info("loaded %d ongoing game(s) from %s", loaded, self.store.name)  # no password
         self._table = Table(self)
         self.add_dynamic_items(
             *DYNAMIC_ITEMS, *SEAT_ITEMS, *UNDO_ITEMS, *COMPUTER_ITEMS, *REPLAY_ITEMS

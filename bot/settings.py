@@ -12,6 +12,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from dotenv import dotenv_values
 
@@ -38,8 +39,15 @@ class Settings:
 
     discord_token: str = field(repr=False)
     database_path: Path = Path(DEFAULT_DATABASE)
+    # A PostgreSQL URL (it may hold a password: never in repr); None: the sqlite file above.
+    database_url: str | None = field(default=None, repr=False)
     dev_guild_id: int | None = None
     log_level: str = "INFO"
+
+    @property
+    def database(self) -> str | Path:
+        """What Store.open is given: the PostgreSQL URL if there is one, else the sqlite file."""
+        return self.database_path if self.database_url is None else self.database_url
 
     @property
     def log_level_number(self) -> int:
@@ -92,6 +100,31 @@ def _database(text: str | None) -> Path:
     return path
 
 
+_URL_SHAPES = "sqlite:///<file> or postgresql://<user>:<password>@<host>:<port>/<database>"
+
+
+def _database_url(text: str | None, path: str | None) -> tuple[Path, str | None]:
+    """DATABASE_URL (if set) read into the sqlite file or PostgreSQL URL; never echoed back."""
+    url = (text or "").strip()
+    if not url:
+        return _database(path), None
+    if url.startswith("sqlite:///"):
+        return _database(url.removeprefix("sqlite:///")), None
+    if not url.startswith(("postgresql://", "postgres://")):
+        raise SettingsError(
+            f"DATABASE_URL must look like {_URL_SHAPES}: in .env set DATABASE_URL=."
+        )
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018  (reading it checks it)
+    except ValueError:
+        raise SettingsError(
+            f"DATABASE_URL is not a usable PostgreSQL URL (host or port): in .env set "
+            f"DATABASE_URL={_URL_SHAPES.split(' or ')[1]}."
+        ) from None
+    return Path(DEFAULT_DATABASE), url
+
+
 def _log_level(text: str | None) -> str:
     level = (text or "").strip().upper() or "INFO"
     if level not in LOG_LEVELS:
@@ -118,9 +151,13 @@ def load_settings(
 ) -> Settings:
     """Read and check every setting; the first problem raises SettingsError."""
     values = read_values(environ, env_file)
+    database_path, database_url = _database_url(
+        values.get("DATABASE_URL"), values.get("DATABASE_PATH")
+    )
     return Settings(
         discord_token=check_token(values.get("DISCORD_TOKEN")),
-        database_path=_database(values.get("DATABASE_PATH")),
+        database_path=database_path,
+        database_url=database_url,
         dev_guild_id=_guild(values.get("DEV_GUILD_ID")),
         log_level=_log_level(values.get("LOG_LEVEL")),
     )

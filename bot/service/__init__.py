@@ -15,6 +15,7 @@ from bot.service.endings import RESIGNATION, resignation_outcome
 from bot.service.errors import (
     AlreadyJoined,
     ChannelBusy,
+    DatabaseDown,
     GameBroken,
     GameNotFound,
     GameNotOver,
@@ -68,6 +69,7 @@ __all__ = [
     "ChannelBusy",
     "Choice",
     "Clock",
+    "DatabaseDown",
     "GameBroken",
     "GameInfo",
     "GameKind",

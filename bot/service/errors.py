@@ -61,6 +61,10 @@ class StaleAction(ServiceError):
     """The action was chosen on an older board: the game has moved on since."""
 
 
+class DatabaseDown(ServiceError):
+    """The database did not answer (a restart): the change was not made, or is said to be."""
+
+
 class NotHost(ServiceError):
     """Only the host (or a moderator, where allowed) may do this."""
 

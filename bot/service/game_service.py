@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Awaitable, Mapping, Sequence
+from contextlib import suppress
 from dataclasses import replace
 from typing import Any
 
@@ -16,6 +17,7 @@ from bot.service.endings import RESIGNATION, resignation_outcome
 from bot.service.errors import (
     AlreadyJoined,
     ChannelBusy,
+    DatabaseDown,
     GameNotOver,
     IllegalMove,
     InvalidOptions,
@@ -49,11 +51,21 @@ from bot.service.submissions import STALE, Submissions, short
 from bot.service.timers import Deadlines
 from bot.service.undo import Undos
 from bot.service.votes import TurnVotes
-from bot.store import GameRow, PlaceTaken, StaleVersion
+from bot.store import GameRow, PlaceTaken, StaleVersion, StoreError
+from bot.store.backend import DatabaseUnavailable
 
 # The counter for drawing seat order at start: engines count up from 0, so -1 never collides.
 SEATING_COUNTER = -1
 _ONGOING_NAMES = {"lobby": "waiting for players", "active": "in play"}
+
+DATABASE_DOWN = (
+    "The game's database is not answering (it may be restarting): nothing was changed. "
+    "Try again in a moment."
+)
+SAVED_IN_RESTART = (
+    "The database restarted just as this was saved: it did count, once. "
+    "Use /board to see the game as it is now."
+)
 
 
 def new_seed() -> int:
@@ -361,7 +373,23 @@ class GameService(
         except StaleVersion:
             await self._reload(s)
             raise StaleAction(STALE) from None
+        except DatabaseUnavailable as error:
+            raise await self._unanswered(s, error) from None
         return version
+
+    async def _unanswered(self, s: Session, error: DatabaseUnavailable) -> DatabaseDown:
+        """The database went away mid-write: say whether the change counted (read it back).
+
+        Only a connection lost during COMMIT leaves that open; then the game is read again
+        (if the database is back) so memory holds exactly what was stored, once.
+        """
+        before = s.version
+        if error.maybe_committed:
+            with suppress(StoreError):
+                await self._reload(s)
+            if s.version != before:
+                return DatabaseDown(SAVED_IN_RESTART)
+        return DatabaseDown(DATABASE_DOWN)
 
     async def _end(
         self,

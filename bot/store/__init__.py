@@ -1,4 +1,4 @@
-"""The only package that speaks SQL: games, seats, moves and snapshots in one sqlite file.
+"""The only package that speaks SQL: games, seats, moves and snapshots, in sqlite or PostgreSQL.
 
 Tables and columns are in data/migrations/*.sql (numbered, applied in order, recorded in
 schema_migrations). Every change of a game goes through `UPDATE games SET version = version + 1
@@ -6,6 +6,7 @@ schema_migrations). Every change of a game goes through `UPDATE games SET versio
 """
 
 from bot.store.archive import GameEntry
+from bot.store.backend import DatabaseUnavailable
 from bot.store.database import Store
 from bot.store.faults import MigrationFailed, StoreUnusable
 from bot.store.migrations import MIGRATIONS_DIR, migration_files
@@ -40,6 +41,7 @@ __all__ = [
     "BoardMessage",
     "BrokenGame",
     "CorruptRow",
+    "DatabaseUnavailable",
     "Entrant",
     "GameEntry",
     "GameRow",

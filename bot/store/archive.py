@@ -6,10 +6,11 @@ damaged row cannot stop a listing or hide which server a game belongs to.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from bot.store.backend import Row
 
 _STARTED = "EXISTS (SELECT 1 FROM seats WHERE seats.game_id = games.id AND seats.seat IS NOT NULL)"
 _COLUMNS = (
@@ -31,7 +32,7 @@ class GameEntry:
     started: bool
 
 
-def game_entry(row: sqlite3.Row) -> GameEntry:
+def game_entry(row: Row) -> GameEntry:
     """A games row read through _COLUMNS."""
     return GameEntry(
         id=row["id"],
@@ -49,9 +50,9 @@ class ArchiveRows:
 
     if TYPE_CHECKING:
 
-        async def _all(self, sql: str, params: Sequence[object] = ()) -> list[sqlite3.Row]: ...
+        async def _all(self, sql: str, params: Sequence[object] = ()) -> list[Row]: ...
 
-        async def _one(self, sql: str, params: Sequence[object] = ()) -> sqlite3.Row | None: ...
+        async def _one(self, sql: str, params: Sequence[object] = ()) -> Row | None: ...
 
     async def game_entry(self, game_id: int) -> GameEntry | None:
         """The bare facts of game `game_id` (any status, broken or not), or None."""

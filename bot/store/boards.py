@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 
-import aiosqlite
-
+from bot.store.backend import Row, Tx
 from bot.store.records import BoardMessage, board_message_row
 
 
@@ -16,10 +14,10 @@ class BoardRecords:
 
     _clock: Callable[[], str]
 
-    def _transaction(self) -> AbstractAsyncContextManager[aiosqlite.Connection]:
+    def _transaction(self) -> AbstractAsyncContextManager[Tx]:
         raise NotImplementedError
 
-    async def _all(self, sql: str, params: Sequence[object] = ()) -> list[sqlite3.Row]:
+    async def _all(self, sql: str, params: Sequence[object] = ()) -> list[Row]:
         raise NotImplementedError
 
     async def intend_board(self, game_id: int, version: int, nonce: str) -> int:

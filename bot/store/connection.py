@@ -1,104 +1,81 @@
-"""The connection under the Store: opening safely (lock, checks, migrations) and plumbing."""
+"""The connection under the Store: opening safely (checks, migrations) on either backend."""
 
 from __future__ import annotations
 
-import asyncio
-import sqlite3
-from collections.abc import AsyncIterator, Callable, Sequence
-from contextlib import asynccontextmanager, suppress
+from collections.abc import Callable, Sequence
+from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from typing import Self
 
-import aiosqlite
-
-from bot.store.faults import MigrationFailed, StoreUnusable, damaged, unusable
-from bot.store.lock import acquire, release
+from bot.store.backend import Backend, Row, ScriptFailed, Tx
+from bot.store.faults import MigrationFailed, StoreUnusable
 from bot.store.migrations import MIGRATIONS_DIR, migration_files, migration_script
 from bot.store.records import utc_now
 
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+SQLITE_SCHEME = "sqlite:///"
+
+
+def is_postgres(target: str | Path) -> bool:
+    """Whether a DATABASE_URL (or path) names a PostgreSQL server."""
+    return isinstance(target, str) and target.startswith(POSTGRES_SCHEMES)
+
+
+def sqlite_path(target: str | Path) -> Path:
+    """The file a `sqlite:///path` URL (or a plain path) names."""
+    text = str(target)
+    return Path(text[len(SQLITE_SCHEME) :] if text.startswith(SQLITE_SCHEME) else text)
+
 
 class Connection:
-    """One aiosqlite connection; every statement runs under one lock so transactions never mix."""
+    """One open database (sqlite or PostgreSQL) with the Store's plumbing over it."""
 
-    def __init__(
-        self,
-        db: aiosqlite.Connection,
-        clock: Callable[[], str] = utc_now,
-        lock: Path | None = None,
-        name: str = "in use",
-    ) -> None:
-        self._db = db
-        self._name = name
-        self._lock = asyncio.Lock()
+    def __init__(self, backend: Backend, clock: Callable[[], str] = utc_now) -> None:
+        self._backend = backend
+        self._name = backend.name
         self._clock = clock
-        self._file_lock = lock
+
+    @property
+    def name(self) -> str:
+        """How logs and messages name the database: its path, or its URL without a password."""
+        return self._name
+
+    @property
+    def dialect(self) -> str:
+        """Which database this is: "sqlite" or "postgresql"."""
+        return self._backend.dialect
 
     @classmethod
     async def open(
-        cls, path: str | Path, *, migrate: bool = True, clock: Callable[[], str] = utc_now
+        cls, target: str | Path, *, migrate: bool = True, clock: Callable[[], str] = utc_now
     ) -> Self:
-        """Open (creating if needed) the database file: lock, WAL, foreign keys, migrations.
+        """Open the database a DATABASE_URL or sqlite path names, and migrate it.
 
-        Any failure closes the connection (its thread would keep the process alive) and gives
-        back the lock; sqlite and OS errors become one-line StoreUnusable errors.
+        Every failure is a one-line StoreUnusable (and nothing is left open).
         """
-        lock = acquire(path)
-        db: aiosqlite.Connection | None = None
-        step = "opening it"
-        try:
-            db = await aiosqlite.connect(str(path), isolation_level=None)
-            db.row_factory = sqlite3.Row
-            step = "setting it up"
-            await cls._configure(db)
-            problem = await cls._damage(db)
-            if problem is not None:
-                raise damaged(path, problem)
-            store = cls(db, clock, lock, str(path))
+        store: Self | None = None
+
+        async def prepare(backend: Backend) -> None:
+            nonlocal store
+            store = cls(backend, clock)
             if migrate:
-                step = "migrating it"
                 await store.migrate()
-                step = "writing to it"
-                await store._write_check()
-        except BaseException as error:
-            if db is not None:
-                with suppress(Exception):
-                    await db.close()
-            release(lock)
-            if isinstance(error, sqlite3.Error | OSError):
-                raise unusable(path, error, step) from error
-            raise
+                await backend.write_check(max(await store.schema_versions(), default=0))
+
+        if is_postgres(target):
+            from bot.store.postgres import PostgresBackend
+
+            await PostgresBackend.open(str(target), prepare)
+        else:
+            from bot.store.sqlite import SqliteBackend
+
+            await SqliteBackend.open(sqlite_path(target), prepare)
+        assert store is not None
         return store
 
-    @staticmethod
-    async def _configure(db: aiosqlite.Connection) -> None:
-        """The connection's settings; reading the schema here finds a damaged file early."""
-        await db.execute("PRAGMA journal_mode = WAL")
-        await db.execute("PRAGMA foreign_keys = ON")
-        # FULL: every commit reaches the disk before the bot answers, even on power loss.
-        await db.execute("PRAGMA synchronous = FULL")
-        await db.execute("PRAGMA busy_timeout = 5000")
-
-    @staticmethod
-    async def _damage(db: aiosqlite.Connection) -> str | None:
-        """sqlite's quick check (every page, no index contents): a truncated file fails here."""
-        async with db.execute("PRAGMA quick_check(1)") as cursor:
-            row = await cursor.fetchone()
-        verdict = "no answer" if row is None else str(row[0])
-        return None if verdict == "ok" else " ".join(verdict.split())[:120]
-
-    async def _write_check(self) -> None:
-        """One real write at start, so a read-only file or folder fails now, not at a move."""
-        versions = await self.schema_versions()
-        async with self._lock:
-            await self._db.execute(f"PRAGMA user_version = {max(versions, default=0)}")
-
     async def close(self) -> None:
-        """Close the connection (after any running statement) and give back the file lock."""
-        async with self._lock:
-            await self._db.close()
-        if self._file_lock is not None:
-            release(self._file_lock)
-            self._file_lock = None
+        """Close the database (after any running statement) and give back what it held."""
+        await self._backend.close()
 
     async def __aenter__(self) -> Self:
         return self
@@ -108,24 +85,14 @@ class Connection:
 
     # -- plumbing ---------------------------------------------------------------------------
 
-    @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """BEGIN IMMEDIATE … COMMIT, rolled back on any error (cancellation included)."""
-        async with self._lock:
-            await self._db.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._db
-            except BaseException:
-                with suppress(sqlite3.Error):
-                    await self._db.rollback()
-                raise
-            await self._db.commit()
+    def _transaction(self) -> AbstractAsyncContextManager[Tx]:
+        """One transaction, rolled back on any error (cancellation included)."""
+        return self._backend.transaction()
 
-    async def _all(self, sql: str, params: Sequence[object] = ()) -> list[sqlite3.Row]:
-        async with self._lock, self._db.execute(sql, params) as cursor:
-            return list(await cursor.fetchall())
+    async def _all(self, sql: str, params: Sequence[object] = ()) -> list[Row]:
+        return await self._backend.all(sql, params)
 
-    async def _one(self, sql: str, params: Sequence[object] = ()) -> sqlite3.Row | None:
+    async def _one(self, sql: str, params: Sequence[object] = ()) -> Row | None:
         rows = await self._all(sql, params)
         return rows[0] if rows else None
 
@@ -134,8 +101,8 @@ class Connection:
     async def migrate(self, directory: Path | None = None) -> list[int]:
         """Apply every migration not yet recorded, in order, each in its own transaction."""
         directory = MIGRATIONS_DIR if directory is None else directory
-        async with self._lock:
-            await self._db.execute(
+        async with self._transaction() as tx:
+            await tx.execute(
                 "CREATE TABLE IF NOT EXISTS schema_migrations ("
                 " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)"
             )
@@ -146,31 +113,24 @@ class Connection:
             raise StoreUnusable(
                 f"the database {self._name} was written by a newer Symposion (schema "
                 f"{max(done)}; this one knows up to {known}): run the newer version or set "
-                "DATABASE_PATH to another file."
+                "DATABASE_URL to another database."
             )
         applied: list[int] = []
         for number, path in files:
             if number in done:
                 continue
-            script = migration_script(number, path, self._clock())
-            async with self._lock:
-                try:
-                    await self._db.executescript(script)
-                except BaseException as error:
-                    if self._db.in_transaction:
-                        await self._db.rollback()
-                    if isinstance(error, sqlite3.Error):
-                        raise MigrationFailed(
-                            f"the database {self._name} could not be migrated: migration "
-                            f"{path.name} failed and was rolled back "
-                            f"[{' '.join(str(error).split())}]: the database is as it was; fix "
-                            "the migration or run the version of the bot that matches it."
-                        ) from error
-                    raise
+            try:
+                await self._backend.run_script(migration_script(number, path, self._clock()))
+            except ScriptFailed as error:
+                raise MigrationFailed(
+                    f"the database {self._name} could not be migrated: migration "
+                    f"{path.name} failed and was rolled back [{error}]: the database is as it "
+                    "was; fix the migration or run the version of the bot that matches it."
+                ) from error
             applied.append(number)
         return applied
 
     async def schema_versions(self) -> list[int]:
         """Migration numbers already applied, ascending."""
         rows = await self._all("SELECT version FROM schema_migrations ORDER BY version")
-        return [row[0] for row in rows]
+        return [int(row[0]) for row in rows]

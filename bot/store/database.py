@@ -1,4 +1,4 @@
-"""The Store: the one place that speaks SQL (aiosqlite, WAL, one transaction per change)."""
+"""The Store: the one place that speaks SQL (sqlite or PostgreSQL, one transaction per change)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,8 @@ import sqlite3
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import aiosqlite
-
 from bot.store.archive import ArchiveRows
+from bot.store.backend import Tx
 from bot.store.boards import BoardRecords
 from bot.store.connection import Connection
 from bot.store.languages import LanguageRows
@@ -232,13 +231,17 @@ class Store(Connection, TimerRows, BoardRecords, ArchiveRows, UndoRows, RatingRo
 
     async def _bump(
         self,
-        db: aiosqlite.Connection,
+        db: Tx,
         game_id: int,
         version: int,
         extra: str = "",
         params: Sequence[object] = (),
     ) -> int:
-        """The optimistic lock: version + 1 only if it is still `version`, else StaleVersion."""
+        """The optimistic lock: version + 1 only if it is still `version`, else StaleVersion.
+
+        Every versioned change passes here inside its transaction, on both backends: the one
+        place an owner (shard) condition would join the WHERE clause.
+        """
         cursor = await db.execute(
             f"UPDATE games SET version = version + 1, updated_at = ?{extra}"
             " WHERE id = ? AND version = ?",
@@ -309,7 +312,7 @@ class Store(Connection, TimerRows, BoardRecords, ArchiveRows, UndoRows, RatingRo
 
     async def _snapshot(
         self,
-        db: aiosqlite.Connection,
+        db: Tx,
         game_id: int,
         version: int,
         seq: int,

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import TYPE_CHECKING
 
-import aiosqlite
+from bot.store.backend import Row, Tx
 
 # Each table's key column; the names are ours, never a user's input.
 KEYS = {"user_languages": "user_id", "guild_languages": "guild_id"}
@@ -18,9 +17,9 @@ class LanguageRows:
 
     if TYPE_CHECKING:
 
-        def _transaction(self) -> AbstractAsyncContextManager[aiosqlite.Connection]: ...
+        def _transaction(self) -> AbstractAsyncContextManager[Tx]: ...
 
-        async def _one(self, sql: str, params: Sequence[object] = ()) -> sqlite3.Row | None: ...
+        async def _one(self, sql: str, params: Sequence[object] = ()) -> Row | None: ...
 
     async def chosen_language(self, table: str, owner_id: int) -> str | None:
         """The language a user (table user_languages) or server (guild_languages) chose."""

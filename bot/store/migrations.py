@@ -32,7 +32,7 @@ def migration_files(directory: Path = MIGRATIONS_DIR) -> list[tuple[int, Path]]:
 
 
 def migration_script(number: int, path: Path, applied_at: str) -> str:
-    """The file's SQL and its schema_migrations record, as one all-or-nothing script."""
+    """The file's SQL and its schema_migrations record (the backend runs it as one transaction)."""
     script = path.read_text(encoding="utf-8")
     if _TRANSACTION.search(script):
         raise RuntimeError(f"migration {path.name} must not open or close transactions itself")
@@ -40,7 +40,7 @@ def migration_script(number: int, path: Path, applied_at: str) -> str:
         "INSERT INTO schema_migrations (version, name, applied_at) "
         f"VALUES ({number}, {_sql_text(path.name)}, {_sql_text(applied_at)});"
     )
-    return f"BEGIN IMMEDIATE;\n{script}\n{record}\nCOMMIT;"
+    return f"{script}\n{record}"
 
 
 def _sql_text(text: str) -> str:

@@ -9,14 +9,12 @@ plain enough for sqlite and PostgreSQL alike (`?` placeholders, ON CONFLICT upse
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    import aiosqlite
+from bot.store.backend import Row, Tx
 
 GLOBAL = 0  # the scope of ratings across all servers (server ids are positive)
 
@@ -80,7 +78,7 @@ def identity(user_id: int, level: str | None, departure: str | None) -> str:
     return f"user:{user_id}"
 
 
-def rating_row(row: sqlite3.Row) -> RatingRow:
+def rating_row(row: Row) -> RatingRow:
     """A ratings row."""
     return RatingRow(
         game_type=row["game_type"],
@@ -109,9 +107,8 @@ _SEATS = (
 )
 
 
-async def _fetch(db: aiosqlite.Connection, sql: str, params: Sequence[object]) -> list[sqlite3.Row]:
-    async with db.execute(sql, params) as cursor:
-        return list(await cursor.fetchall())
+async def _fetch(db: Tx, sql: str, params: Sequence[object]) -> list[Row]:
+    return (await db.execute(sql, params)).rows
 
 
 class RatingRows:
@@ -120,13 +117,13 @@ class RatingRows:
     if TYPE_CHECKING:
         _clock: Callable[[], str]
 
-        def _transaction(self) -> AbstractAsyncContextManager[aiosqlite.Connection]: ...
+        def _transaction(self) -> AbstractAsyncContextManager[Tx]: ...
 
-        async def _all(self, sql: str, params: Sequence[object] = ()) -> list[sqlite3.Row]: ...
+        async def _all(self, sql: str, params: Sequence[object] = ()) -> list[Row]: ...
 
-        async def _one(self, sql: str, params: Sequence[object] = ()) -> sqlite3.Row | None: ...
+        async def _one(self, sql: str, params: Sequence[object] = ()) -> Row | None: ...
 
-    async def _rate_game(self, db: aiosqlite.Connection, game_id: int, rate: Rater) -> None:
+    async def _rate_game(self, db: Tx, game_id: int, rate: Rater) -> None:
         """Rate a finished game once, in the caller's transaction, server scope and global."""
         games = await _fetch(
             db, "SELECT game_type, guild_id, status, result FROM games WHERE id = ?", (game_id,)
@@ -161,7 +158,7 @@ class RatingRows:
 
     async def _rate_scope(
         self,
-        db: aiosqlite.Connection,
+        db: Tx,
         game_type: str,
         scope: int,
         entrants: Sequence[Entrant],

@@ -1,12 +1,15 @@
-"""The store's records and errors: plain frozen rows decoded from sqlite, no SQL here."""
+"""The store's records and errors: plain frozen rows decoded from either database, no SQL here."""
 
 from __future__ import annotations
 
 import json
-import sqlite3
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from bot.store.backend import Row
+
 
 ONGOING = ("lobby", "active")
 AUTO = "auto"  # seats.controller of a seat the automatic player holds
@@ -187,7 +190,7 @@ def dumps(value: object) -> str:
     return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
 
-def _json(row: sqlite3.Row, column: str, what: str) -> Any:
+def _json(row: Row, column: str, what: str) -> Any:
     """One JSON column; bad JSON is a CorruptRow that names the row, not the text."""
     try:
         return json.loads(row[column])
@@ -195,7 +198,7 @@ def _json(row: sqlite3.Row, column: str, what: str) -> Any:
         raise CorruptRow(f"{what}: column {column} is not valid JSON") from None
 
 
-def game_row(row: sqlite3.Row) -> GameRow:
+def game_row(row: Row) -> GameRow:
     """A games row with its JSON columns decoded."""
     what = f"game #{row['id']}"
     return GameRow(
@@ -219,7 +222,7 @@ def game_row(row: sqlite3.Row) -> GameRow:
     )
 
 
-def broken_game(row: sqlite3.Row) -> BrokenGame:
+def broken_game(row: Row) -> BrokenGame:
     """A games row marked broken, read without touching its JSON columns."""
     return BrokenGame(
         id=row["id"],
@@ -235,7 +238,7 @@ def broken_game(row: sqlite3.Row) -> BrokenGame:
     )
 
 
-def seat_row(row: sqlite3.Row) -> SeatRow:
+def seat_row(row: Row) -> SeatRow:
     """A seats row."""
     return SeatRow(
         game_id=row["game_id"],
@@ -250,7 +253,7 @@ def seat_row(row: sqlite3.Row) -> SeatRow:
     )
 
 
-def move_row(row: sqlite3.Row) -> MoveRow:
+def move_row(row: Row) -> MoveRow:
     """A moves row."""
     return MoveRow(
         game_id=row["game_id"],
@@ -265,13 +268,13 @@ def move_row(row: sqlite3.Row) -> MoveRow:
     )
 
 
-def snapshot_row(row: sqlite3.Row) -> Snapshot:
+def snapshot_row(row: Row) -> Snapshot:
     """A snapshots row with its state decoded."""
     state = _json(row, "state", f"the snapshot of game #{row['game_id']}")
     return Snapshot(row["game_id"], row["version"], row["seq"], state, row["format"])
 
 
-def board_message_row(row: sqlite3.Row) -> BoardMessage:
+def board_message_row(row: Row) -> BoardMessage:
     """A board_messages row."""
     return BoardMessage(
         id=row["id"],

@@ -6,14 +6,12 @@ with seconds, all made by one formatter, so comparing them as text compares the 
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    import aiosqlite
+from bot.store.backend import Row, Tx
 
 REMINDER = "reminder"
 TURN_CLOCK = "turn_clock"
@@ -43,7 +41,7 @@ class NewTimer:
     due_at: str
 
 
-def timer_row(row: sqlite3.Row) -> TimerRow:
+def timer_row(row: Row) -> TimerRow:
     """A timers row."""
     return TimerRow(
         id=row["id"],
@@ -69,11 +67,11 @@ class TimerRows:
     if TYPE_CHECKING:
         _clock: Callable[[], str]
 
-        def _transaction(self) -> AbstractAsyncContextManager[aiosqlite.Connection]: ...
+        def _transaction(self) -> AbstractAsyncContextManager[Tx]: ...
 
-        async def _all(self, sql: str, params: Sequence[object] = ()) -> list[sqlite3.Row]: ...
+        async def _all(self, sql: str, params: Sequence[object] = ()) -> list[Row]: ...
 
-        async def _one(self, sql: str, params: Sequence[object] = ()) -> sqlite3.Row | None: ...
+        async def _one(self, sql: str, params: Sequence[object] = ()) -> Row | None: ...
 
     async def schedule_timers(self, game_id: int, version: int, timers: Sequence[NewTimer]) -> None:
         """Replace the game's pending deadlines with these (idempotent: a repeat adds nothing)."""

@@ -8,8 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any
 
-import aiosqlite
-
+from bot.store.backend import Row, Tx
 from bot.store.records import AlreadyVoted, MoveRow, UndoRequestRow, move_row
 
 
@@ -18,18 +17,18 @@ class UndoRows:
 
     _clock: Callable[[], str]
 
-    def _transaction(self) -> AbstractAsyncContextManager[aiosqlite.Connection]:
+    def _transaction(self) -> AbstractAsyncContextManager[Tx]:
         raise NotImplementedError
 
-    async def _all(self, sql: str, params: Sequence[object] = ()) -> list[sqlite3.Row]:
+    async def _all(self, sql: str, params: Sequence[object] = ()) -> list[Row]:
         raise NotImplementedError
 
-    async def _one(self, sql: str, params: Sequence[object] = ()) -> sqlite3.Row | None:
+    async def _one(self, sql: str, params: Sequence[object] = ()) -> Row | None:
         raise NotImplementedError
 
     async def _bump(
         self,
-        db: aiosqlite.Connection,
+        db: Tx,
         game_id: int,
         version: int,
         extra: str = "",
@@ -39,7 +38,7 @@ class UndoRows:
 
     async def _snapshot(
         self,
-        db: aiosqlite.Connection,
+        db: Tx,
         game_id: int,
         version: int,
         seq: int,

@@ -16,8 +16,8 @@ MENTION = re.compile(r"<@!?(\d+)>")
 GAME_PARTS = ("sy:m:", "sy:s:", "sy:t:")
 
 
-def factory(database: Path) -> Callable[..., SymposionBot]:
-    """Builds bots on one sqlite file, so a second bot is a restart."""
+def factory(database: str | Path) -> Callable[..., SymposionBot]:
+    """Builds bots on one database (sqlite file or PostgreSQL URL): a second bot is a restart."""
 
     def build(**options: Any) -> SymposionBot:
         return SymposionBot(database_path=database, **options)

@@ -24,9 +24,9 @@ Runner = BotRunner[Any]
 
 
 async def test_a_four_player_resignation_leaves_three_to_finish(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path
+    fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
 ) -> None:
-    bot = await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    bot = await bot_runner.start(factory(database))
     quick_computers(bot)  # the table is under test here, not the search
     await open_game(fake_discord, "atlandice", "alice", ["bob", "carol", "dave"])
     asked = await fake_discord.slash("resign", {}, user="carol", channel="games")
@@ -75,9 +75,9 @@ async def _vote_message(fake: FakeDiscord, bot: Any, game_id: int) -> Any:
 
 
 async def test_a_seat_voted_to_the_computer_is_played_to_the_end(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path
+    fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
 ) -> None:
-    bot = await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    bot = await bot_runner.start(factory(database))
     quick_computers(bot)  # the table is under test here, not the search
     first = await open_game(fake_discord, "atlandice", "alice", ["bob", "carol"])
     late = user_name(fake_discord, mover_id(first))
@@ -103,9 +103,9 @@ async def test_a_seat_voted_to_the_computer_is_played_to_the_end(
 
 
 async def test_bad_votes_get_a_private_answer_and_change_nothing(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path
+    fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
 ) -> None:
-    bot = await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    bot = await bot_runner.start(factory(database))
     quick_computers(bot)  # the table is under test here, not the search
     first = await open_game(fake_discord, "atlandice", "alice", ["bob", "carol"])
     late = user_name(fake_discord, mover_id(first))
@@ -134,9 +134,8 @@ async def test_bad_votes_get_a_private_answer_and_change_nothing(
 
 
 async def test_after_a_restart_a_game_waiting_for_the_automatic_player_goes_on(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path
+    fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
 ) -> None:
-    database = tmp_path / "s.sqlite3"
     await bot_runner.start(factory(database))
     first = await open_game(fake_discord, "atlandice", "alice", ["bob", "carol"])
     late = fake_discord.user(user_name(fake_discord, mover_id(first))).id

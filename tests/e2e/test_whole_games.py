@@ -97,7 +97,7 @@ async def _final_names_everyone_with_place_and_score(bot: Any, content: str, pla
 async def test_a_whole_game_from_play_to_the_final_image(
     fake_discord: FakeDiscord,
     bot_runner: Runner,
-    tmp_path: Path,
+    database: str | Path,
     monkeypatch: pytest.MonkeyPatch,
     game: str,
     players: int,
@@ -109,7 +109,7 @@ async def test_a_whole_game_from_play_to_the_final_image(
     for name in PLAYERS[:players]:
         if name not in {user.name for user in fake_discord.world.users.values()}:
             await fake_discord.add_user(name)
-    bot = await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    bot = await bot_runner.start(factory(database))
     first = await open_game(fake_discord, game, PLAYERS[0], PLAYERS[1:players], options=options)
     lobby = next(m for m in fake_discord.messages(channel="games") if "started with" in m.content)
     for chosen in (options or "").split():

@@ -1,4 +1,4 @@
-"""Fixtures: a store on a temporary sqlite file and a service that knows the toy game."""
+"""Fixtures: a store (sqlite, then PostgreSQL) and a service that knows the toy game."""
 
 from __future__ import annotations
 
@@ -13,12 +13,13 @@ from bot.store import Store
 
 
 @pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    return tmp_path / "games.sqlite3"
+def db_path(database: str | Path) -> str | Path:
+    """The store's place: a sqlite file or a PostgreSQL URL (every test runs on both)."""
+    return database
 
 
 @pytest.fixture
-async def store(db_path: Path) -> AsyncIterator[Store]:
+async def store(db_path: str | Path) -> AsyncIterator[Store]:
     opened = await Store.open(db_path)
     yield opened
     await opened.close()

@@ -109,3 +109,20 @@ def test_the_example_file_itself_gives_the_missing_token_message() -> None:
     example = Path(__file__).resolve().parents[2] / ".env.example"
     with pytest.raises(SettingsError, match="DISCORD_TOKEN is missing"):
         load({}, example)
+
+
+def test_database_url_picks_sqlite_or_postgresql_and_hides_the_password() -> None:
+    sqlite = load({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": "sqlite:///data/games.sqlite3"})
+    assert sqlite.database == Path("data/games.sqlite3") and sqlite.database_url is None
+    url = "postgresql://bot:Sekr3tPassw0rd@db.example:5433/symposion"
+    postgres = load({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": url, "DATABASE_PATH": "x.db"})
+    assert postgres.database == url
+    assert "Sekr3tPassw0rd" not in repr(postgres)
+
+
+def test_a_database_url_of_another_kind_is_refused_without_echoing_it() -> None:
+    for url in ("mysql://bot:Sekr3tPassw0rd@h/d", "postgresql://bot:Sekr3tPassw0rd@h:port/d"):
+        with pytest.raises(SettingsError) as caught:
+            load({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": url})
+        assert "DATABASE_URL" in str(caught.value)
+        assert "Sekr3tPassw0rd" not in str(caught.value)

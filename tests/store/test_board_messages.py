@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -11,8 +12,8 @@ from bot.store import Store
 
 
 @pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    opened = await Store.open(tmp_path / "boards.sqlite3")
+async def store(database: str | Path) -> AsyncIterator[Store]:
+    opened = await Store.open(database)
     yield opened
     await opened.close()
 
@@ -68,5 +69,5 @@ async def test_a_final_board_is_recorded_without_buttons(store: Store) -> None:
 async def test_the_same_nonce_cannot_be_recorded_twice_for_a_game(store: Store) -> None:
     game_id = await started(store)
     await store.intend_board(game_id, 1, "n1")
-    with pytest.raises(Exception, match="UNIQUE"):
+    with pytest.raises(sqlite3.IntegrityError, match=r"(?i)unique"):
         await store.intend_board(game_id, 2, "n1")

@@ -28,26 +28,27 @@ from pathlib import Path
 import pytest
 
 from bot.store import MigrationFailed, Store, StoreUnusable, migration_files
+from bot.store.sqlite import SqliteBackend
 
 ROOT = Path(__file__).resolve().parents[2]
 TOKEN = "a" * 24 + "." + "b" * 6 + "." + "c" * 27  # well-formed, never sent anywhere
 AS_ROOT = os.geteuid() == 0
 START = "from bot.__main__ import main\nraise SystemExit(main())\n"
 FULL_DISK = """
-import bot.store.connection as database
-_configure = database.Connection._configure
+import bot.store.sqlite as database
+_configure = database.SqliteBackend._configure
 async def configure(db):
     await _configure(db)
     await db.execute("PRAGMA max_page_count = 1")
-database.Connection._configure = staticmethod(configure)
+database.SqliteBackend._configure = staticmethod(configure)
 """
 READ_ONLY_FILE = """
-import bot.store.connection as database
-_configure = database.Connection._configure
+import bot.store.sqlite as database
+_configure = database.SqliteBackend._configure
 async def configure(db):
     await _configure(db)
     await db.execute("PRAGMA query_only = ON")
-database.Connection._configure = staticmethod(configure)
+database.SqliteBackend._configure = staticmethod(configure)
 """
 READ_ONLY_FOLDER = """
 import errno, os
@@ -237,13 +238,13 @@ async def test_a_failed_open_leaves_no_connection_thread_or_lock(
         monkeypatch.setattr("bot.store.connection.MIGRATIONS_DIR", tmp_path)
         expected = MigrationFailed
     else:
-        real = Store._configure
+        real = SqliteBackend._configure
 
         async def full(db: object) -> None:
             await real(db)  # type: ignore[arg-type]
             await db.execute("PRAGMA max_page_count = 1")  # type: ignore[attr-defined]
 
-        monkeypatch.setattr(Store, "_configure", staticmethod(full))
+        monkeypatch.setattr(SqliteBackend, "_configure", staticmethod(full))
     with pytest.raises(expected):
         await asyncio.wait_for(Store.open(path), timeout=30)
     for thread in set(connection_threads()) - set(before):

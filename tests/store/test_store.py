@@ -7,6 +7,7 @@ import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import asyncpg
 import pytest
 
 from bot.store import (
@@ -20,15 +21,17 @@ from bot.store import (
 )
 
 STATE = {"pile": 10, "log": []}
+# What a statement the database refuses raises, on sqlite and on PostgreSQL.
+DATABASE_ERRORS = (sqlite3.Error, asyncpg.PostgresError)
 
 
 @pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    return tmp_path / "store.sqlite3"
+def db_path(database: str | Path) -> str | Path:
+    return database
 
 
 @pytest.fixture
-async def store(db_path: Path) -> AsyncIterator[Store]:
+async def store(db_path: str | Path) -> AsyncIterator[Store]:
     opened = await Store.open(db_path)
     yield opened
     await opened.close()
@@ -59,14 +62,15 @@ async def ongoing_id(store: Store, place: int) -> int | None:
     return None if row is None else row.id
 
 
-async def test_migrations_run_from_an_empty_file(store: Store, db_path: Path) -> None:
+async def test_migrations_run_from_an_empty_file(store: Store) -> None:
     assert await store.schema_versions() == [n for n, _ in migration_files()]
-    with sqlite3.connect(db_path) as raw:
-        tables = {row[0] for row in raw.execute("SELECT name FROM sqlite_master")}
-    assert {"games", "seats", "moves", "snapshots", "schema_migrations"} <= tables
+    for table in ("games", "seats", "moves", "snapshots", "schema_migrations", "undo_requests"):
+        assert (await store._all(f"SELECT count(*) FROM {table}"))[0][0] >= 0
+    with pytest.raises(DATABASE_ERRORS):
+        await store._all("SELECT count(*) FROM no_such_table")
 
 
-async def test_migrating_again_changes_nothing(store: Store, db_path: Path) -> None:
+async def test_migrating_again_changes_nothing(store: Store, db_path: str | Path) -> None:
     game_id = await new_game(store)
     assert await store.migrate() == []
     await store.close()
@@ -77,16 +81,18 @@ async def test_migrating_again_changes_nothing(store: Store, db_path: Path) -> N
     await reopened.close()
 
 
-async def test_a_failing_migration_leaves_nothing_behind(tmp_path: Path) -> None:
+async def test_a_failing_migration_leaves_nothing_behind(
+    tmp_path: Path, database: str | Path
+) -> None:
     folder = tmp_path / "migrations"
     folder.mkdir()
     (folder / "0001_initial.sql").write_text((MIGRATIONS_DIR / "0001_initial.sql").read_text())
     (folder / "0002_broken.sql").write_text("CREATE TABLE extra (x INTEGER);\nNOT SQL AT ALL;\n")
-    store = await Store.open(tmp_path / "m.sqlite3", migrate=False)
+    store = await Store.open(database, migrate=False)
     with pytest.raises(MigrationFailed, match=r"0002_broken\.sql"):
         await store.migrate(folder)
     assert await store.schema_versions() == [1]
-    with pytest.raises(sqlite3.Error):
+    with pytest.raises(DATABASE_ERRORS):
         await store._all("SELECT * FROM extra")
     (folder / "0002_broken.sql").write_text("CREATE TABLE extra (x INTEGER);\n")
     assert await store.migrate(folder) == [2]
@@ -100,19 +106,25 @@ def test_migration_files_must_be_numbered(tmp_path: Path) -> None:
         migration_files(tmp_path)
 
 
-async def test_a_migration_may_not_manage_transactions(tmp_path: Path) -> None:
+async def test_a_migration_may_not_manage_transactions(
+    tmp_path: Path, database: str | Path
+) -> None:
     (tmp_path / "0001_sneaky.sql").write_text("BEGIN;\nCREATE TABLE t (x INTEGER);\nCOMMIT;\n")
-    store = await Store.open(tmp_path / "m.sqlite3", migrate=False)
+    store = await Store.open(database, migrate=False)
     with pytest.raises(RuntimeError, match="transactions"):
         await store.migrate(tmp_path)
     assert await store.schema_versions() == []
     await store.close()
 
 
-async def test_wal_and_foreign_keys_are_on(store: Store, db_path: Path) -> None:
-    with sqlite3.connect(db_path) as raw:
-        assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-    with pytest.raises(sqlite3.IntegrityError, match="FOREIGN KEY"):
+async def test_sqlite_runs_in_wal_mode(tmp_path: Path) -> None:
+    async with await Store.open(tmp_path / "wal.sqlite3"):
+        with sqlite3.connect(tmp_path / "wal.sqlite3") as raw:
+            assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+async def test_foreign_keys_are_on(store: Store) -> None:
+    with pytest.raises(sqlite3.IntegrityError, match=r"(?i)FOREIGN KEY"):
         async with store._transaction() as db:
             await db.execute(
                 "INSERT INTO seats (game_id, join_order, user_id, display_name)"
@@ -185,17 +197,16 @@ async def test_one_ongoing_game_per_channel_or_thread(store: Store) -> None:
     assert await ongoing_id(store, 100) == replacement != first
 
 
-async def test_the_database_itself_refuses_a_second_ongoing_game(
-    store: Store, db_path: Path
-) -> None:
+async def test_the_database_itself_refuses_a_second_ongoing_game(store: Store) -> None:
     await new_game(store, channel=100)
-    with sqlite3.connect(db_path) as raw, pytest.raises(sqlite3.IntegrityError):
-        raw.execute(
-            "INSERT INTO games (game_type, channel_id, status, seed, host_id, created_at,"
-            " updated_at) VALUES ('toy', 100, 'active', 1, 11, 'now', 'now')"
-        )
-    with sqlite3.connect(db_path) as raw:
-        raw.execute(
+    with pytest.raises(sqlite3.IntegrityError, match="games_one_ongoing_per_place"):
+        async with store._transaction() as raw:
+            await raw.execute(
+                "INSERT INTO games (game_type, channel_id, status, seed, host_id, created_at,"
+                " updated_at) VALUES ('toy', 100, 'active', 1, 11, 'now', 'now')"
+            )
+    async with store._transaction() as raw:
+        await raw.execute(
             "INSERT INTO games (game_type, channel_id, status, seed, host_id, created_at,"
             " updated_at) VALUES ('toy', 100, 'finished', 1, 11, 'now', 'now')"
         )
@@ -258,7 +269,7 @@ async def test_queries_for_start_up(store: Store) -> None:
         await store.require_game(999)
 
 
-async def test_everything_survives_a_restart(store: Store, db_path: Path) -> None:
+async def test_everything_survives_a_restart(store: Store, db_path: str | Path) -> None:
     game_id = await started(store)
     await store.record_move(game_id, 1, seat=0, action="t1", user_id=22, state={"pile": 9})
     before = (

@@ -1,0 +1,241 @@
+"""The PostgreSQL backend: an asyncpg pool, our SQL translated by rule (bot/store/dialect.py).
+
+A pool replaces a connection the server closed (a restart) on its next use, so the bot
+reconnects by itself; a statement that meets a lost connection raises DatabaseUnavailable.
+Errors are said in one line that names the server by host, port, database and user, never
+by the password.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
+from contextlib import asynccontextmanager, suppress
+from typing import Any, Self
+from urllib.parse import urlsplit
+
+import asyncpg
+
+from bot.store import dialect
+from bot.store.backend import Backend, DatabaseUnavailable, Result, Row, ScriptFailed
+from bot.store.faults import StoreUnusable
+
+# What a lost or refused connection looks like (a restart: the server says it is shutting
+# down or starting up, or the socket is simply gone).
+GONE: tuple[type[BaseException], ...] = (
+    OSError,
+    asyncpg.PostgresConnectionError,
+    asyncpg.AdminShutdownError,
+    asyncpg.CrashShutdownError,
+    asyncpg.CannotConnectNowError,
+    asyncpg.InterfaceError,
+)
+SHAPE = "postgresql://user:password@host:port/database"
+_UNAVAILABLE = "the database server is not answering (restarting?)"
+
+
+class Conflict(sqlite3.IntegrityError):
+    """A constraint refused a row; an IntegrityError, so one `except` serves both backends."""
+
+
+def redacted(url: str) -> str:
+    """The URL without its password (what any message may show)."""
+    try:
+        parts = urlsplit(url)
+        host = parts.hostname or "localhost"
+        port = parts.port or 5432
+    except ValueError:
+        return "DATABASE_URL"
+    user = f"{parts.username}@" if parts.username else ""
+    return f"{parts.scheme}://{user}{host}:{port}{parts.path}"
+
+
+def _said(error: BaseException, url: str) -> str:
+    """An error's text on one line, the password blanked out if it was ever echoed."""
+    text = " ".join(str(error).split()) or type(error).__name__
+    with suppress(ValueError):
+        password = urlsplit(url).password
+        if password:
+            text = text.replace(password, "***")
+    return text
+
+
+def connect_problem(url: str, error: BaseException) -> StoreUnusable:
+    """The one line for a PostgreSQL server that could not be used at start."""
+    where = redacted(url)
+    if isinstance(error, ValueError):  # asyncpg's DSN parser (a bad port, an unknown option)
+        return StoreUnusable(f"DATABASE_URL is not a usable PostgreSQL URL: write it as {SHAPE}.")
+    if isinstance(
+        error, asyncpg.InvalidPasswordError | asyncpg.InvalidAuthorizationSpecificationError
+    ):
+        return StoreUnusable(
+            f"the PostgreSQL server at {where} refused the user or password: fix them in "
+            "DATABASE_URL."
+        )
+    if isinstance(error, asyncpg.InvalidCatalogNameError):
+        return StoreUnusable(
+            f"the PostgreSQL server at {where} has no such database: create it (createdb) or "
+            "fix its name in DATABASE_URL."
+        )
+    if isinstance(error, OSError | TimeoutError):
+        return StoreUnusable(
+            f"cannot reach the PostgreSQL server at {where} ({_said(error, url)}): start it, "
+            "or fix the host and port in DATABASE_URL."
+        )
+    return StoreUnusable(
+        f"the PostgreSQL server at {where} cannot be used ({_said(error, url)}): check it and "
+        "DATABASE_URL."
+    )
+
+
+def _count(status: str) -> int:
+    """Rows touched, from a command tag such as 'UPDATE 1' or 'INSERT 0 1'."""
+    last = status.rsplit(" ", 1)[-1]
+    return int(last) if last.isdigit() else 0
+
+
+async def _nothing_to_reset(con: Any) -> None:
+    """The pool's default reset is a round trip per statement; we leave no session state.
+
+    Every transaction ends in COMMIT or ROLLBACK, and the store sets no session settings,
+    advisory locks or listeners (a future shard guard that takes a session-level advisory
+    lock must hold it on a connection of its own, outside this pool).
+    """
+
+
+class PgTx:
+    """The statements of one PostgreSQL transaction (or of one read outside any)."""
+
+    def __init__(self, con: Any, id_tables: frozenset[str]) -> None:
+        self._con = con
+        self._id_tables = id_tables
+
+    async def execute(self, sql: str, params: Sequence[object] = ()) -> Result:
+        """Run one statement; an INSERT into a table with an id gives back the new id."""
+        text = dialect.statement(sql)
+        returning = " RETURNING " in f" {text.upper()} "
+        try:
+            if dialect.inserted_table(sql) in self._id_tables and not returning:
+                rows = await self._con.fetch(f"{text} RETURNING id", *params)
+                return Result(len(rows), int(rows[0]["id"]) if rows else None)
+            if sql.lstrip()[:4].upper() in ("SELE", "WITH") or returning:
+                found: list[Row] = list(await self._con.fetch(text, *params))
+                return Result(len(found), None, found)
+            return Result(_count(await self._con.execute(text, *params)))
+        except asyncpg.IntegrityConstraintViolationError as error:
+            raise Conflict(" ".join(str(error).split())) from error
+        except GONE as error:
+            raise DatabaseUnavailable(_UNAVAILABLE) from error
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[object]]) -> None:
+        """Run one statement once per parameter row."""
+        batch = [tuple(row) for row in rows]
+        if not batch:
+            return
+        try:
+            await self._con.executemany(dialect.statement(sql), batch)
+        except asyncpg.IntegrityConstraintViolationError as error:
+            raise Conflict(" ".join(str(error).split())) from error
+        except GONE as error:
+            raise DatabaseUnavailable(_UNAVAILABLE) from error
+
+
+class PostgresBackend:
+    """One PostgreSQL database through a small asyncpg pool."""
+
+    dialect = "postgresql"
+
+    def __init__(self, pool: Any, url: str) -> None:
+        self._pool = pool
+        self._url = url
+        self.name = redacted(url)
+        self._id_tables: frozenset[str] = frozenset()
+
+    @classmethod
+    async def open(cls, url: str, after: Callable[[Backend], Awaitable[None]]) -> Self:
+        """Connect (one line and StoreUnusable if that fails), then run `after` (migrations)."""
+        try:
+            pool = await asyncpg.create_pool(
+                url, min_size=1, max_size=4, timeout=5, reset=_nothing_to_reset
+            )
+        except Exception as error:
+            raise connect_problem(url, error) from None
+        backend = cls(pool, url)
+        try:
+            await backend._learn_id_tables()
+            await after(backend)
+            await backend._learn_id_tables()
+        except BaseException as error:
+            with suppress(Exception):
+                await pool.close()
+            if isinstance(error, asyncpg.PostgresError | OSError):
+                raise connect_problem(url, error) from None
+            raise
+        return backend
+
+    async def _learn_id_tables(self) -> None:
+        """Tables with an `id` column: an INSERT into one returns the new row's id."""
+        rows = await self.all(
+            "SELECT table_name FROM information_schema.columns"
+            " WHERE column_name = 'id' AND table_schema = current_schema()"
+        )
+        self._id_tables = frozenset(str(row[0]).lower() for row in rows)
+
+    @asynccontextmanager
+    async def _connection(self) -> AsyncIterator[Any]:
+        """A pooled connection (a fresh one if the server closed the old); always given back."""
+        try:
+            con = await self._pool.acquire()
+        except GONE as error:
+            raise DatabaseUnavailable(_UNAVAILABLE) from error
+        try:
+            yield con
+        finally:
+            with suppress(Exception):
+                await self._pool.release(con)
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[PgTx]:
+        """BEGIN … COMMIT on one pooled connection, rolled back on any error."""
+        async with self._connection() as con:
+            tx = con.transaction()
+            try:
+                await tx.start()
+            except GONE as error:
+                raise DatabaseUnavailable(_UNAVAILABLE) from error
+            try:
+                yield PgTx(con, self._id_tables)
+            except BaseException:
+                with suppress(Exception):
+                    await tx.rollback()
+                raise
+            try:
+                await tx.commit()
+            except GONE as error:
+                raise DatabaseUnavailable(_UNAVAILABLE, maybe_committed=True) from error
+
+    async def all(self, sql: str, params: Sequence[object] = ()) -> list[Row]:
+        """Every row of one read."""
+        async with self._connection() as con:
+            return (await PgTx(con, self._id_tables).execute(sql, params)).rows
+
+    async def run_script(self, script: str) -> None:
+        """The statements (translated) as one transaction; a server error rolls all back."""
+        async with self._connection() as con:
+            try:
+                async with con.transaction():
+                    await con.execute(dialect.script(script))
+            except asyncpg.PostgresError as error:
+                raise ScriptFailed(_said(error, self._url)) from error
+        await self._learn_id_tables()
+
+    async def write_check(self, version: int) -> None:
+        """One real (no-op) write, so a read-only role fails at start, not at a move."""
+        async with self.transaction() as tx:
+            await tx.execute(
+                "UPDATE schema_migrations SET name = name WHERE version = ?", (version,)
+            )
+
+    async def close(self) -> None:
+        """Close every pooled connection."""
+        await self._pool.close()

@@ -14,9 +14,10 @@ import argparse
 import math
 import os
 import statistics
+import sys
 import time
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 
 import bot.games  # noqa: F401  (registers every game)
@@ -130,16 +131,34 @@ def report(tallies: dict[str, Tally], header: str) -> str:
     return "\n".join(lines)
 
 
+def _progress(job: tuple[str, list[str], int], seats: list[SeatResult], shown: bool) -> None:
+    """One line per finished game on stderr, so a long run that is cut short still tells."""
+    if shown:
+        places = " ".join(f"{result.kind}:{result.place}" for result in seats)
+        print(f"seed {job[2]}: {places}", file=sys.stderr, flush=True)
+
+
 def tournament(
-    game_id: str, kinds: Sequence[str], games: int, seed: int, workers: int
+    game_id: str,
+    kinds: Sequence[str],
+    games: int,
+    seed: int,
+    workers: int,
+    progress: bool = False,
 ) -> dict[str, Tally]:
     """Play every game (in `workers` processes, or here with 0) and tally per kind."""
     jobs = [(game_id, seating(kinds, k), seed + k) for k in range(games)]
     if workers > 0:
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            results = list(pool.map(play_game, *zip(*jobs, strict=True)))
+            futures = {pool.submit(play_game, *job): job for job in jobs}
+            for future in as_completed(futures):
+                _progress(futures[future], future.result(), progress)
+            results = [future.result() for future in futures]
     else:
-        results = [play_game(*job) for job in jobs]
+        results = []
+        for job in jobs:
+            results.append(play_game(*job))
+            _progress(job, results[-1], progress)
     tallies = {kind: Tally() for kind in dict.fromkeys(kinds)}
     for seats in results:
         for result in seats:
@@ -155,6 +174,7 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="0: no pool")
+    parser.add_argument("--progress", action="store_true", help="each game's places on stderr")
     return parser.parse_args(argv)
 
 
@@ -171,7 +191,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if len(kinds) != args.players:
         kinds = [kinds[seat % len(kinds)] for seat in range(args.players)]
     started = time.perf_counter()
-    tallies = tournament(args.game, kinds, max(1, args.games), args.seed, max(0, args.workers))
+    tallies = tournament(
+        args.game, kinds, max(1, args.games), args.seed, max(0, args.workers), args.progress
+    )
     header = (
         f"{args.game}, {args.players} players, seats {','.join(kinds)}, {args.games} games "
         f"from seed {args.seed}, {time.perf_counter() - started:.1f} s"

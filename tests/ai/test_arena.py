@@ -55,6 +55,16 @@ def test_a_tiny_tournament_in_worker_processes_prints_a_table(
     assert [row.split()[:2] for row in rows] == [["greedy", "2"], ["random", "2"]]
 
 
+def test_progress_tells_each_finished_game_on_stderr(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["--game", "iliad", "--seats", "greedy,random", "--games", "2", "--seed", "4"]
+    assert main([*args, "--workers", "0", "--progress"]) == 0
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert [line.split(":")[0] for line in lines] == ["seed 4", "seed 5"]
+    assert all(("greedy:1" in line) or ("random:1" in line) for line in lines)
+    assert main([*args, "--workers", "0"]) == 0
+    assert capsys.readouterr().err == ""
+
+
 def test_an_unknown_kind_is_refused_with_the_list(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--game", "iliad", "--seats", "normal,wizard", "--workers", "0"]) == 2
     assert "unknown seat kind: wizard" in capsys.readouterr().out

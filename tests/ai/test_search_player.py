@@ -8,11 +8,12 @@ from typing import Any
 
 import pytest
 
-from bot.ai import KINDS, choose
+from bot.ai import KINDS, choose, levels
 from bot.ai.greedy import choose_greedy
-from bot.ai.levels import level
+from bot.ai.levels import DEFAULTS, LEVELS, level
 from bot.ai.search import search
 from bot.engine import AnyGame, IllegalAction, all_games, get_game
+from bot.engine.data import load_data
 from bot.games.iliad import GAME as ILIAD
 from tests.engine.iliad_positions import full_board_except, position, tokens
 
@@ -132,3 +133,22 @@ def test_a_resampled_state_depends_only_on_what_the_seat_sees(game_id: str) -> N
                 other = game.resample_hidden(state, seat, random.Random(3))
                 again = game.resample_hidden(other, seat, random.Random(7))
                 assert game.dump(again) == game.dump(direct)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_data_file_tunes_its_levels(game_id: str) -> None:
+    """Per-game tuning lives in data/<id>.json under "ai" and overrides the defaults there."""
+    tuning = load_data(game_id).get("ai", {})
+    for name in LEVELS:
+        settings = level(game_id, name)
+        for key, value in tuning.get(name, {}).items():
+            assert getattr(settings, key) == value
+        for key in ("iterations", "playout_depth", "exploration", "seconds"):
+            if key not in tuning.get(name, {}):
+                assert getattr(settings, key) == getattr(DEFAULTS[name], key)
+
+
+def test_a_misspelt_tuning_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(levels, "_tuning", lambda game_id: {"hard": {"depth": 40}})
+    with pytest.raises(ValueError, match="unknown depth"):
+        levels.level.__wrapped__("iliad", "hard")

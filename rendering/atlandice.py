@@ -121,7 +121,7 @@ def _header(draw: Draw, view: AtlandiceView, context: ViewContext) -> None:
     elif view["sunk"]:
         right = "Last round! " + right
     kit.text(draw, (WIDTH - MARGIN, 24), right, TEXT, kit.INK, "rm")
-    start = context.name(view["start_player"], view["seats"])
+    start = kit.seat_in_sentence(context, view["start_player"], view["seats"])
     room = WIDTH - 2 * MARGIN - kit.text_width(right, TEXT) - 20
     left = kit.fitted(f"Round {view['round']}, start: {start}", TEXT, room)
     kit.text(draw, (MARGIN, 24), left, TEXT, kit.INK, "lm")
@@ -143,8 +143,7 @@ def prompt_top(holders: int) -> int:
 
 def _footer(draw: Draw, view: AtlandiceView, context: ViewContext) -> None:
     """The prompt (the result once over), then the latest log line."""
-    outcome = context.outcome(view)
-    line = outcome["summary"] if outcome else view["prompt"]
+    line = kit.headline(view, context)
     y = prompt_top(len(view["holders"]))
     for part in kit.wrap_text(line, TEXT, WIDTH - 2 * MARGIN)[:2]:
         kit.text(draw, (MARGIN, y), part, TEXT, kit.INK)

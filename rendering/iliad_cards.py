@@ -45,6 +45,7 @@ CAMP_HEAD = 84  # name line and score line above the cards
 CAMP_GAP = 6
 LEGEND_H = 66
 LOG_MIN = 122  # the log keeps at least three lines
+LOG_FULL = 32 + 10 * 30 + 8  # the heading and ten lines: every line a view's `recent` holds
 HAND_TEXT = 21
 ROWS_MOST = 3
 HAND_TILES = 10  # five rows of two kinds; more kinds share the last tile
@@ -55,11 +56,24 @@ Draw = ImageDraw.ImageDraw
 ROW_H = CARD_H + CARD_GAP + 4
 
 
+def _rows_most(players: int) -> int:
+    """Card rows a camp may take at most: two at a table of two (ten cards or so; more end in
+    "+N more"), three with more players, where the room shared out caps them anyway."""
+    return 2 if players <= 2 else ROWS_MOST
+
+
+def board_size(players: int) -> tuple[int, int]:
+    """The board's size at a table of `players`: as tall as the camps at their fullest, the
+    whole log and the legend need, BOARD_SIZE at most (so a table of two has no blank band)."""
+    camps = players * (CAMP_HEAD + _rows_most(players) * ROW_H + 6 + CAMP_GAP)
+    return WIDTH, min(BOARD_SIZE[1], CAMPS_TOP + camps + LOG_FULL + LEGEND_H)
+
+
 def card_rows_allowed(players: int) -> int:
     """How many card rows each camp may use: as many as fit beside the log, at most three."""
-    room = BOARD_SIZE[1] - CAMPS_TOP - LEGEND_H - LOG_MIN
+    room = board_size(players)[1] - CAMPS_TOP - LEGEND_H - LOG_MIN
     rows = (room // players - CAMP_HEAD - 6) // ROW_H
-    return max(1, min(ROWS_MOST, rows))
+    return max(1, min(_rows_most(players), rows))
 
 
 def camp_height(camp: CampView, players: int) -> int:
@@ -146,8 +160,10 @@ def _standings(draw: Draw, view: IliadCardsView) -> None:
         kit.text(draw, (x + 18, y + 33), name, SMALL, kit.MUTED)
 
 
-def _prompt_bar(draw: Draw, view: IliadCardsView, result: OutcomeView | None) -> None:
-    text = result["summary"] if result else _prompt(view)
+def _prompt_bar(draw: Draw, view: IliadCardsView, context: ViewContext) -> None:
+    """The prompt naming the mover and their player (the result naming the winners)."""
+    result = context.outcome(view)
+    text = kit.headline(view, context) if result else _prompt(view, context)
     mover = view["to_move"]
     colour = kit.HIGHLIGHT if result or mover is None else SEAT_COLOURS[mover]
     draw.rounded_rectangle((MARGIN, 334, WIDTH - MARGIN, 374), radius=8, fill=colour)
@@ -155,11 +171,13 @@ def _prompt_bar(draw: Draw, view: IliadCardsView, result: OutcomeView | None) ->
     kit.text(draw, (MARGIN + 10, 354), words, TEXT, kit.readable_on(colour), "lm")
 
 
-def _prompt(view: IliadCardsView) -> str:
+def _prompt(view: IliadCardsView, context: ViewContext | None = None) -> str:
+    """The prompt with the card it is about; with a context, the mover named with the player."""
+    prompt = kit.headline(view, context) if context else str(view["prompt"])
     pending = view.get("pending")
     if pending:
-        return f"{view['prompt']} ({pending['name']})"
-    return str(view["prompt"])
+        return f"{prompt} ({pending['name']})"
+    return prompt
 
 
 def _tag(
@@ -219,22 +237,20 @@ def _camp(
 
 def render_board(view: IliadCardsView, context: ViewContext) -> Image.Image:
     """The public table: siege, display, amphoras, standings, every camp's army, the latest log."""
-    result = context.outcome(view)
-    image, draw = kit.canvas(*BOARD_SIZE)
+    size = board_size(int(view["players"]))
+    image, draw = kit.canvas(*size)
     draw.rectangle((0, 0, WIDTH, CAMPS_TOP - 6), fill=(236, 226, 204))
     _header(draw, view)
     _table_lines(draw, view)
     _standings(draw, view)
-    _prompt_bar(draw, view, result)
+    _prompt_bar(draw, view, context)
     y = CAMPS_TOP
     for camp in view["camps"]:
         height = camp_height(camp, int(view["players"]))
         _camp(draw, camp, (MARGIN, y, WIDTH - MARGIN, y + height), view, context)
         y += height + CAMP_GAP
-    legend_top = log_lines(
-        draw, view["recent"], (MARGIN, y + 6, WIDTH - MARGIN, BOARD_SIZE[1] - LEGEND_H - 4)
-    )
-    legend_top += 8
+    legend_top = size[1] - LEGEND_H  # the legend ends the image; the log fills what is above
+    log_lines(draw, view["recent"], (MARGIN, y + 6, WIDTH - MARGIN, legend_top - 4))
     for index, line in enumerate(LEGEND):
         words = kit.fitted(line, SMALL, WIDTH - 2 * MARGIN)
         kit.text(draw, (MARGIN, legend_top + 4 + index * TEXT_STEP), words, SMALL, kit.MUTED)

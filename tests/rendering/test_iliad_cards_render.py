@@ -53,7 +53,7 @@ def test_board_and_hand_render_mid_game_and_at_the_end(players: int) -> None:
     for view in (middle, final):
         board = _board(view)
         hand = _hand(view)
-        assert board.size == art.BOARD_SIZE and board.mode == "RGB"
+        assert board.size == art.board_size(players) and board.mode == "RGB"
         assert hand.size == art.HAND_SIZE and hand.mode == "RGB"
         for image in (board, hand):
             reopened = Image.open(io.BytesIO(kit.to_png(image)))

@@ -74,7 +74,10 @@ def board_size(game_id: str, players: int) -> tuple[int, int]:
     where its height follows the table, else its one BOARD_SIZE."""
     module = renderer(game_id)
     sized = getattr(module, "board_size", None)
-    return tuple(sized(players)) if callable(sized) else module.BOARD_SIZE  # type: ignore[return-value]
+    if not callable(sized):
+        return module.BOARD_SIZE
+    width, height = sized(players)
+    return int(width), int(height)
 
 
 def _checked(game_id: str, view: object) -> Mapping[str, Any]:

@@ -64,16 +64,16 @@ def disc(draw: Draw, x: int, y: int, kind: str, radius: int, size: int) -> None:
     kit.centred(draw, (x + radius, y), KIND_LETTERS[kind], size, kit.readable_on(colour))
 
 
-RING = 7  # px a ringed disc keeps clear on each side
+RING = 4  # px a ringed disc keeps clear on each side (five ringed fit the black market)
 
 
 def ring(draw: Draw, x: int, y: int, radius: int) -> None:
     """A yellow ring with a dark rim round a disc whose left edge is x: the prompt may pick it."""
-    grow = radius + RING
+    grow = radius + RING + 1
     centre = x + radius
     draw.ellipse((centre - grow, y - grow, centre + grow, y + grow), outline=kit.INK, width=2)
     grow -= 2
-    draw.ellipse((centre - grow, y - grow, centre + grow, y + grow), outline=kit.HIGHLIGHT, width=5)
+    draw.ellipse((centre - grow, y - grow, centre + grow, y + grow), outline=kit.HIGHLIGHT, width=4)
 
 
 def resource_row(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -53,14 +54,15 @@ async def game_choices(
     ]
 
 
-def past_text(info: GameInfo) -> str:
-    """The words beside a board looked up later: the result, or how the game stopped."""
+def past_text(info: GameInfo, seats: Sequence[str] = ()) -> str:
+    """The words beside a board looked up later: the result (as the final message words it,
+    seats named), or how the game stopped."""
     if info.status == "abandoned":
         return f"**{info.title}** (game #{info.game_id}) was abandoned here: <#{info.place_id}>."
     if info.status == "active":
         link = info.link or f"<#{info.place_id}>"
         return f"Game #{info.game_id}, played here: {link}"
-    return final_text(info)
+    return final_text(info, seats)
 
 
 async def send_board_privately(interaction: Interaction, board: Board) -> None:
@@ -69,7 +71,7 @@ async def send_board_privately(interaction: Interaction, board: Board) -> None:
     info = board.info
     png = await asyncio.to_thread(rendering.board_png, info.game_type, board.view, board.context)
     image = discord.File(io.BytesIO(png), filename=f"{info.game_type}-board.png")
-    text = past_text(info)
+    text = past_text(info, board.view["seats"])
     if info.status == "active":
         text = f"{game_text(board)}\n{text}"
     await interaction.followup.send(

@@ -11,6 +11,7 @@ from bot.i18n import ENGLISH, say, words
 from bot.service import Board, GameInfo, Player, View
 from cogs.clocktexts import when
 from cogs.replies import clip
+from rendering.kit import name_seats
 
 EN = ENGLISH
 
@@ -192,13 +193,28 @@ def standings(info: GameInfo, seats: Sequence[str] = ()) -> list[str]:
     return lines
 
 
+def _named_summary(info: GameInfo, seats: Sequence[str], summary: str) -> str:
+    """The result sentence with each winner's seat followed by its player ("Green (carol)
+    wins"): engines name seats, and a colour or a hero says nothing about who won."""
+    outcome = info.outcome
+    if outcome is None:
+        return summary
+    names = {p.seat: _plain_name(p.name) for p in info.players if p.seat is not None}
+    labels = {
+        seat: f"{seats[seat]} ({names[seat]})"
+        for seat in outcome.winners
+        if seat < len(seats) and names.get(seat) and names[seat] != seats[seat]
+    }
+    return name_seats(summary, seats, labels)
+
+
 def final_text(info: GameInfo, seats: Sequence[str] = (), language: str = EN) -> str:
     """The result: every player by ranking with their score, then the breakdown."""
     outcome = info.outcome
     over = words(say("table.over", title=info.title), language)
     if outcome is None:
         return over
-    lines = [f"{over} {words(outcome.summary, language)}"]
+    lines = [f"{over} {_named_summary(info, seats, words(outcome.summary, language))}"]
     lines += [f"**{line}**" if n == 0 else line for n, line in enumerate(standings(info, seats))]
     lines += [f"• {words(line, language)}" for line in outcome.breakdown]
     return clip("\n".join(lines))

@@ -34,7 +34,7 @@ def draw_panel(
     """Prompt, one block per player, then reserve or result; the legend at the very bottom."""
     top, bottom = span
     result = context.outcome(view)
-    top = _prompt_box(image, view, result, top, size)
+    top = _prompt_box(image, view, (result, kit.headline(view, context)), top, size)
     for seat in range(int(view["players"])):
         top = _player_block(image, view, context, seat, top, size)
     legend_top = bottom - 2 * LINE
@@ -47,16 +47,20 @@ def draw_panel(
 
 
 def _prompt_box(
-    image: Image.Image, view: IliadView, result: OutcomeView | None, top: int, size: int
+    image: Image.Image,
+    view: IliadView,
+    said: tuple[OutcomeView | None, str],
+    top: int,
+    size: int,
 ) -> int:
-    """Who decides what now (or the result), in the deciding seat's colour."""
+    """Who decides what now (or the result), in the deciding seat's colour; `said` is the
+    result and the headline naming the players."""
+    result, text = said
     seat = view.get("to_move")
     if result is not None:
         winners = result.get("winners") or []
         seat = winners[0] if len(winners) == 1 else None
-        text = str(result.get("summary") or "Game over.")
-    else:
-        text = str(view.get("prompt") or "")
+        text = text or "Game over."
     colour = seat_colour(view, seat) if seat is not None else kit.MUTED
     big = size + 3
     lines = kit.wrap_text(text, big, RIGHT - LEFT - 30)[:2]

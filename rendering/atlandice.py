@@ -43,14 +43,21 @@ HAND_TEXT = 20
 Draw = ImageDraw.ImageDraw
 
 
-@lru_cache(maxsize=4)
-def _static_board(end: int, symbols: tuple[tuple[int, str], ...]) -> Image.Image:
+def board_size(players: int) -> tuple[int, int]:
+    """The board's size at a table of `players`: a row per holder (a table of two has the
+    neutral player, so three rows up to three players, four at four), no empty band."""
+    holders = max(3, players)
+    return BOARD_SIZE[0], BOARD_SIZE[1] - (4 - holders) * (HOLDER_H + HOLDER_GAP)
+
+
+@lru_cache(maxsize=8)
+def _static_board(end: int, symbols: tuple[tuple[int, str], ...], height: int) -> Image.Image:
     """The parts that never change in a game: the clock spaces and the legend."""
-    image, draw = kit.canvas(*BOARD_SIZE)
+    image, draw = kit.canvas(BOARD_SIZE[0], height)
     marks = dict(symbols)
     for space in range(end + 1):
         clock_space(draw, space, end, marks.get(space))
-    legend(draw, BOARD_SIZE[1] - 34 - 6 * 29 - 8)
+    legend(draw, height - 34 - 6 * 29 - 8)
     return image
 
 
@@ -121,7 +128,7 @@ def _header(draw: Draw, view: AtlandiceView, context: ViewContext) -> None:
     elif view["sunk"]:
         right = "Last round! " + right
     kit.text(draw, (WIDTH - MARGIN, 24), right, TEXT, kit.INK, "rm")
-    start = context.name(view["start_player"], view["seats"])
+    start = kit.seat_in_sentence(context, view["start_player"], view["seats"])
     room = WIDTH - 2 * MARGIN - kit.text_width(right, TEXT) - 20
     left = kit.fitted(f"Round {view['round']}, start: {start}", TEXT, room)
     kit.text(draw, (MARGIN, 24), left, TEXT, kit.INK, "lm")
@@ -143,8 +150,7 @@ def prompt_top(holders: int) -> int:
 
 def _footer(draw: Draw, view: AtlandiceView, context: ViewContext) -> None:
     """The prompt (the result once over), then the latest log line."""
-    outcome = context.outcome(view)
-    line = outcome["summary"] if outcome else view["prompt"]
+    line = kit.headline(view, context)
     y = prompt_top(len(view["holders"]))
     for part in kit.wrap_text(line, TEXT, WIDTH - 2 * MARGIN)[:2]:
         kit.text(draw, (MARGIN, y), part, TEXT, kit.INK)
@@ -156,9 +162,20 @@ def _footer(draw: Draw, view: AtlandiceView, context: ViewContext) -> None:
             y += LINE
 
 
+def _picked(view: AtlandiceView, number: int) -> frozenset[str]:
+    """The resources lying in an area that the prompt may pick."""
+    if view["to_move"] is None:
+        return frozenset()
+    picks = view.get("resource_choices", ())
+    return frozenset(pick["resource"] for pick in picks if pick["area"] == number)
+
+
 def _mark(view: AtlandiceView, number: int) -> str:
-    """How an area is framed: a choice of the prompt, the area being searched, or not at all."""
+    """How an area is framed: a choice of the prompt (an area or resources lying there), the
+    area being searched, or not at all."""
     if view["to_move"] is not None and number in view.get("choices", ()):
+        return "choice"
+    if _picked(view, number):
         return "choice"
     return "search" if view["searching"] == number else ""
 
@@ -167,12 +184,14 @@ def render_board(view: AtlandiceView, context: ViewContext) -> Image.Image:
     """The public table: clock, areas with tiles, goods, dice and submarine, every holder."""
     clock = view["clock"]
     marks = tuple(sorted((int(k), v) for k, v in clock["symbols"].items()))
-    image = _static_board(clock["end"], marks).copy()
+    height = board_size(int(view["players"]))[1]
+    image = _static_board(clock["end"], marks, height).copy()
     draw = ImageDraw.Draw(image)
     _header(draw, view, context)
     _clock_hand(draw, view)
     for index, area in enumerate(view["areas"]):
-        draw_area(draw, index, area, view["step"], _mark(view, area["number"]))
+        number = area["number"]
+        draw_area(draw, index, area, view["step"], _mark(view, number), _picked(view, number))
     holders = view["holders"]
     finals: Sequence[Mapping[str, int] | None] = view["final"] or [None] * len(holders)
     for row, (holder, final) in enumerate(zip(holders, finals, strict=False)):

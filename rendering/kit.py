@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 import struct
 import zlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -127,6 +128,57 @@ def seat_label(context: ViewContext, seat: int, seats: Sequence[str]) -> str:
     game_name = seats[seat] if 0 <= seat < len(seats) else f"seat {seat + 1}"
     player = context.name(seat, seats)
     return game_name if player == game_name else f"{game_name} — {player}"
+
+
+NAME_IN_SENTENCE = 16  # characters of a player's name kept inside a headline sentence
+
+
+def seat_in_sentence(context: ViewContext, seat: int, seats: Sequence[str]) -> str:
+    """A seat named inside a sentence with its player ("Green (carol)"), a long name clipped so
+    the sentence's own words still fit a one-line bar; the seat alone when no name is known."""
+    game_name = seats[seat] if 0 <= seat < len(seats) else f"seat {seat + 1}"
+    player = context.name(seat, seats)
+    if player == game_name:
+        return game_name
+    if len(player) > NAME_IN_SENTENCE:
+        player = player[: NAME_IN_SENTENCE - 1].rstrip() + "…"
+    return f"{game_name} ({player})"
+
+
+def name_seats(text: str, seats: Sequence[str], labels: Mapping[int, str]) -> str:
+    """`text` with the first mention of each seat in `labels` replaced by its label, in one pass
+    (so a player called like another seat is not named twice): engines' sentences say "Green
+    wins" or "Hector: place a tile", and the reader wants to know who that is."""
+    wanted = {seats[seat]: label for seat, label in labels.items() if 0 <= seat < len(seats)}
+    wanted = {name: label for name, label in wanted.items() if name and label != name}
+    if not wanted:
+        return text
+    names = sorted(wanted, key=len, reverse=True)
+    pattern = re.compile(r"(?<!\w)(" + "|".join(map(re.escape, names)) + r")(?!\w)")
+    done: set[str] = set()
+
+    def label(match: re.Match[str]) -> str:
+        name = match.group(1)
+        if name in done:
+            return name
+        done.add(name)
+        return wanted[name]
+
+    return pattern.sub(label, text)
+
+
+def headline(view: Mapping[str, Any], context: ViewContext) -> str:
+    """The board's headline: the prompt naming the seat to move with its player, or the result
+    naming the winners with theirs."""
+    seats = view["seats"]
+    outcome = context.outcome(view)  # type: ignore[arg-type]
+    if outcome:
+        text, named = str(outcome["summary"]), list(outcome["winners"])
+    else:
+        mover = view.get("to_move")
+        text, named = str(view.get("prompt") or ""), [] if mover is None else [mover]
+    labels = {seat: seat_in_sentence(context, seat, seats) for seat in named}
+    return name_seats(text, seats, labels)
 
 
 @lru_cache(maxsize=4096)

@@ -27,7 +27,7 @@ from bot.games.iliad_cards.army import (
     targets,
 )
 from bot.games.iliad_cards.data import table
-from bot.games.iliad_cards.model import Action, State
+from bot.games.iliad_cards.model import Action, Draft, State
 from bot.games.iliad_cards.siege import end_turn, hero_unit, pick_options, run_picks, take
 from bot.games.iliad_cards.text import PROMPTS, a_card, attacker_name, part_label, seat, unit_label
 
@@ -126,6 +126,14 @@ def apply(state: State, action: Action) -> State:
         raise IllegalAction(
             f"That move is not possible now: {seat(state.current)} must {PROMPTS[state.phase]}."
         )
+    draft = Draft.of(state)
+    if _decide(draft, action) is not draft:
+        raise AssertionError("a step made a state of its own instead of editing the draft")
+    return draft.published()
+
+
+def _decide(state: State, action: Action) -> State:
+    """The steps of `action` on apply's own draft, which they edit in place (see Draft)."""
     if action.verb == "pass":
         return _pass(state)
     if action.verb == "play":

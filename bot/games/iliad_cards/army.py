@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from bot.games.iliad_cards.data import Table
 from bot.games.iliad_cards.model import HARROW_PART, Unit
 
 Army = tuple[Unit, ...]
 Target = tuple[int, int]  # (unit index, part)
 SHIELDED_CHARIOT = "chariot-h"  # attack choice: a Chariot that carries a Harrow
+ATTACK_CHOICES = ("archer", "ballista", "catapult", "chariot", SHIELDED_CHARIOT, "rider")
+HORSE = "horse"  # in `exposure`: a Trojan Horse finds a card to discard
 NEW = -1  # placement: a new phalanx, or a card standing alone
 
 
@@ -199,3 +203,29 @@ def remove(army: Army, target: Target, t: Table) -> tuple[Army, list[str]]:
         kept, gone = None, unit_cards(unit, t)
     rest = army[:index] + ((kept,) if kept is not None else ()) + army[index + 1 :]
     return rest, gone
+
+
+# Facts about one army, worked out once per army: a turn asks them of every army on the table,
+# and the armies of the seats not moving are the same tuples turn after turn (an army is an
+# immutable value, so a fact found once stays true). The table is part of the key.
+
+
+@lru_cache(maxsize=1 << 13)
+def exposure(army: Army, t: Table) -> frozenset[str]:
+    """IC-11 / IC-12: the attack choices (and HORSE) that find something to hit in `army`."""
+    found = {choice for choice in ATTACK_CHOICES if has_targets(army, choice, t)}
+    if has_horse_targets(army):
+        found.add(HORSE)
+    return frozenset(found)
+
+
+@lru_cache(maxsize=1 << 13)
+def attackers(army: Army, t: Table) -> tuple[str, ...]:
+    """`attack_choices` of an army, as a tuple worked out once per army."""
+    return tuple(attack_choices(army, t))
+
+
+@lru_cache(maxsize=1 << 13)
+def takes_harrow(army: Army, t: Table) -> bool:
+    """IC-11: whether a Harrow has somewhere to go in `army`."""
+    return bool(harrow_hosts(army, t))

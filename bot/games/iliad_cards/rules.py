@@ -9,14 +9,18 @@ chosen step can be finished: there is no dead end and no way back to loop on.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from bot.engine import IllegalAction, LogEntry
 from bot.engine.memo import remember_last
 from bot.games.iliad_cards.army import (
+    ATTACK_CHOICES,
+    HORSE,
     NEW,
     Target,
-    attack_choices,
+    attackers,
+    exposure,
     find_attacker,
     has_horse_targets,
     has_targets,
@@ -24,6 +28,7 @@ from bot.games.iliad_cards.army import (
     place,
     placements,
     remove,
+    takes_harrow,
     targets,
 )
 from bot.games.iliad_cards.data import table
@@ -54,36 +59,55 @@ def _foes(state: State, verb: str, what: str) -> list[int]:
 
 def _has_foe(state: State, verb: str, what: str) -> bool:
     """Whether `_foes` would name anyone: stops at the first (a turn asks for every attacker)."""
-    me, armies = state.current, state.armies
-    if verb == "horse":
-        return any(has_horse_targets(army) for s, army in enumerate(armies) if s != me)
-    t = table()
-    return any(has_targets(army, what, t) for s, army in enumerate(armies) if s != me)
+    me, t = state.current, table()
+    wanted = HORSE if verb == "horse" else what
+    return any(wanted in exposure(army, t) for s, army in enumerate(state.armies) if s != me)
 
 
 def _playable(state: State, code: str) -> bool:
     kind = table().card(code).kind
     if kind == "horse":
         return _has_foe(state, "horse", code)
-    return kind != "harrow" or bool(placements(state.armies[state.current], code, table()))
+    return kind != "harrow" or takes_harrow(state.armies[state.current], table())
 
 
 def _can_attack(state: State, choice: str) -> bool:
-    return choice in attack_choices(state.armies[state.current], table()) and _has_foe(
+    return choice in attackers(state.armies[state.current], table()) and _has_foe(
         state, "attack", choice
     )
 
 
 def _turn_actions(state: State) -> list[Action]:
-    """IC-10: every card kind that can go somewhere, every attacker with a target, and pass."""
-    me = state.current
-    plays = [Action("play", c) for c in dict.fromkeys(state.hands[me]) if _playable(state, c)]
-    attacks = [
-        Action("attack", choice)
-        for choice in attack_choices(state.armies[me], table())
-        if _has_foe(state, "attack", choice)
-    ]
-    return sorted([Action("pass"), *plays, *attacks])
+    """IC-10: every card kind that can go somewhere, every attacker with a target, and pass.
+
+    Built in sorted order (attack < pass < play, then by code) from each army's facts.
+    """
+    t, me = table(), state.current
+    mine = state.armies[me]
+    open_to: set[str] = set()
+    for s, army in enumerate(state.armies):
+        if s != me:
+            open_to |= exposure(army, t)
+    found = [_ATTACK[c] for c in attackers(mine, t) if c in open_to]
+    found.append(_PASS)
+    for code in sorted(set(state.hands[me])):
+        kind = t.card(code).kind
+        if kind == "horse" and HORSE not in open_to:
+            continue
+        if kind == "harrow" and not takes_harrow(mine, t):
+            continue
+        found.append(_play_action(code))
+    return found
+
+
+_PASS = Action("pass")
+_ATTACK = {choice: Action("attack", choice) for choice in ATTACK_CHOICES}
+
+
+@cache
+def _play_action(code: str) -> Action:
+    """One shared Action per card code (actions are immutable; a turn lists several)."""
+    return Action("play", code)
 
 
 @remember_last

@@ -9,7 +9,7 @@ chosen step can be finished: there is no dead end and no way back to loop on.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 from typing import Any
 
 from bot.engine import IllegalAction, LogEntry
@@ -31,7 +31,7 @@ from bot.games.iliad_cards.army import (
     takes_harrow,
     targets,
 )
-from bot.games.iliad_cards.data import table
+from bot.games.iliad_cards.data import Table, table
 from bot.games.iliad_cards.model import Action, Draft, State
 from bot.games.iliad_cards.siege import end_turn, hero_unit, pick_options, run_picks, take
 from bot.games.iliad_cards.text import PROMPTS, a_card, attacker_name, part_label, seat, unit_label
@@ -90,24 +90,23 @@ def _turn_actions(state: State) -> list[Action]:
             open_to |= exposure(army, t)
     found = [_ATTACK[c] for c in attackers(mine, t) if c in open_to]
     found.append(_PASS)
-    for code in sorted(set(state.hands[me])):
-        kind = t.card(code).kind
+    for kind, play in _plays(state.hands[me], t):
         if kind == "horse" and HORSE not in open_to:
             continue
         if kind == "harrow" and not takes_harrow(mine, t):
             continue
-        found.append(_play_action(code))
+        found.append(play)
     return found
+
+
+@lru_cache(maxsize=1 << 12)
+def _plays(hand: tuple[str, ...], t: Table) -> tuple[tuple[str, Action], ...]:
+    """(kind, play action) for each different card in a hand, by code: once per hand."""
+    return tuple((t.card(code).kind, Action("play", code)) for code in sorted(set(hand)))
 
 
 _PASS = Action("pass")
 _ATTACK = {choice: Action("attack", choice) for choice in ATTACK_CHOICES}
-
-
-@cache
-def _play_action(code: str) -> Action:
-    """One shared Action per card code (actions are immutable; a turn lists several)."""
-    return Action("play", code)
 
 
 @remember_last

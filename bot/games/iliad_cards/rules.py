@@ -99,14 +99,20 @@ def _turn_actions(state: State) -> list[Action]:
     return found
 
 
-@lru_cache(maxsize=1 << 12)
-def _plays(hand: tuple[str, ...], t: Table) -> tuple[tuple[str, Action], ...]:
-    """(kind, play action) for each different card in a hand, by code: once per hand."""
-    return tuple((t.card(code).kind, Action("play", code)) for code in sorted(set(hand)))
-
-
 _PASS = Action("pass")
 _ATTACK = {choice: Action("attack", choice) for choice in ATTACK_CHOICES}
+
+
+def _plays(hand: tuple[str, ...], t: Table) -> list[tuple[str, Action]]:
+    """(kind, play action) for each different card in a hand, by code."""
+    known = _play_info(t)
+    return [known[code] for code in sorted(set(hand))]
+
+
+@lru_cache(maxsize=4)
+def _play_info(t: Table) -> dict[str, tuple[str, Action]]:
+    """Each army card's kind and its play action, made once (actions are immutable)."""
+    return {card.code: (card.kind, Action("play", card.code)) for card in t.cards}
 
 
 @remember_last

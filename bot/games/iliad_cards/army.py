@@ -24,8 +24,9 @@ def unit_strength(unit: Unit, t: Table) -> int:
     return t.kind_value.get(unit.kind, 0) + (t.kind_value.get("archer", 0) if unit.rider else 0)
 
 
+@lru_cache(maxsize=1 << 13)
 def strength(army: Army, t: Table) -> int:
-    """The army's total strength."""
+    """The army's total strength (once per army: a Gorgon siege asks for every army each turn)."""
     return sum(unit_strength(unit, t) for unit in army)
 
 

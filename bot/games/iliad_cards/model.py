@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from bot.engine import LogEntry, evolve
 
 SEAT_NAMES = ("Nestor", "Idomeneus", "Philoctetes", "Thoas", "Eumelus")  # no hero or amphora
 HARROW_PART = 9  # the `part` that names the Harrow sitting on a phalanx or Chariot
 NO_PENDING = ("", "", -1)
+T = TypeVar("T")
 
 
 class Unit(NamedTuple):
@@ -111,6 +112,11 @@ class Draft(State):
 
 
 _FIELDS = tuple(field.name for field in fields(State))
+
+
+def replaced(row: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    """`row` with the item at `index` replaced (per-seat tuples: hands, armies, cards won)."""
+    return (*row[:index], value, *row[index + 1 :])
 
 
 def victory_kind(card: str) -> str:

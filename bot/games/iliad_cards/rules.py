@@ -32,7 +32,7 @@ from bot.games.iliad_cards.army import (
     targets,
 )
 from bot.games.iliad_cards.data import Table, table
-from bot.games.iliad_cards.model import Action, Draft, State
+from bot.games.iliad_cards.model import Action, Draft, State, replaced
 from bot.games.iliad_cards.siege import end_turn, hero_unit, pick_options, run_picks, take
 from bot.games.iliad_cards.text import PROMPTS, a_card, attacker_name, part_label, seat, unit_label
 
@@ -186,7 +186,7 @@ def _pass(state: State) -> State:
     heroes = state.heroes
     if heroes:
         hero = hero_unit(heroes[-1])
-        armies = tuple((*a, hero) if s == me else a for s, a in enumerate(armies))
+        armies = replaced(armies, me, (*armies[me], hero))
         line += f" and takes the hero {unit_label(hero, table())}"
         heroes = heroes[:-1]
     state = state.with_log(
@@ -203,7 +203,7 @@ def _without(hand: tuple[str, ...], code: str) -> tuple[str, ...]:
 def _play(state: State, code: str) -> State:
     """Take the card from hand; place it at once when it has a single place."""
     me = state.current
-    hands = tuple(_without(h, code) if s == me else h for s, h in enumerate(state.hands))
+    hands = replaced(state.hands, me, _without(state.hands[me], code))
     if table().card(code).kind == "horse":
         return _choose_foe(state.but(hands=hands, pending=("horse", code, -1)))
     spots = placements(state.armies[me], code, table())
@@ -224,7 +224,7 @@ def _put(state: State, code: str, at: int, **changes: Any) -> State:
         where = f"onto {unit_label(army[at], t)}"
     army = place(army, code, at, t)
     line = " ".join(filter(None, [f"{seat(me)} plays {a_card(code, t)}", where])) + "."
-    armies = tuple(army if s == me else a for s, a in enumerate(state.armies))
+    armies = replaced(state.armies, me, army)
     return end_turn(state.with_log(LogEntry(line), armies=armies, **changes))
 
 

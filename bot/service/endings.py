@@ -13,14 +13,16 @@ the English in games.result, so a finished game reads in each reader's language.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any, cast
 
 from bot.engine import Outcome, OutcomeView, ranking_from_keys
+from bot.engine.view import RESULT_WORDS
 from bot.i18n import Text, from_json, say, to_json
 
 RESIGNATION = "resignation"
 TIMEOUT = "timeout"
-WORDS = "words"
+WORDS = RESULT_WORDS  # the key of games.result holding the messages behind its words
 # The messages of a departure: nobody left, one winner, shared win, the departed seat's line.
 RESIGNATION_WORDS = (
     "service.end.resigned_nobody",
@@ -117,8 +119,9 @@ def read_result(result: Mapping[str, Any]) -> Outcome:
     """A stored result with its messages back (results stored before them stay English)."""
     outcome = Outcome.from_dict(result)
     said = result.get(WORDS)
-    if not isinstance(said, dict):
-        return outcome
+    if not isinstance(said, dict):  # an engine's own outcome keeps the Text it was built with
+        summary = result["summary"]
+        return replace(outcome, summary=summary) if isinstance(summary, Text) else outcome
     summary = from_json(said.get("summary"))
     lines = [from_json(line) for line in said.get("breakdown", ())]
     if not isinstance(summary, str) or not all(isinstance(line, str) for line in lines):

@@ -31,7 +31,7 @@ from bot.store import GLOBAL, Entrant, NewRating, RatingRow
 MODEL = PlackettLuce()
 Z = 3.0  # the ordinal's width: mu - Z sigma is the rating shown
 TOP = 10  # lines of a leaderboard
-SERVER, EVERYWHERE = "server", "global"
+SERVER, EVERYWHERE = "this_server", "global"  # choice values; each its own words
 
 
 def ordinal(mu: float, sigma: float) -> float:

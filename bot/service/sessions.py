@@ -76,10 +76,8 @@ _DATA_FAULTS = (IllegalAction, LookupError, ValueError, TypeError, AttributeErro
 
 def outcome_of(view: View, result: OutcomeView | None) -> Outcome | None:
     """The result to report: the platform's (a resignation) if it made one, else the engine's."""
-    if result is not None:
-        return read_result(result)
-    chosen = view["outcome"]
-    return None if chosen is None else Outcome.from_dict(chosen)
+    chosen = result if result is not None else view["outcome"]
+    return None if chosen is None else read_result(chosen)
 
 
 class SessionCache:

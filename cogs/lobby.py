@@ -9,6 +9,7 @@ from discord import app_commands
 
 from bot.service import LEVELS, ServiceError, game_kind, game_kinds
 from cogs.base import TableCog
+from cogs.readers import reader_language
 from cogs.replies import clip, never_failing, suggestions
 from cogs.yours import pace_choices
 
@@ -90,7 +91,7 @@ class Lobby(TableCog):
     async def _paces(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        return pace_choices(current)
+        return pace_choices(current, await reader_language(interaction))
 
 
 async def setup(bot: SymposionBot) -> None:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.i18n import words
+from bot.i18n import say, words
 from cogs import seat_components, undo_components
 from cogs.base import TableCog
 from cogs.pastgames import NUMBER_HELP, game_choices, send_board_privately
@@ -86,10 +86,10 @@ class Moves(TableCog):
         if not await self.bot.service.resign_hands_over(info.game_id, interaction.user.id):
             await seat_components.resign(interaction, self.table, info.game_id)
             return
+        language = await reader_language(interaction)
         await interaction.response.send_message(
-            f"Resign from **{info.title}**? You are ranked last, the automatic player takes "
-            "your seat and the others play on.",
-            view=seat_components.resign_view(info.game_id),
+            words(say("table.resign_ask", title=info.title), language),
+            view=seat_components.resign_view(info.game_id, language),
             ephemeral=True,
         )
 

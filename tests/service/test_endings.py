@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from svc_helpers import ALICE, BOB, CAROL, CHANNEL, DAN, active, lobby, refused
 
 from bot.i18n import words
@@ -86,7 +88,7 @@ def test_a_stored_result_reads_in_any_language_and_old_ones_in_english() -> None
     stored = read_result(stored_result(outcome))
     assert stored == outcome  # the same English, the same ranking
     assert words(stored.summary, "de").startswith("Ben hatte keine Zeit mehr")
-    old = read_result(outcome.to_dict())  # stored before results kept their messages
+    old = read_result(json.loads(json.dumps(outcome.to_dict())))  # stored before the messages
     english = "Ben ran out of time and the others ended the game; Ann wins."
     assert words(old.summary, "de") == english
 

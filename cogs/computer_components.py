@@ -34,7 +34,7 @@ LEVEL_WORDS = {
 async def show_lobby(table: Table, interaction: Interaction, info: GameInfo) -> None:
     """Redraw the lobby message the click came from (after the change was stored)."""
     language = await readers.server_language(table.bot, info.guild_id)
-    text = lobby_text(info, language) + threads.note(info)
+    text = lobby_text(info, language) + threads.note(info, language)
     view = lobby_view(info.game_id, language) if info.status == "lobby" else None
     await table.acknowledge(lambda: interaction.response.edit_message(content=text, view=view))
 

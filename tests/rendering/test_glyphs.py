@@ -82,3 +82,14 @@ def test_the_iliad_board_and_hand_are_drawn_in_the_readers_language() -> None:
     italian = set(_drawn("iliad", views, "it"))
     assert "Vorrat" in german and "Reserve" in english and "Riserva" in italian
     assert any(words.startswith("Du darfst") for words in german)  # a tile's effect in a hand
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_atlandice_legend_fits_its_room_in_every_language(language: str) -> None:
+    """The board keeps six lines for the legend: a longer translation would be cut off."""
+    from bot.i18n import say, words
+    from rendering._atlandice_parts import LEGEND_LINES, MARGIN, SMALL, WIDTH
+
+    lines = [words(say(key), language) for key in LEGEND_LINES]
+    wrapped = sum(len(kit.wrap_text(line, SMALL, WIDTH - 2 * MARGIN)) for line in lines)
+    assert wrapped <= 6, lines

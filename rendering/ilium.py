@@ -52,7 +52,7 @@ def render_board(view: IliumView, context: ViewContext) -> Image.Image:
     """The public board: the prompt, the site graph, the players, the legend."""
     key = board_key(view)
     places = layout(key, MAP_BOX, FRAME)
-    image = _background(places, key[1], tuple(view["types"])).copy()
+    image = _background(places, key[1], tuple(view["types"]), context.language).copy()
     draw = ImageDraw.Draw(image)
     _headline(draw, view, context)
     for index, way in enumerate(view["pathways"]):
@@ -67,7 +67,9 @@ def render_board(view: IliumView, context: ViewContext) -> Image.Image:
 
 
 @lru_cache(maxsize=8)
-def _background(places: Layout, paths: tuple[PathKey, ...], types: tuple[str, ...]) -> Image.Image:
+def _background(
+    places: Layout, paths: tuple[PathKey, ...], types: tuple[str, ...], language: str
+) -> Image.Image:
     """What never changes during a game: paper, map frame, every pathway with its spaces
     still empty, legend. A render redraws only the pathways and spaces that changed."""
     image, draw = kit.canvas(*BOARD_SIZE)
@@ -80,7 +82,7 @@ def _background(places: Layout, paths: tuple[PathKey, ...], types: tuple[str, ..
         draw.line((x0, y0, x1, y1), fill=PATH_LINE, width=8)
         for slot, point in enumerate(places.spaces[index]):
             _stone(draw, point, shovel=slot == 0)
-    draw_legend(draw, BOARD_SIZE[1] - LEGEND_HEIGHT, BOARD_SIZE[0], TEXT, types)
+    draw_legend(draw, BOARD_SIZE[1] - LEGEND_HEIGHT, BOARD_SIZE[0], TEXT, types, language)
     return image
 
 

@@ -93,3 +93,18 @@ def test_the_atlandice_legend_fits_its_room_in_every_language(language: str) -> 
     lines = [words(say(key), language) for key in LEGEND_LINES]
     wrapped = sum(len(kit.wrap_text(line, SMALL, WIDTH - 2 * MARGIN)) for line in lines)
     assert wrapped <= 6, lines
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_ilium_legend_lines_fit_the_board_in_every_language(language: str) -> None:
+    """Each legend line is one row of samples and words: a longer translation runs off."""
+    from bot.i18n import say, words
+    from rendering import ilium
+    from rendering.ilium_legend import LEFT
+
+    size = ilium.TEXT
+    rows = (("shovel", "excavated", "supply", "trigger"), ("chosen", "closed"))
+    for row in rows:
+        labels = [words(say(f"table.image.ilium_{key}"), language) for key in row]
+        width = sum(size + 24 + kit.text_width(label, size) for label in labels) - 18
+        assert LEFT + width <= ilium.BOARD_SIZE[0] - LEFT, labels

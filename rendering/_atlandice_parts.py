@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from PIL import ImageDraw
 
 from bot.games.atlandice.viewtypes import AtlandiceArea
+from bot.i18n import say, words
 from rendering import kit
 
 Draw = ImageDraw.ImageDraw
@@ -225,25 +226,33 @@ def _area_body(
         submarine(draw, right - 108, top + 136)
 
 
+KIND_WORDS = {
+    "gem": "table.image.atl_kind_gem",
+    "book": "table.image.atl_kind_book",
+    "provision": "table.image.atl_kind_provision",
+    "tool": "table.image.atl_kind_tool",
+    "weapon": "table.image.atl_kind_weapon",
+}
 LEGEND_LINES = (
-    "INV: most of that resource scores 1 VP; ALL: most resources in all",
-    "GIFT: everyone may give back pairs, 1 VP each",
-    "▶ clock steps when the round's last die lies there; blue frame: the clock's hand",
-    "yellow: what the prompt lets you pick; black frame: being searched",
-    "final G+3: at the end, 3 VP for the majority of gems",
+    "table.image.atl_legend_inv",
+    "table.image.atl_legend_gift",
+    "table.image.atl_legend_clock",
+    "table.image.atl_legend_frames",
+    "table.image.atl_legend_final",
 )
 
 
-def legend(draw: Draw, top: int) -> int:
+def legend(draw: Draw, top: int, language: str) -> int:
     """What the letters, words and marks on the board mean; returns the y below it."""
     x = MARGIN
     for kind in KIND_ORDER:
         disc(draw, x, top + 14, kind, 16, SMALL)
-        kit.text(draw, (x + 36, top + 14), kind, SMALL, kit.INK, "lm")
-        x += 36 + round(kit.text_width(kind, SMALL)) + 18
+        name = words(say(KIND_WORDS[kind]), language)
+        kit.text(draw, (x + 36, top + 14), name, SMALL, kit.INK, "lm")
+        x += 36 + round(kit.text_width(name, SMALL)) + 18
     y = top + 34
     for line in LEGEND_LINES:
-        for part in kit.wrap_text(line, SMALL, WIDTH - 2 * MARGIN):
+        for part in kit.wrap_text(words(say(line), language), SMALL, WIDTH - 2 * MARGIN):
             kit.text(draw, (MARGIN, y), part, SMALL, kit.MUTED)
             y += 29
     return y

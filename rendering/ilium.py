@@ -53,7 +53,7 @@ def render_board(view: IliumView, context: ViewContext) -> Image.Image:
     key = board_key(view)
     places = layout(key, MAP_BOX, FRAME)
     size = board_size(int(view["players"]))
-    image = _background(places, key[1], tuple(view["types"]), size[1]).copy()
+    image = _background(places, key[1], tuple(view["types"]), size[1], context.language).copy()
     draw = ImageDraw.Draw(image)
     _headline(draw, view, context)
     for index, way in enumerate(view["pathways"]):
@@ -76,7 +76,11 @@ def board_size(players: int) -> tuple[int, int]:
 
 @lru_cache(maxsize=8)
 def _background(
-    places: Layout, paths: tuple[PathKey, ...], types: tuple[str, ...], height: int
+    places: Layout,
+    paths: tuple[PathKey, ...],
+    types: tuple[str, ...],
+    height: int,
+    language: str,
 ) -> Image.Image:
     """What never changes during a game: paper, map frame, every pathway with its spaces
     still empty, legend. A render redraws only the pathways and spaces that changed."""
@@ -90,7 +94,7 @@ def _background(
         draw.line((x0, y0, x1, y1), fill=PATH_LINE, width=8)
         for slot, point in enumerate(places.spaces[index]):
             _stone(draw, point, shovel=slot == 0)
-    draw_legend(draw, height - LEGEND_HEIGHT, BOARD_SIZE[0], TEXT, types)
+    draw_legend(draw, height - LEGEND_HEIGHT, BOARD_SIZE[0], TEXT, types, language)
     return image
 
 

@@ -46,6 +46,36 @@ def phone_text(width: int) -> int:
 
 # The text sizes drawn while a `text_sizes()` block runs; None (the default) records nothing.
 _TEXT_SIZES: ContextVar[list[int] | None] = ContextVar("text_sizes", default=None)
+# The words drawn while a `drawn_words()` block runs; None (the default) records nothing.
+_DRAWN_WORDS: ContextVar[list[str] | None] = ContextVar("drawn_words", default=None)
+NO_SUCH_CHARACTER = "\U0010fffd"  # a private-use point no font maps: it draws the font's .notdef
+
+
+@contextmanager
+def drawn_words() -> Iterator[list[str]]:
+    """Collect every text drawn inside the block, so tests can check each glyph is in the font.
+
+    Sprites cached from an earlier render are pasted, not drawn: clear their caches first.
+    """
+    found: list[str] = []
+    token = _DRAWN_WORDS.set(found)
+    try:
+        yield found
+    finally:
+        _DRAWN_WORDS.reset(token)
+
+
+@lru_cache(maxsize=1024)
+def _glyph(character: str) -> tuple[tuple[int, ...], bytes]:
+    """How the font draws one character at a test size: its box and its pixels."""
+    box = tuple(int(v) for v in font(32).getbbox(character))
+    return box, text_mask(character, 32)[0].tobytes()
+
+
+def missing_glyphs(words: str) -> set[str]:
+    """The characters of `words` the font has no glyph for (it would draw its .notdef box)."""
+    notdef = _glyph(NO_SUCH_CHARACTER)
+    return {c for c in set(words) if c not in "\n\t" and _glyph(c) == notdef}
 
 
 @contextmanager
@@ -107,6 +137,9 @@ def text(
     sizes = _TEXT_SIZES.get()
     if sizes is not None and words.strip():
         sizes.append(max(size, MIN_TEXT))
+    drawn = _DRAWN_WORDS.get()
+    if drawn is not None:
+        drawn.append(words)
     mask, left, top = text_mask(words, size, anchor)
     draw.bitmap((round(xy[0]) + left, round(xy[1]) + top), mask, fill=fill)
 
@@ -176,7 +209,7 @@ def headline(view: Mapping[str, Any], context: ViewContext) -> str:
         text, named = str(outcome["summary"]), list(outcome["winners"])
     else:
         mover = view.get("to_move")
-        text, named = str(view.get("prompt") or ""), [] if mover is None else [mover]
+        text, named = context.words(view.get("prompt") or ""), [] if mover is None else [mover]
     labels = {seat: seat_in_sentence(context, seat, seats) for seat in named}
     return name_seats(text, seats, labels)
 

@@ -13,6 +13,7 @@ from PIL import Image
 from bot.engine import OutcomeView, ViewContext
 from bot.games.atlandice import GAME
 from bot.games.atlandice.model import State
+from bot.i18n import LANGUAGES, say, words
 from rendering import atlandice, kit
 from rendering._atlandice_parts import (
     KIND_LETTERS,
@@ -196,9 +197,12 @@ def test_a_district_target_prompt_frames_only_its_targets() -> None:
 
 
 def test_the_legend_explains_every_letter_and_word_the_board_abbreviates() -> None:
-    legend = " ".join(LEGEND_LINES)
+    legend = " ".join(words(say(line), "en") for line in LEGEND_LINES)
     for word in ("INV", "ALL", "GIFT", "▶", "yellow", "blue frame"):
         assert word in legend
+    for language in LANGUAGES:  # every translation keeps the codes it explains
+        translated = " ".join(words(say(line), language) for line in LEGEND_LINES)
+        assert all(code in translated for code in ("INV", "ALL", "GIFT", "▶", "G+3")), language
     view = GAME.view(_play(2, 9, plies=6), None)
     board = render_board(view)
     strip = board.crop((0, board.height - 190, board.width, board.height))

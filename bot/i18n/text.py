@@ -15,7 +15,8 @@ from bot.i18n.catalogues import ENGLISH, template
 
 LIST_AND = "list.and"  # the word between the items of a list ("5 and Dolos")
 LIST_PLUS = "list.plus"  # the sign between the terms of a sum ("Zeus 8 + 10")
-LISTS = frozenset({LIST_AND, LIST_PLUS})  # ids whose words are a separator for `items`
+LIST_COMMA = "list.comma"  # the mark between the items of a longer list ("Red 3, Blue 2")
+LISTS = frozenset({LIST_AND, LIST_PLUS, LIST_COMMA})  # ids whose words are a separator for `items`
 
 
 class Text(str):

@@ -15,7 +15,9 @@ from bot.i18n.catalogues import catalogue_path, domains
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ("bot", "cogs")
 # Message ids are dotted lower-case words under one of these namespaces.
-MESSAGE_ID = re.compile(r"^(list|iliad|table|cmd|service)\.[a-z0-9_]+(\.[a-z0-9_]+)*$")
+MESSAGE_ID = re.compile(
+    r"^(list|iliad|ilium|atlandice|iliad_cards|table|cmd|service)\.[a-z0-9_]+(\.[a-z0-9_]+)*$"
+)
 
 
 def ids_in_source(source: str) -> set[str]:

@@ -20,7 +20,7 @@ import bot.games  # noqa: F401  (registers every game)
 from bot.engine import IllegalAction, get_game
 from bot.i18n import LANGUAGES, Text, words
 
-GAMES = ("ilium",)
+GAMES = ("ilium", "atlandice")
 NAME = re.compile(r"[A-Za-z]{2,}")  # a word: two letters or more (site 'A' or square 'c3' are not)
 
 

@@ -51,6 +51,7 @@ def test_the_scan_finds_ids_in_calls_and_tables() -> None:
 
 def test_the_code_uses_messages() -> None:
     assert {"iliad.log.places", "iliad.prompt.place", LIST_AND} <= used_ids()
+    assert {"ilium.log.places", "atlandice.log.round", "iliad_cards.log.plays"} <= used_ids()
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

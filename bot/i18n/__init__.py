@@ -4,12 +4,23 @@ Unknown languages and missing entries fall back to English (README, "Adding a la
 """
 
 from bot.i18n.catalogues import ENGLISH, LANGUAGES, entries, language_of, template
-from bot.i18n.text import LIST_AND, LIST_PLUS, Text, from_json, listing, say, to_json, words
+from bot.i18n.text import (
+    LIST_AND,
+    LIST_COMMA,
+    LIST_PLUS,
+    Text,
+    from_json,
+    listing,
+    say,
+    to_json,
+    words,
+)
 
 __all__ = [
     "ENGLISH",
     "LANGUAGES",
     "LIST_AND",
+    "LIST_COMMA",
     "LIST_PLUS",
     "Text",
     "entries",

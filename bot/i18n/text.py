@@ -9,13 +9,15 @@ another language gets `words(text, language)`, drawn again from the same id and 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from functools import cache
 from typing import Any
 
 from bot.i18n.catalogues import ENGLISH, template
 
 LIST_AND = "list.and"  # the word between the items of a list ("5 and Dolos")
 LIST_PLUS = "list.plus"  # the sign between the terms of a sum ("Zeus 8 + 10")
-LISTS = frozenset({LIST_AND, LIST_PLUS})  # ids whose words are a separator for `items`
+LIST_COMMA = "list.comma"  # the mark between the items of a longer list ("Red 3, Blue 2")
+LISTS = frozenset({LIST_AND, LIST_PLUS, LIST_COMMA})  # ids whose words are a separator for `items`
 
 
 class Text(str):
@@ -38,13 +40,23 @@ class Text(str):
 
 def say(key: str, /, **params: object) -> Text:
     """The message `key` with its parameters, as English text that can be drawn again."""
-    return Text(key, params, _draw(key, params, ENGLISH))
+    if not params:
+        return _constant(key)
+    # a Text parameter already is its English words: formatting it as a str does not draw
+    # it again (computer players' playouts build every log line, so this is on their path)
+    return Text(key, params, template(ENGLISH, key).format_map(params))
+
+
+@cache
+def _constant(key: str) -> Text:
+    """A message without parameters (a name, a fixed phrase), made once: Texts are not changed."""
+    return Text(key, {}, template(ENGLISH, key))
 
 
 def listing(items: Iterable[object], key: str = LIST_AND) -> Text:
     """Items joined as a player says them: '5 and Dolos', 'und' in German (`key` in LISTS)."""
     parts = tuple(items)
-    return Text(key, {"items": parts}, _draw(key, {"items": parts}, ENGLISH))
+    return Text(key, {"items": parts}, template(ENGLISH, key).join(map(str, parts)))
 
 
 def words(value: object, language: str) -> str:

@@ -357,7 +357,7 @@ def test_IC12_attack_asks_the_opponent_only_when_several_have_targets() -> None:
     state = position(3, armies=armies)
     state = play(state, "attack.archer")
     assert codes(state) == ["foe.1", "foe.2"]
-    assert GAME.describe(GAME.decode("foe.2"), state) == "strike Philoctetes's army"
+    assert GAME.describe(GAME.decode("foe.2"), state) == "strike the army of Philoctetes"
     state = play(state, "foe.2")
     assert codes(state) == ["hit.0.0", "hit.1.0"]
     assert GAME.describe(GAME.decode("hit.1.0"), state) == "strike the lone Hoplite 3"

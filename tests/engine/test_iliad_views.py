@@ -81,7 +81,7 @@ def test_describe_reads_like_a_player_would_say_it() -> None:
     state = position(board=tiles(c3="H5", d3="a2"))
     assert GAME.describe(Action("place", "5", "c3")) == "place 5 on c3"
     assert GAME.describe(Action("place", "D", "e3")) == "place Dolos on e3"
-    assert GAME.describe(Action("lift", "d3"), state) == "move Achilles's face-down tile on d3"
+    assert GAME.describe(Action("lift", "d3"), state) == "move the face-down tile of Achilles on d3"
     assert GAME.describe(Action("score", "c")) == "score column c first"
 
 

@@ -15,7 +15,9 @@ from bot.i18n.catalogues import catalogue_path, domains
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ("bot", "cogs", "rendering")
 # Message ids are dotted lower-case words under one of these namespaces.
-MESSAGE_ID = re.compile(r"^(list|iliad|table|cmd|service)\.[a-z0-9_]+(\.[a-z0-9_]+)*$")
+MESSAGE_ID = re.compile(
+    r"^(list|iliad|ilium|atlandice|iliad_cards|table|cmd|service)\.[a-z0-9_]+(\.[a-z0-9_]+)*$"
+)
 
 
 def ids_in_source(source: str) -> set[str]:
@@ -49,6 +51,7 @@ def test_the_scan_finds_ids_in_calls_and_tables() -> None:
 
 def test_the_code_uses_messages() -> None:
     assert {"iliad.log.places", "iliad.prompt.place", LIST_AND} <= used_ids()
+    assert {"ilium.log.places", "atlandice.log.round", "iliad_cards.log.plays"} <= used_ids()
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -7,6 +7,7 @@ import re
 from bot.engine import IllegalAction
 from bot.engine.memo import remember_codes
 from bot.games.atlandice.model import Action
+from bot.i18n import say
 
 CODE = re.compile(r"([tna])([1-6])|(k)([1-5])|s([1-6])([1-5])|p([1-5])([1-5])|([yx])")
 
@@ -26,7 +27,7 @@ def decode(text: str) -> Action:
     """Inverse of encode; IllegalAction for anything that is no Atlandice move."""
     match = CODE.fullmatch(text) if isinstance(text, str) else None
     if match is None:
-        raise IllegalAction(f"{text!r} is not an Atlandice move.")
+        raise IllegalAction(say("atlandice.bad_code", code=repr(text)))
     g = match.groups()
     if g[0] or g[2]:
         return Action(g[0] or g[2], int(g[1] or g[3]))

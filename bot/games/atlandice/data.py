@@ -5,13 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.engine import data_path, load_data
+from bot.i18n import LIST_COMMA, Text, listing, say
 
 DATA_PATH = data_path("atlandice")
 MARKET = 6  # the black market's area number
 DISTRICTS = (1, 2, 3, 4, 5)
 AREAS = (1, 2, 3, 4, 5, 6)
 SEAT_NAMES = ("Mathilda", "Nereus", "Calypso", "Triton")
-NEUTRAL_NAME = "neutral"
 
 
 @dataclass(frozen=True)
@@ -29,10 +29,6 @@ class Tile:
 
 RAW = load_data("atlandice")
 KINDS: tuple[str, ...] = tuple(RAW["resources"])  # kind k (1..5) is KINDS[k - 1]
-AREA_NAMES: tuple[str, ...] = (
-    *(str(d["name"]) for d in RAW["districts"]),
-    str(RAW["black_market"]["name"]),
-)
 
 
 def _tiles() -> tuple[Tile, ...]:
@@ -96,20 +92,81 @@ CLOCK_END, CLOCK = _clock()
 NEUTRAL_DONATION = _neutral_donation()
 
 
+# Words (data/locales, atlandice.po): a resource in the singular and plural, by kind 1-5;
+# each area bare ('Forges') and with its article ('the Forges'), by area 1-6.
+KIND_WORDS = (
+    ("atlandice.kind.gem", "atlandice.kinds.gem"),
+    ("atlandice.kind.book", "atlandice.kinds.book"),
+    ("atlandice.kind.provision", "atlandice.kinds.provision"),
+    ("atlandice.kind.tool", "atlandice.kinds.tool"),
+    ("atlandice.kind.weapon", "atlandice.kinds.weapon"),
+)
+AREA_WORDS = (
+    ("atlandice.district.jewelers", "atlandice.area.jewelers"),
+    ("atlandice.district.libraries", "atlandice.area.libraries"),
+    ("atlandice.district.taverns", "atlandice.area.taverns"),
+    ("atlandice.district.machine_works", "atlandice.area.machine_works"),
+    ("atlandice.district.forges", "atlandice.area.forges"),
+    ("atlandice.district.black_market", "atlandice.area.black_market"),
+)
+TILE_SHORTS = (  # each tile's effect in a few words, by tile index
+    "atlandice.short.jewelers_a",
+    "atlandice.short.jewelers_b",
+    "atlandice.short.jewelers_c",
+    "atlandice.short.libraries_a",
+    "atlandice.short.libraries_b",
+    "atlandice.short.libraries_c",
+    "atlandice.short.taverns_a",
+    "atlandice.short.taverns_b",
+    "atlandice.short.taverns_c",
+    "atlandice.short.machine_works",
+    "atlandice.short.machine_works",
+    "atlandice.short.machine_works",
+    "atlandice.short.forges_a",
+    "atlandice.short.forges_b",
+    "atlandice.short.forges_c",
+)
+
+
 def kind_name(kind: int, count: int = 1) -> str:
-    """'gem' / '2 gems' / 'a gem' style words for a resource kind."""
-    word = KINDS[kind - 1]
-    return word if count == 1 else f"{word}s"
+    """'gem' / 'gems': a resource kind in the reader's words, singular or plural."""
+    return say(KIND_WORDS[kind - 1][0 if count == 1 else 1])
+
+
+def district_name(area: int) -> str:
+    """The area's bare name ('Forges', 'black market')."""
+    return say(AREA_WORDS[area - 1][0])
 
 
 def area_name(area: int) -> str:
     """The area's name with its article, as a player says it ('the Forges')."""
-    return f"the {AREA_NAMES[area - 1]}"
+    return say(AREA_WORDS[area - 1][1])
+
+
+def tile_name(index: int) -> str:
+    """A district tile's name: its district and letter ('Forges (b)')."""
+    tile = TILES[index]
+    return say("atlandice.tile", district=district_name(tile.district), letter="abc"[index % 3])
+
+
+def tile_short(index: int) -> str:
+    """A district tile's effect in a few words."""
+    return say(TILE_SHORTS[index])
 
 
 def symbol_words(symbol: str) -> str:
     """Human words for a clock symbol such as 'inventory:gem'."""
     if symbol == "donation":
-        return "donation"
+        return say("atlandice.symbol.donation")
     what = symbol.split(":", 1)[1]
-    return "inventory of all resources" if what == "all" else f"inventory of {what}s"
+    if what == "all":
+        return say("atlandice.symbol.inventory_all")
+    return say("atlandice.symbol.inventory", kinds=kind_name(1 + KINDS.index(what), 2))
+
+
+def line_words(line: tuple[str, ...] | list[str]) -> Text:
+    """A search's log line from its parts: what was taken where, then what came of it."""
+    head, *parts = line
+    if not parts:
+        return say("atlandice.line", head=head)
+    return say("atlandice.line.parts", head=head, parts=listing(parts, LIST_COMMA))

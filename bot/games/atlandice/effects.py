@@ -25,6 +25,7 @@ from bot.games.atlandice.model import (
     kinds_at,
     open_areas,
 )
+from bot.i18n import say
 
 YES, NO = Action("y"), Action("x")
 DONE = "done"  # the auto step that ends a search
@@ -115,7 +116,7 @@ def _roll_for(work: Work, tile: Tile, step: str, possible: bool) -> None:
     if face in tile.faces and possible:
         work.memo, work.step = face, step
     else:
-        work.part(f"rolls {face}: nothing")
+        work.part(say("atlandice.part.rolls_nothing", face=face))
         work.step = DONE
 
 
@@ -124,28 +125,28 @@ def _search_roll(work: Work, tile: Tile) -> None:
     too, with its effect (a second 6: the black market). [house] a search started this way
     starts no other (chained_search); a closed district named by the re-roll gives nothing."""
     if work.nested and not CHAINED_SEARCH:
-        work.part("no further search")
+        work.part(say("atlandice.part.no_further_search"))
         work.step = DONE
         return
     face = work.roll()
     if face not in tile.faces:
-        work.part(f"rolls {face}: nothing")
+        work.part(say("atlandice.part.rolls_nothing", face=face))
         work.step = DONE
         return
     again = work.roll()
     if again != MARKET and is_closed(work, again):
-        work.part(f"rolls {face}, {again}: {area_name(again)} are closed")
+        work.part(say("atlandice.part.rolls_closed", face=face, again=again, area=area_name(again)))
         work.step = DONE
     else:
         work.memo, work.step = again, "dive"
-        work.line.append(f"rolls {face}, {again}")
+        work.line.append(say("atlandice.part.rolls_again", face=face, again=again))
 
 
 def _step_if(work: Work, possible: bool, step: str, nothing: str) -> None:
     if possible:
         work.step = step
     else:
-        work.part(nothing)
+        work.part(say(nothing))
         work.step = DONE
 
 
@@ -161,33 +162,40 @@ def enter(work: Work) -> None:
 
 ENTER: dict[str, Callable[[Work, Tile], None]] = {
     "bonus_roll": lambda w, t: _roll_for(w, t, "more", bool(w.goods[w.area - 1][w.area - 1])),
-    "swap": lambda w, t: _step_if(w, bool(swap_kinds(w)), "swap1", "nothing to swap"),
+    "swap": lambda w, t: _step_if(
+        w, bool(swap_kinds(w)), "swap1", "atlandice.part.nothing_to_swap"
+    ),
     "search_roll": _search_roll,
     "steal_roll": lambda w, t: _roll_for(w, t, "steal", bool(steal_spots(w))),
-    "to_market": lambda w, t: _step_if(w, bool(kinds_at(w, 2)), "tomarket", "nothing to move"),
+    "to_market": lambda w, t: _step_if(
+        w, bool(kinds_at(w, 2)), "tomarket", "atlandice.part.nothing_to_move"
+    ),
     "second_die": lambda w, t: _step_if(
         w,
         dice_received(w, beneficiary(w)) == 2 and bool(kinds_at(w, 2)),
         "second",
-        "(not the second die)",
+        "atlandice.part.not_second_die",
     ),
     "clock_roll": lambda w, t: _roll_for(w, t, "tick", w.hand < CLOCK_END),
     "from_market": lambda w, t: _step_if(
-        w, bool(kinds_at(w, MARKET)) and bool(out_targets(w)), "out1", "the market is empty"
+        w, bool(kinds_at(w, MARKET)) and bool(out_targets(w)), "out1", "atlandice.part.market_empty"
     ),
-    "turn_die": lambda w, t: _step_if(w, bool(w.dice), "turn1", "no die left to turn"),
-    "submarine": lambda w, t: _step_if(w, bool(sub_targets(w)), "subm", "nowhere to go"),
+    "turn_die": lambda w, t: _step_if(w, bool(w.dice), "turn1", "atlandice.part.no_die_to_turn"),
+    "submarine": lambda w, t: _step_if(
+        w, bool(sub_targets(w)), "subm", "atlandice.part.nowhere_to_go"
+    ),
     "market_roll": lambda w, t: _roll_for(w, t, "mkt", bool(kinds_at(w, MARKET))),
 }
 ENTER["from_market_elsewhere"] = ENTER["from_market"]
 
 
 def _decline(work: Work) -> None:
-    rolled = f"rolls {work.memo}: " if work.step in ("more", "tick", "steal", "mkt") else ""
     if work.step == "dive":
-        work.line[-1] += ": declines the search"
+        work.line[-1] = say("atlandice.part.declines_search", rolled=work.line[-1])
+    elif work.step in ("more", "tick", "steal", "mkt"):
+        work.part(say("atlandice.part.rolls_declines", face=work.memo))
     else:
-        work.part(f"{rolled}declines the effect")
+        work.part(say("atlandice.part.declines"))
     work.step = DONE
 
 
@@ -196,7 +204,8 @@ def _move_die(work: Work, source: int, target: int) -> None:
     work.dice.remove(face)
     work.dice.append(target)
     work.dice.sort()
-    work.part(f"turns the die at {area_name(source)} to {target} ({area_name(target)})")
+    words = {"source": area_name(source), "face": target, "target": area_name(target)}
+    work.part(say("atlandice.part.turns_die", **words))
 
 
 def resolve(work: Work, action: Action) -> None:
@@ -208,15 +217,17 @@ def resolve(work: Work, action: Action) -> None:
     work.step = DONE
     if step == "more":
         work.gain(bene, area, area)
-        work.part(f"rolls {work.memo}: +1 {kind_name(area)}")
+        work.part(say("atlandice.part.rolls_more", face=work.memo, kind=kind_name(area)))
     elif step == "tick":
         work.hand += 1
-        work.part(f"rolls {work.memo}: the hand moves to {work.hand}")
+        work.part(say("atlandice.part.rolls_tick", face=work.memo, hand=work.hand))
         if work.hand >= CLOCK_END:
             work.sunk = True
-            work.part("it reaches the waves (last round)")
+            work.part(say("atlandice.part.waves"))
     elif step == "dive":
-        work.line[-1] += f": searches {area_name(work.memo)}"
+        work.line[-1] = say(
+            "atlandice.part.searches", rolled=work.line[-1], area=area_name(work.memo)
+        )
         work.area, work.nested, work.step = work.memo, True, "search"
     elif step == "swap1":
         work.memo, work.step = action.x, "swap2"
@@ -226,31 +237,32 @@ def resolve(work: Work, action: Action) -> None:
         work.goods[other - 1][mine - 1] += 1
         work.goods[other - 1][theirs - 1] -= 1
         work.goods[0][theirs - 1] += 1
-        work.part(
-            f"swaps a {kind_name(mine)} here for a {kind_name(theirs)} from {area_name(other)}"
-        )
+        words = {"mine": kind_name(mine), "theirs": kind_name(theirs), "area": area_name(other)}
+        work.part(say("atlandice.part.swaps", **words))
     elif step == "steal":
         work.gain(bene, action.x, action.y)
-        work.part(f"rolls {work.memo}: takes a {kind_name(action.y)} from {area_name(action.x)}")
+        kind, place = kind_name(action.y), area_name(action.x)
+        work.part(say("atlandice.part.rolls_steal", face=work.memo, kind=kind, area=place))
     elif step == "tomarket":
         work.goods[1][action.x - 1] -= 1
         work.goods[MARKET - 1][action.x - 1] += 1
-        work.part(f"moves a {kind_name(action.x)} to the black market")
+        work.part(say("atlandice.part.to_market", kind=kind_name(action.x)))
     elif step == "second":
         work.gain(bene, 2, action.x)
-        work.part(f"second die: +1 {kind_name(action.x)}")
+        work.part(say("atlandice.part.second_die", kind=kind_name(action.x)))
     elif step in ("out1", "turn1"):
         work.memo, work.step = action.x, {"out1": "out2", "turn1": "turn2"}[step]
     elif step == "out2":
         work.goods[MARKET - 1][work.memo - 1] -= 1
         work.goods[action.x - 1][work.memo - 1] += 1
-        work.part(f"moves a {kind_name(work.memo)} from the black market to {area_name(action.x)}")
+        words = {"kind": kind_name(work.memo), "area": area_name(action.x)}
+        work.part(say("atlandice.part.from_market", **words))
     elif step == "turn2":
         _move_die(work, work.memo, action.x)
     elif step == "subm":
         work.sub = action.x
-        work.part(f"moves the submarine to {area_name(action.x)}")
+        work.part(say("atlandice.part.submarine", area=area_name(action.x)))
     else:
         assert step == "mkt", step
         work.gain(bene, MARKET, action.x)
-        work.part(f"rolls {work.memo}: takes a {kind_name(action.x)} from the black market")
+        work.part(say("atlandice.part.rolls_market", face=work.memo, kind=kind_name(action.x)))

@@ -15,10 +15,11 @@ from bot.games.atlandice.data import (
     MARKET_SYMBOLS,
     NEUTRAL_DONATION,
     SEAT_NAMES,
-    TILES,
     area_name,
     kind_name,
+    line_words,
     symbol_words,
+    tile_name,
 )
 from bot.games.atlandice.model import (
     OVER,
@@ -39,6 +40,7 @@ from bot.games.atlandice.scoring import (
     score_empty_districts,
     totals,
 )
+from bot.i18n import LIST_COMMA, listing, say
 
 DECISIONS = frozenset(
     {"take", "grab", "bonus", "more", "tick", "dive", "swap1", "swap2", "steal", "tomarket"}
@@ -51,11 +53,9 @@ def _start_round(work: Work) -> None:
     faces = work.roll_all(DICE[work.players])
     work.dice = faces
     at_market = sum(1 for f in faces if area_of(work, f) == MARKET)
-    work.say(
-        f"Round {work.round}: {SEAT_NAMES[work.start]} opens the gates: "
-        + " ".join(str(f) for f in faces)
-        + (f" ({at_market} at the black market)" if at_market else "")
-    )
+    key = "atlandice.log.round_market" if at_market else "atlandice.log.round"
+    shown = " ".join(str(f) for f in faces)
+    work.say(say(key, round=work.round, seat=SEAT_NAMES[work.start], dice=shown, market=at_market))
     work.step = "take"
 
 
@@ -65,8 +65,8 @@ def take_die(work: Work, seat: int, area: int, neutral: bool) -> None:
     work.dice.remove(face)
     work.taken.append((seat, work.players if neutral else seat))
     work.area, work.nested = area, False
-    given = " for the neutral player" if neutral else ""
-    work.line = [f"{SEAT_NAMES[seat]} takes the {face} at {area_name(area)}{given}"]
+    key = "atlandice.line.take_neutral" if neutral else "atlandice.line.take"
+    work.line = [say(key, seat=SEAT_NAMES[seat], face=face, area=area_name(area))]
     work.step = "search"
 
 
@@ -78,14 +78,15 @@ def _grab(work: Work, step: str, after: str) -> None:
     if kinds:
         grab(work, kinds[0], step)
     elif step == "grab":
-        work.part("nothing to take")
+        work.part(say("atlandice.part.nothing_to_take"))
     work.step = after
 
 
 def grab(work: Work, kind: int, step: str) -> None:
     """Take one resource from the searched area (the search itself or the submarine bonus)."""
     work.gain(effects.beneficiary(work), work.area, kind)
-    work.part(f"1 {kind_name(kind)}" + (" from the submarine" if step == "bonus" else ""))
+    key = "atlandice.part.grab_submarine" if step == "bonus" else "atlandice.part.grab"
+    work.part(say(key, kind=kind_name(kind)))
 
 
 def _search(work: Work) -> None:
@@ -103,8 +104,7 @@ def _bonus_check(work: Work) -> None:
 
 def _done(work: Work) -> None:
     """AT-8: after each search, empty districts are scored; AT-7: then the next seat takes."""
-    head, *parts = work.line
-    work.say(head + (": " + ", ".join(parts) if parts else ""))
+    work.say(line_words(work.line))
     work.line = []
     work.area, work.nested, work.memo = 0, False, 0
     score_empty_districts(work, work.taken[-1][0])
@@ -117,25 +117,25 @@ def _clock(work: Work) -> None:
     (face,) = work.dice
     area = area_of(work, face)
     if work.hand >= CLOCK_END:
-        work.say(f"The last die lies at {area_name(area)}; the hand is already at the waves")
+        work.say(say("atlandice.log.clock_at_waves", area=area_name(area)))
         work.step = "end_round"
         return
     moves = symbols_at(work, area, MARKET_SYMBOLS)
     old, work.hand = work.hand, min(CLOCK_END, work.hand + moves)
-    text = f"The last die lies at {area_name(area)}: the hand moves {moves} from {old} to "
+    where = {"area": area_name(area), "moves": moves, "old": old, "new": work.hand}
     work.step = "end_round"
     if work.hand >= CLOCK_END:
         work.sunk = True
-        work.say(text + "the waves")
+        work.say(say("atlandice.log.clock_waves", **where))
     elif work.hand in CLOCK:
         symbol = CLOCK[work.hand]
-        work.say(text + f"{work.hand}: {symbol_words(symbol)}")
+        work.say(say("atlandice.log.clock_symbol", **where, symbol=symbol_words(symbol)))
         if symbol == "donation":
             work.donor, work.step = 0, "donation"
         else:
             inventory(work, symbol.split(":", 1)[1])
     else:
-        work.say(text + str(work.hand))
+        work.say(say("atlandice.log.clock", **where))
 
 
 def donor_seat(table: Table) -> int:
@@ -152,7 +152,7 @@ def _donation(work: Work) -> None:
             continue
         seat = donor_seat(work)
         if sum(work.held[seat]) >= 2:
-            work.line = [f"{holder_name(work, seat)} donates"]
+            work.line = [say("atlandice.line.donates", seat=holder_name(work, seat))]
             work.step = "donate"
             return
         work.donor += 1
@@ -166,15 +166,17 @@ def _give_pair(work: Work, holder: int, pair: tuple[int, int]) -> None:
         target = MARKET if is_closed(work, kind) else kind
         work.goods[target - 1][kind - 1] += 1
     work.chips[holder] += DONATION_VP
-    work.part(f"{kind_name(pair[0])}+{kind_name(pair[1])}")
+    work.part(say("atlandice.part.pair", first=kind_name(pair[0]), second=kind_name(pair[1])))
 
 
 def _say_donation(work: Work) -> None:
     head, *pairs = work.line
     if pairs:
-        work.say(f"{head} {len(pairs)} pair(s) ({', '.join(pairs)}): +{len(pairs)} VP")
+        given = listing(pairs, LIST_COMMA)
+        count = len(pairs) * DONATION_VP
+        work.say(say("atlandice.log.donates", head=head, count=len(pairs), pairs=given, vp=count))
     else:
-        work.say(f"{head} nothing")
+        work.say(say("atlandice.log.donates_nothing", head=head))
     work.line = []
 
 
@@ -195,7 +197,7 @@ def neutral_donates(work: Work, holder: int) -> None:
     many pairs as it can, each resource from its largest stack (ties: the lower number)."""
     assert NEUTRAL_DONATION == "all_pairs_largest_first", NEUTRAL_DONATION
     hand = work.held[holder]
-    work.line = [f"{holder_name(work, holder)} donates"]
+    work.line = [say("atlandice.line.donates", seat=holder_name(work, holder))]
     while sum(hand) >= 2:
         first = _largest(hand)
         second = _largest([n - (k == first - 1) for k, n in enumerate(hand)])
@@ -225,17 +227,19 @@ def _final(work: Work) -> None:
     finals = final_scores(work)
     for kind in range(1, len(KINDS) + 1):
         if is_closed(work, kind):
-            work.say(f"Final: {kind_name(kind, 2)} are out of the game and score nothing")
+            work.say(say("atlandice.log.final_out", kinds=kind_name(kind, 2)))
             continue
         got = [
-            f"{holder_name(work, h)} +{vp}"
+            say("atlandice.gain", seat=holder_name(work, h), vp=vp)
             for h in range(len(finals))
             for k, vp in finals[h]
             if k == kind
         ]
-        work.say(f"Final: {kind_name(kind, 2)}: " + (", ".join(got) if got else "nobody"))
+        scored = listing(got, LIST_COMMA) if got else say("atlandice.nobody")
+        work.say(say("atlandice.log.final_kind", kinds=kind_name(kind, 2), scored=scored))
     scores = totals(work, final=True)
-    work.say("Final VP: " + ", ".join(f"{holder_name(work, h)} {v}" for h, v in enumerate(scores)))
+    listed = [say("atlandice.score", seat=holder_name(work, h), vp=v) for h, v in enumerate(scores)]
+    work.say(say("atlandice.log.final_vp", scores=listing(listed, LIST_COMMA)))
 
 
 AUTO: dict[str, Callable[[Work], None]] = {
@@ -258,4 +262,4 @@ def run(work: Work) -> None:
 
 def active_tile_names(table: Table) -> str:
     """The five active tiles, for the setup line."""
-    return ", ".join(TILES[s[0]].name for s in table.stacks if s)
+    return listing((tile_name(s[0]) for s in table.stacks if s), LIST_COMMA)

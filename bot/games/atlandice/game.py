@@ -11,21 +11,9 @@ from bot.games.atlandice import codes, hidden, rules, scoring, views
 from bot.games.atlandice.data import SEAT_NAMES
 from bot.games.atlandice.model import Action, State, dump_state, load_state
 from bot.games.atlandice.viewtypes import AtlandiceSeatView, AtlandiceView
+from bot.i18n import say
 
-SUMMARY = """\
-Atlantis is sinking. Each round the start player rolls the dice; each die lies at the area of \
-its number (1 Jewelers/gems, 2 Libraries/books, 3 Taverns/provisions, 4 Machine works/tools, \
-5 Forges/weapons, 6 and closed districts: black market). In turn order each player takes a die \
-twice (2 players: three each, one of them given to the neutral player), takes one resource \
-there (one more if the submarine is there) and may use the active tile's effect. An emptied \
-district scores: most of its resource takes the tile (3 VP), second 1 VP; then everyone hands \
-that resource in (black market up to 3, the rest onto the next tile). The die nobody took moves \
-the clock by its area's pointer symbols; stopping on a symbol triggers an inventory (most: \
-1 VP) or a donation (pairs for 1 VP each). When the hand reaches the waves the game ends: \
-most/second of each resource still in play score 3/1. Most VP wins. House rules: tile symbol \
-counts, black market 2 symbols, the 17-space clock, random start player, tied tiles go in turn \
-order, an empty new tile scores at once, a chained search starts no other, the neutral gives \
-as many pairs as it can in a donation."""
+SUMMARY = say("atlandice.rules")  # the words are in data/locales (English: the en catalogue)
 
 
 class Atlandice:

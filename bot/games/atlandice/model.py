@@ -8,6 +8,7 @@ from typing import Any, NamedTuple
 
 from bot.engine import LogEntry, rng
 from bot.games.atlandice.data import DICE_EACH_TWO, MARKET, TILES
+from bot.i18n import from_json, to_json
 
 Goods = tuple[int, int, int, int, int]  # count per kind 1..5
 OVER = "over"  # the step once the game has ended
@@ -224,6 +225,8 @@ def dump_state(state: State) -> dict[str, Any]:
         value = getattr(state, f.name)
         if f.name == "log":
             out[f.name] = [entry.to_json() for entry in value]
+        elif f.name == "line":  # the search's parts keep their message ids, for other languages
+            out[f.name] = [to_json(part) for part in value]
         elif isinstance(value, tuple):
             out[f.name] = [list(v) if isinstance(v, tuple) else v for v in value]
         else:
@@ -242,6 +245,8 @@ def load_state(data: Mapping[str, Any]) -> State:
         raw = data[f.name]
         if f.name == "log":
             values[f.name] = tuple(LogEntry.from_json(e) for e in raw)
+        elif f.name == "line":
+            values[f.name] = tuple(from_json(part) for part in raw)
         elif isinstance(raw, list):
             values[f.name] = _tuples(raw)
         else:

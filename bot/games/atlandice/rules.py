@@ -27,6 +27,7 @@ from bot.games.atlandice.model import (
     taken_by,
     thaw,
 )
+from bot.i18n import say
 
 
 def new_state(players: int, seed: int) -> State:
@@ -65,10 +66,8 @@ def new_state(players: int, seed: int) -> State:
         line=[],
         log=(),
     )
-    work.say(
-        f"{SEAT_NAMES[start]} is the first start player; active tiles: "
-        + flow.active_tile_names(work)
-    )
+    tiles = flow.active_tile_names(work)
+    work.say(say("atlandice.log.first_start", seat=SEAT_NAMES[start], tiles=tiles))
     flow.run(work)
     return freeze(work)
 
@@ -136,9 +135,9 @@ def legal_actions(state: State) -> list[Action]:
 def apply(state: State, action: Action) -> State:
     """A new state after `action`; the input is never changed."""
     if state.step == OVER:
-        raise IllegalAction("The game is over.")
+        raise IllegalAction(say("atlandice.refuse.over"))
     if action not in legal_actions(state):
-        raise IllegalAction("That move is not possible now.")
+        raise IllegalAction(say("atlandice.refuse.now"))
     work = thaw(state)
     step = state.step
     if step == "take":

@@ -7,24 +7,25 @@ from functools import lru_cache
 
 from bot.engine import Outcome, ranking_from_keys
 from bot.games.atlandice.data import (
-    AREA_NAMES,
     INVENTORY_VP,
     KINDS,
     MARKET,
     MARKET_CAP,
-    NEUTRAL_NAME,
     SEAT_NAMES,
     SECOND_VP,
     TILE_VP,
-    TILES,
+    district_name,
     kind_name,
+    tile_name,
+    tile_short,
 )
 from bot.games.atlandice.model import OVER, State, Table, Work, holders
+from bot.i18n import LIST_COMMA, listing, say
 
 
 def holder_name(table: Table, holder: int) -> str:
     """A seat's name, or 'neutral' for the neutral player."""
-    return NEUTRAL_NAME if holder >= table.players else SEAT_NAMES[holder]
+    return say("atlandice.neutral") if holder >= table.players else SEAT_NAMES[holder]
 
 
 def majorities(counts: Sequence[int]) -> tuple[list[int], list[int]]:
@@ -46,7 +47,7 @@ def turn_order_from(table: Table, seat: int) -> list[int]:
 
 
 def _names(table: Table, who: Sequence[int]) -> str:
-    return " and ".join(holder_name(table, h) for h in who)
+    return listing(holder_name(table, h) for h in who)
 
 
 def score_district(work: Work, district: int, active: int) -> None:
@@ -54,22 +55,22 @@ def score_district(work: Work, district: int, active: int) -> None:
     counts = [hand[district - 1] for hand in work.held]
     firsts, seconds = majorities(counts)
     tile = work.stacks[district - 1].pop(0)
-    name = TILES[tile].name
+    name = tile_name(tile)
     if firsts:
         taker = next(h for h in turn_order_from(work, active) if h in firsts)
         work.won[taker].append(tile)
-        text = f"{name} is empty: {holder_name(work, taker)} takes the tile (+{TILE_VP} VP)"
+        text = say("atlandice.log.tile_won", tile=name, seat=holder_name(work, taker), vp=TILE_VP)
         others = [h for h in firsts if h != taker]
         for h in others:
             work.chips[h] += TILE_VP
         if others:
-            text += f", {_names(work, others)} tie for most: +{TILE_VP} VP"
+            text = say("atlandice.log.tie", text=text, seats=_names(work, others), vp=TILE_VP)
         for h in seconds:
             work.chips[h] += SECOND_VP
         if seconds:
-            text += f"; second: {_names(work, seconds)} +{SECOND_VP} VP"
+            text = say("atlandice.log.second", text=text, seats=_names(work, seconds), vp=SECOND_VP)
     else:
-        text = f"{name} is empty and nobody holds {kind_name(district, 2)}: the tile is discarded"
+        text = say("atlandice.log.tile_discarded", tile=name, kinds=kind_name(district, 2))
     work.say(text)
     _hand_in(work, district, sum(counts))
 
@@ -80,20 +81,20 @@ def _hand_in(work: Work, district: int, total: int) -> None:
         hand[district - 1] = 0
     kind = kind_name(district, 2)
     if not work.stacks[district - 1]:
-        work.say(f"The {AREA_NAMES[district - 1]} are closed: {total} {kind} leave the game")
+        closed = {"district": district_name(district), "count": total, "kinds": kind}
+        work.say(say("atlandice.log.closed", **closed))
         return
     market = work.goods[MARKET - 1]
     to_market = min(total, max(0, MARKET_CAP - market[district - 1]))
     market[district - 1] += to_market
     work.goods[district - 1][district - 1] += total - to_market
-    new = TILES[work.stacks[district - 1][0]]
+    new = work.stacks[district - 1][0]
+    tile = {"tile": tile_name(new), "short": tile_short(new)}
     if total == 0:
-        work.say(f"{new.name} is now active ({new.short}) and holds nothing")
+        work.say(say("atlandice.log.active_empty", **tile))
         return
-    work.say(
-        f"{to_market} {kind} to the black market, {total - to_market} onto {new.name}"
-        f" (now active: {new.short})"
-    )
+    rest = total - to_market
+    work.say(say("atlandice.log.handed_in", market=to_market, kinds=kind, rest=rest, **tile))
 
 
 def score_empty_districts(work: Work, active: int) -> None:
@@ -109,19 +110,20 @@ def inventory(work: Work, what: str) -> None:
     """AT-11: most of a resource (or of all together) scores; ties all score; zero never."""
     if what == "all":
         counts = [sum(hand) for hand in work.held]
-        label = "resources"
+        label: str = say("atlandice.resources")
     else:
         kind = 1 + KINDS.index(what)
         counts = [hand[kind - 1] for hand in work.held]
         label = kind_name(kind, 2)
     top = max(counts)
     if top == 0:
-        work.say(f"Inventory of {label}: nobody has any")
+        work.say(say("atlandice.log.inventory_none", what=label))
         return
     best = [h for h, c in enumerate(counts) if c == top]
     for h in best:
         work.chips[h] += INVENTORY_VP
-    work.say(f"Inventory of {label}: {_names(work, best)} ({top}) +{INVENTORY_VP} VP")
+    found = {"what": label, "seats": _names(work, best), "count": top, "vp": INVENTORY_VP}
+    work.say(say("atlandice.log.inventory", **found))
 
 
 def final_scores(table: Table) -> list[list[tuple[int, int]]]:
@@ -203,24 +205,34 @@ def outcome(table: Table) -> Outcome | None:
     ranking = ranking_from_keys([(s,) for s in seats])
     winners = [SEAT_NAMES[s] for s, place in enumerate(ranking) if place == 1]
     shared = len(winners) > 1
+    key = "atlandice.summary.shared" if shared else "atlandice.summary.wins"
     return Outcome(
         scores=tuple(seats),
         ranking=ranking,
         reason="shared" if shared else "points",
-        summary=f"{' and '.join(winners)} {'share the win' if shared else 'wins'}"
-        f" with {max(seats)} VP.",
+        summary=say(key, seats=listing(winners), vp=max(seats)),
         breakdown=tuple(_breakdown(table, h, scores[h]) for h in range(holders(table))),
     )
 
 
 def _breakdown(table: Table, holder: int, total: int) -> str:
     name = holder_name(table, holder)
-    tiles = [TILES[t].name for t in table.won[holder]]
-    finals = final_scores(table)[holder]
-    final_words = ", ".join(f"{kind_name(k, 2)} {vp}" for k, vp in finals) or "none"
-    line = (
-        f"{name}: {len(tiles)} {'tile' if len(tiles) == 1 else 'tiles'} x3 = {TILE_VP * len(tiles)}"
-        + (f" ({', '.join(tiles)})" if tiles else "")
-        + f"; VP tokens {table.chips[holder]}; final majorities {final_words}; total {total}"
+    tiles = [tile_name(t) for t in table.won[holder]]
+    finals = [
+        say("atlandice.final", kinds=kind_name(k, 2), vp=vp)
+        for k, vp in final_scores(table)[holder]
+    ]
+    final_words = listing(finals, LIST_COMMA) if finals else say("atlandice.none")
+    key = "atlandice.tiles.one" if len(tiles) == 1 else "atlandice.tiles.many"
+    won = say(key, count=len(tiles), each=TILE_VP, vp=TILE_VP * len(tiles))
+    if tiles:
+        won = say("atlandice.tiles.named", tiles=won, names=listing(tiles, LIST_COMMA))
+    line = say(
+        "atlandice.breakdown",
+        seat=name,
+        tiles=won,
+        chips=table.chips[holder],
+        finals=final_words,
+        total=total,
     )
-    return line + (" (neutral: cannot win)" if holder >= table.players else "")
+    return say("atlandice.breakdown.neutral", line=line) if holder >= table.players else line

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from bot.engine import private_log, visible_log
 from bot.games.atlandice.data import (
-    AREA_NAMES,
     CLOCK,
     CLOCK_END,
     KINDS,
@@ -13,7 +12,11 @@ from bot.games.atlandice.data import (
     SEAT_NAMES,
     TILES,
     area_name,
+    district_name,
     kind_name,
+    line_words,
+    tile_name,
+    tile_short,
 )
 from bot.games.atlandice.effects import beneficiary
 from bot.games.atlandice.model import (
@@ -36,26 +39,27 @@ from bot.games.atlandice.viewtypes import (
     AtlandiceSeatView,
     AtlandiceView,
 )
+from bot.i18n import say
 
-PROMPTS = {
-    "take": "take a die",
-    "grab": "take a resource at {area}",
-    "bonus": "the submarine is here: take one more at {area}",
-    "more": "rolled {memo}: take one more {kind}?",
-    "tick": "rolled {memo}: move the clock hand one space?",
-    "dive": "rolled {memo}: search {memo_area} too?",
-    "swap1": "Jewelers: which resource here to swap?",
-    "swap2": "swap the {memo_kind} for which resource?",
-    "steal": "rolled {memo}: take a resource from another district?",
-    "tomarket": "move a resource from the Libraries to the black market?",
-    "second": "second die: take one more at the Libraries?",
-    "out1": "move which resource from the black market?",
-    "out2": "move the {memo_kind} onto which district?",
-    "turn1": "turn which die not yet taken?",
-    "turn2": "turn the die at {memo_area} to which face?",
-    "subm": "move the submarine where?",
-    "mkt": "rolled {memo}: take a resource from the black market?",
-    "donate": "donate a pair of resources for 1 VP, or stop",
+PROMPTS = {  # the question of each decision (parameters: _memo_words)
+    "take": "atlandice.ask.take",
+    "grab": "atlandice.ask.grab",
+    "bonus": "atlandice.ask.bonus",
+    "more": "atlandice.ask.more",
+    "tick": "atlandice.ask.tick",
+    "dive": "atlandice.ask.dive",
+    "swap1": "atlandice.ask.swap1",
+    "swap2": "atlandice.ask.swap2",
+    "steal": "atlandice.ask.steal",
+    "tomarket": "atlandice.ask.tomarket",
+    "second": "atlandice.ask.second",
+    "out1": "atlandice.ask.out1",
+    "out2": "atlandice.ask.out2",
+    "turn1": "atlandice.ask.turn1",
+    "turn2": "atlandice.ask.turn2",
+    "subm": "atlandice.ask.subm",
+    "mkt": "atlandice.ask.mkt",
+    "donate": "atlandice.ask.donate",
 }
 
 
@@ -75,11 +79,11 @@ def prompt(state: State) -> str:
     seat = to_move(state)
     if seat is None:
         result = outcome(state)
-        return result.summary if result else "The game is over."
-    text = PROMPTS[state.step].format(**_memo_words(state))
+        return result.summary if result else say("atlandice.refuse.over")
+    text = say(PROMPTS[state.step], **_memo_words(state))
     if state.step not in ("take", "donate") and beneficiary(state) >= state.players:
-        text += " (for the neutral player)"
-    return f"{SEAT_NAMES[seat]}: {text}"
+        text = say("atlandice.ask.for_neutral", ask=text)
+    return say("atlandice.prompt", seat=SEAT_NAMES[seat], ask=text)
 
 
 AREA_VERBS = frozenset("tnas")  # actions that name an area: take its die, target it, steal there
@@ -114,7 +118,7 @@ def _area(state: State, area: int) -> AtlandiceArea:
     dice = [f for f in state.dice if area_of(state, f) == area]
     out: AtlandiceArea = {
         "number": area,
-        "name": AREA_NAMES[area - 1],
+        "name": district_name(area),
         "resource": KINDS[area - 1] if area != MARKET else None,
         "closed": area != MARKET and is_closed(state, area),
         "goods": _goods(state.goods[area - 1]),
@@ -128,7 +132,8 @@ def _area(state: State, area: int) -> AtlandiceArea:
     }
     if tile is not None:
         t = TILES[tile]
-        out["tile"] = {"name": t.name, "effect": t.effect, "short": t.short, "symbols": t.symbols}
+        name, short = tile_name(tile), tile_short(tile)
+        out["tile"] = {"name": name, "effect": t.effect, "short": short, "symbols": t.symbols}
     return out
 
 
@@ -138,7 +143,7 @@ def _holder(state: State, h: int, live: list[int]) -> AtlandiceHolder:
         "seat": h if h < state.players else None,
         "neutral": h >= state.players,
         "goods": _goods(state.held[h]),
-        "tiles": [TILES[t].name for t in state.won[h]],
+        "tiles": [tile_name(t) for t in state.won[h]],
         "chips": state.chips[h],
         "vp": live[h],
     }
@@ -159,8 +164,7 @@ def public_view(state: State) -> AtlandiceView:
     live = totals(state, final=over)
     log = visible_log(state.log, None)
     if state.line:
-        head, *parts = state.line
-        log.append(head + (": " + ", ".join(parts) if parts else "") + " ...")
+        log.append(say("atlandice.line.open", line=line_words(state.line)))
     result = outcome(state)
     return {
         "game": "atlandice",
@@ -203,17 +207,18 @@ def describe(action: Action, state: State | None = None) -> str:
         face = x
         if state is not None:
             face = next((f for f in state.dice if area_of(state, f) == x), x)
-        text = f"take the {face} at {area_name(x)}"
-        return text + (" for the neutral player" if verb == "n" else "")
+        key = "atlandice.do.take_neutral" if verb == "n" else "atlandice.do.take"
+        return say(key, face=face, area=area_name(x))
     if verb == "p":
-        return f"donate a {kind_name(x)} and a {kind_name(y)} (+1 VP)"
+        return say("atlandice.do.donate", first=kind_name(x), second=kind_name(y))
     if verb == "x":
-        return {"donate": "stop donating", "tick": "leave the clock"}.get(step, "decline")
+        stops = {"donate": "atlandice.do.stop_donating", "tick": "atlandice.do.leave_clock"}
+        return say(stops.get(step, "atlandice.do.decline"))
     if verb == "y":
         return _yes_words(state)
     if verb == "s":
-        what = "swap for" if step == "swap2" else "take"
-        return f"{what} a {kind_name(y)} from {area_name(x)}"
+        key = "atlandice.do.swap_for" if step == "swap2" else "atlandice.do.take_from"
+        return say(key, kind=kind_name(y), area=area_name(x))
     if verb == "k":
         return _kind_words(step, x)
     return _area_words(step, x, state)
@@ -221,32 +226,36 @@ def describe(action: Action, state: State | None = None) -> str:
 
 def _yes_words(state: State | None) -> str:
     if state is None:
-        return "yes"
+        return say("atlandice.do.yes")
     if state.step == "tick":
-        return f"move the hand to {state.hand + 1}"
+        return say("atlandice.do.move_hand", hand=state.hand + 1)
     if state.step == "dive":
-        return f"search {area_name(state.memo)}"
-    return f"take one more {kind_name(state.area)}" if 1 <= state.area <= 5 else "yes"
+        return say("atlandice.do.search", area=area_name(state.memo))
+    if 1 <= state.area <= 5:
+        return say("atlandice.do.one_more", kind=kind_name(state.area))
+    return say("atlandice.do.yes")
+
+
+KIND_CHOICES = {  # the words of choosing a resource, by decision
+    "bonus": "atlandice.do.kind_submarine",
+    "swap1": "atlandice.do.kind_swap",
+    "tomarket": "atlandice.do.kind_to_market",
+    "second": "atlandice.do.one_more",
+    "out1": "atlandice.do.kind_from_market",
+    "mkt": "atlandice.do.kind_market",
+}
 
 
 def _kind_words(step: str, kind: int) -> str:
-    word = kind_name(kind)
-    return {
-        "bonus": f"take a {word} (submarine)",
-        "swap1": f"swap a {word} from the Jewelers",
-        "tomarket": f"move a {word} to the black market",
-        "second": f"take one more {word}",
-        "out1": f"move a {word} from the black market",
-        "mkt": f"take a {word} from the black market",
-    }.get(step, f"take a {word}")
+    return say(KIND_CHOICES.get(step, "atlandice.do.kind"), kind=kind_name(kind))
 
 
 def _area_words(step: str, area: int, state: State | None) -> str:
     place = area_name(area)
     if step == "out2":
-        return f"onto {place}"
+        return say("atlandice.do.onto", area=place)
     if step == "turn1":
-        return f"turn the die at {place}"
+        return say("atlandice.do.turn_die", area=place)
     if step == "turn2":
-        return f"to {area} ({place})" if area != MARKET else f"to 6 ({place})"
-    return f"move the submarine to {place}"
+        return say("atlandice.do.to_face", face=area if area != MARKET else 6, area=place)
+    return say("atlandice.do.submarine", area=place)

@@ -9,6 +9,7 @@ from bot.engine.memo import remember_codes
 from bot.games.iliad_cards.army import NEW, SHIELDED_CHARIOT
 from bot.games.iliad_cards.data import ATTACKERS, table
 from bot.games.iliad_cards.model import Action
+from bot.i18n import say
 
 _SIMPLE = re.compile(r"^(pass)$|^(play|attack|pick)\.([a-z0-9-]+)$")
 _NUMBERS = re.compile(r"^(put)\.(new|[0-9]{1,2})$|^(foe)\.([0-9])$|^(hit)\.([0-9]{1,2})\.([0-9])$")
@@ -34,7 +35,7 @@ def decode(text: str) -> Action:
     """Inverse of encode; IllegalAction for anything else."""
     action = _parse(text)
     if action is None or encode(action) != text or not _known(action):
-        raise IllegalAction(f"{text!r} is not a move in the Iliad card game.")
+        raise IllegalAction(say("iliad_cards.bad_code", code=repr(text)))
     return action
 
 

@@ -11,25 +11,9 @@ from bot.games.iliad_cards import codes, hidden, rules, scoring, siege, views
 from bot.games.iliad_cards.data import Table, table
 from bot.games.iliad_cards.model import SEAT_NAMES, Action, State, dump, load
 from bot.games.iliad_cards.views import IliadCardsSeatView, IliadCardsView
+from bot.i18n import say
 
-SUMMARY = """\
-Iliad, the card game (Asmodee 2006), for 2-5 players, played here with house rules: the card \
-counts, victory values, Thanatos penalties, hero names, phalanx limits and attack table below \
-are this bot's, set in data/iliad_cards.json, where the bot's owner can change them.
-Each siege reveals an oracle (3+ players): Thanatos shows players-2 victory cards, Gorgon 1; \
-2 players reveal 1 card and use no oracle or heroes. In turn, play a card, attack or pass. \
-Phalanxes run strictly down, at most 4 cards, worth (sum) x (cards): 4-3-2-1 = 40. Archer 1, \
-Chariot 3, hero its value. Archers and Chariots hit an Archer or a phalanx's last card (an \
-Archer on an Elephant hits any phalanx card); Catapults hit a Harrow, Elephant or Chariot; \
-Ballistas a Chariot or Elephant. A Harrow shields its phalanx or Chariot from Archers and \
-Chariots. A Trojan Horse discards any opposing card but a hero. Passing is final; with 3+ \
-players the passer takes the best hero left.
-Thanatos (and 2-player) sieges end when all pass: strongest first (ties: who passed first), \
-players pick the display cards; the strongest takes the Agamemnon amphora, the weakest the \
-Thanatos card. Gorgon: a player strictly strongest at the start of their turn takes one card \
-and Agamemnon. Athena/Poseidon go to the most City/Trireme VP (ties: holder keeps). Then \
-draw 3. 12 VP (15 with 2) wins; else the best after 8 sieges or when victory cards run out.\
-"""
+SUMMARY = say("iliad_cards.rules")  # the words are in data/locales (English: the en catalogue)
 
 
 def max_plies(t: Table) -> int:

@@ -20,6 +20,7 @@ from bot.engine import LogEntry
 from bot.games.iliad_cards.data import Table, table
 from bot.games.iliad_cards.model import State
 from bot.games.iliad_cards.text import cards_list, seat
+from bot.i18n import say
 
 
 def resample_hidden(state: State, viewer: int, rng: random.Random) -> State:
@@ -99,7 +100,8 @@ def _redraw_history(state: State, who: int, t: Table, rng: random.Random) -> tup
             drawn = rng.sample(hand, count)
             for card in drawn:
                 hand.remove(card)
-            log[index] = LogEntry(f"You draw: {cards_list(drawn, t)}.", who)
+            log[index] = LogEntry(say("iliad_cards.log.draw", cards=cards_list(drawn, t)), who)
         elif entry.seat == who and entry.text.startswith("Your hand: "):
-            log[index] = LogEntry(f"Your hand: {cards_list(_in_order(hand, t), t)}.", who)
+            shown = cards_list(_in_order(hand, t), t)
+            log[index] = LogEntry(say("iliad_cards.log.hand", cards=shown), who)
     return tuple(log)

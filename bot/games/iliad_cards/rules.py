@@ -35,6 +35,7 @@ from bot.games.iliad_cards.data import Table, table
 from bot.games.iliad_cards.model import Action, Draft, State, replaced
 from bot.games.iliad_cards.siege import end_turn, hero_unit, pick_options, run_picks, take
 from bot.games.iliad_cards.text import PROMPTS, a_card, attacker_name, part_label, seat, unit_label
+from bot.i18n import say
 
 
 def to_move(state: State) -> int | None:
@@ -151,10 +152,9 @@ def apply(state: State, action: Action) -> State:
     """The state after `action`; IllegalAction (saying what is expected) if it is not legal."""
     if not _is_legal(state, action):
         if state.phase == "over":
-            raise IllegalAction("The game is over.")
-        raise IllegalAction(
-            f"That move is not possible now: {seat(state.current)} must {PROMPTS[state.phase]}."
-        )
+            raise IllegalAction(say("iliad_cards.refuse.over"))
+        must = say(PROMPTS[state.phase])
+        raise IllegalAction(say("iliad_cards.refuse.now", seat=seat(state.current), must=must))
     draft = Draft.of(state)
     if _decide(draft, action) is not draft:
         raise AssertionError("a step made a state of its own instead of editing the draft")
@@ -181,17 +181,16 @@ def _decide(state: State, action: Action) -> State:
 def _pass(state: State) -> State:
     """IC-13: passing is final; with 3+ players the passer takes the highest hero left."""
     me = state.current
-    line = f"{seat(me)} passes"
+    line = say("iliad_cards.log.passes", seat=seat(me))
     armies = state.armies
     heroes = state.heroes
     if heroes:
         hero = hero_unit(heroes[-1])
         armies = replaced(armies, me, (*armies[me], hero))
-        line += f" and takes the hero {unit_label(hero, table())}"
+        hero_words = unit_label(hero, table())
+        line = say("iliad_cards.log.passes_hero", seat=seat(me), hero=hero_words)
         heroes = heroes[:-1]
-    state = state.with_log(
-        LogEntry(line + "."), passed=(*state.passed, me), armies=armies, heroes=heroes
-    )
+    state = state.with_log(LogEntry(line), passed=(*state.passed, me), armies=armies, heroes=heroes)
     return end_turn(state)
 
 
@@ -218,12 +217,14 @@ def _put(state: State, code: str, at: int, **changes: Any) -> State:
     t = table()
     me = state.current
     army = state.armies[me]
-    if at == NEW:
-        where = "as a new phalanx" if t.card(code).kind == "hoplite" else ""
+    played = {"seat": seat(me), "card": a_card(code, t)}
+    if at != NEW:
+        line = say("iliad_cards.log.plays_onto", **played, unit=unit_label(army[at], t))
+    elif t.card(code).kind == "hoplite":
+        line = say("iliad_cards.log.plays_new", **played)
     else:
-        where = f"onto {unit_label(army[at], t)}"
+        line = say("iliad_cards.log.plays", **played)
     army = place(army, code, at, t)
-    line = " ".join(filter(None, [f"{seat(me)} plays {a_card(code, t)}", where])) + "."
     armies = replaced(state.armies, me, army)
     return end_turn(state.with_log(LogEntry(line), armies=armies, **changes))
 
@@ -255,13 +256,14 @@ def _strike(state: State, target: Target) -> State:
     mine = state.armies[me]
     if verb == "horse":
         gone.append(what)
-        line = f"{seat(me)} sends a Trojan Horse into {seat(foe)}'s army: {what_hit} is discarded."
+        line = say("iliad_cards.log.horse", seat=seat(me), foe=seat(foe), hit=what_hit)
     else:
         index = find_attacker(mine, what)
         attacker = attacker_name(what, t)
         mine, spent = remove(mine, (index, 1 if what == "rider" else 0), t)
         gone += spent
-        line = f"{seat(me)}'s {attacker} strikes {seat(foe)}'s army: {what_hit} is discarded."
+        words = {"attacker": attacker, "foe": seat(foe), "hit": what_hit}
+        line = say("iliad_cards.log.strikes", seat=seat(me), **words)
     armies = tuple(
         foe_army if s == foe else mine if s == me else a for s, a in enumerate(state.armies)
     )

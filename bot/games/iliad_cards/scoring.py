@@ -8,13 +8,14 @@ from bot.engine import Outcome, ranking_from_keys
 from bot.engine.memo import remember_last
 from bot.games.iliad_cards.data import Table, table
 from bot.games.iliad_cards.model import State, victory_kind, victory_value
-from bot.games.iliad_cards.text import AMPHORA_NAMES, seat, victory_name
+from bot.games.iliad_cards.text import AMPHORA_NAMES, commas, seat, victory_name
+from bot.i18n import LIST_PLUS, listing, say
 
 AMPHORA_KEYS = ("agamemnon", "athena", "poseidon")
-REASONS = {
-    "target": "reached the VP target",
-    "sieges": "the last oracle card was fought",
-    "cards": "the victory cards ran out",
+REASONS = {  # why the game ended -> message id of the words
+    "target": "iliad_cards.end.target",
+    "sieges": "iliad_cards.end.sieges",
+    "cards": "iliad_cards.end.cards",
 }
 
 
@@ -72,14 +73,16 @@ def breakdown_line(state: State, who: int) -> str:
     """'Nestor 13 VP: City 2 + Helen 5 (7), Athena 2, Thanatos -1; 2 victory cards'."""
     t = table()
     cards = sorted(state.won[who])
-    parts = [f"{' + '.join(victory_name(c) for c in cards) or 'no victory cards'}"]
+    won = [victory_name(c) for c in cards]
+    parts = [listing(won, LIST_PLUS) if won else say("iliad_cards.no_victory_cards")]
     parts += [
-        f"{name} {t.amphoras[key]}"
+        say("iliad_cards.amphora_vp", amphora=name, vp=t.amphoras[key])
         for name, key, h in zip(AMPHORA_NAMES, AMPHORA_KEYS, state.amphoras, strict=True)
         if h == who
     ]
-    parts += [f"Thanatos {p}" for p in state.penalties[who]]
-    return f"{seat(who)} {vp(state, who)} VP: {', '.join(parts)}; {len(cards)} victory cards"
+    parts += [say("iliad_cards.thanatos_vp", vp=p) for p in state.penalties[who]]
+    words = {"seat": seat(who), "vp": vp(state, who), "parts": commas(parts)}
+    return say("iliad_cards.breakdown", **words, cards=len(cards))
 
 
 def outcome(state: State) -> Outcome:
@@ -89,9 +92,9 @@ def outcome(state: State) -> Outcome:
     ranking = ranking_from_keys([(scores[s], len(state.won[s])) for s in seats])
     winners = [seat(s) for s in seats if ranking[s] == 1]
     best = max(scores)
-    who = winners[0] if len(winners) == 1 else " and ".join(winners)
-    verb = "wins" if len(winners) == 1 else "share the win"
-    summary = f"{who} {verb} with {best} VP ({REASONS[state.end]})."
+    key = "iliad_cards.summary.wins" if len(winners) == 1 else "iliad_cards.summary.shared"
+    why = say(REASONS[state.end])
+    summary = say(key, seats=listing(winners), vp=best, why=why)
     return Outcome(
         scores, ranking, state.end, summary, tuple(breakdown_line(state, s) for s in seats)
     )

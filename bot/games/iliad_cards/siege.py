@@ -8,12 +8,13 @@ from bot.games.iliad_cards.data import Table, table
 from bot.games.iliad_cards.model import NO_PENDING, State, Unit, replaced, thanatos_penalty
 from bot.games.iliad_cards.scoring import kind_vp, outcome, target_vp, vp
 from bot.games.iliad_cards.text import (
-    AMPHORA_NAMES,
     cards_list,
+    commas,
     oracle_name,
     seat,
     victory_name,
 )
+from bot.i18n import say
 
 
 def _sorted_hand(cards: list[str] | tuple[str, ...], t: Table) -> tuple[str, ...]:
@@ -71,8 +72,11 @@ def new_game(players: int, seed: int) -> State:
         picks_left=0,
         end="",
         log=(
-            LogEntry(f"{players} kings march on Troy; {seat(start)} starts."),
-            *(LogEntry(f"Your hand: {cards_list(h, t)}.", s) for s, h in enumerate(hands)),
+            LogEntry(say("iliad_cards.log.setup", players=players, seat=seat(start))),
+            *(
+                LogEntry(say("iliad_cards.log.hand", cards=cards_list(h, t)), s)
+                for s, h in enumerate(hands)
+            ),
         ),
     )
     return start_siege(state)
@@ -87,10 +91,15 @@ def start_siege(state: State) -> State:
         reveal = 1 if oracle == "gorgon" else state.players - 2
     shown = state.victory_deck[:reveal]
     siege = state.siege + 1
-    what = f"the oracle is {oracle_name(oracle)}; " if oracle else ""
-    names = ", ".join(victory_name(c) for c in shown) or "no card (the victory deck is empty)"
+    names = commas([victory_name(c) for c in shown]) if shown else say("iliad_cards.no_card")
+    if oracle:
+        line = say(
+            "iliad_cards.log.siege_oracle", siege=siege, oracle=oracle_name(oracle), cards=names
+        )
+    else:
+        line = say("iliad_cards.log.siege", siege=siege, cards=names)
     state = state.with_log(
-        LogEntry(f"Siege {siege}: {what}revealed {names}."),
+        LogEntry(line),
         siege=siege,
         oracle=oracle,
         oracle_deck=oracles,
@@ -130,7 +139,7 @@ def _give_agamemnon(state: State, who: int) -> State:
     if state.amphoras[0] == who:
         return state
     return state.with_log(
-        LogEntry(f"{seat(who)} takes the Agamemnon amphora."),
+        LogEntry(say("iliad_cards.log.agamemnon", seat=seat(who))),
         amphoras=(who, *state.amphoras[1:]),
     )
 
@@ -138,7 +147,7 @@ def _give_agamemnon(state: State, who: int) -> State:
 def gorgon_won(state: State, who: int) -> State:
     """IC-15: the winner takes one victory card of their choice and the Agamemnon amphora."""
     state = state.with_log(
-        LogEntry(f"{seat(who)} is strictly the strongest and wins the Gorgon siege."),
+        LogEntry(say("iliad_cards.log.gorgon_won", seat=seat(who))),
         current=who,
     )
     state = _give_agamemnon(state, who)
@@ -151,16 +160,20 @@ def close_siege(state: State) -> State:
         winner = strongest(state)
         if winner is not None:
             return gorgon_won(state, winner)
-        return settle(
-            state.with_log(LogEntry("No army is strictly the strongest: the cards stay."))
-        )
+        return settle(state.with_log(LogEntry(say("iliad_cards.log.gorgon_none"))))
     t = table()
     order = sorted(
         range(state.players),
         key=lambda s: (-strength(state.armies[s], t), state.passed.index(s)),
     )
-    ranks = ", ".join(f"{seat(s)} {strength(state.armies[s], t)}" for s in order)
-    state = _give_agamemnon(state.with_log(LogEntry(f"Armies ranked: {ranks}.")), order[0])
+    ranks = commas(
+        [
+            say("iliad_cards.rank", seat=seat(s), strength=strength(state.armies[s], t))
+            for s in order
+        ]
+    )
+    ranked = LogEntry(say("iliad_cards.log.ranked", ranks=ranks))
+    state = _give_agamemnon(state.with_log(ranked), order[0])
     if state.oracle:
         weakest = order[-1]
         penalty = thanatos_penalty(state.oracle)
@@ -169,7 +182,7 @@ def close_siege(state: State) -> State:
         )
         state = state.with_log(
             LogEntry(
-                f"{seat(weakest)} has the weakest army and takes {oracle_name(state.oracle)}."
+                say("iliad_cards.log.weakest", seat=seat(weakest), oracle=oracle_name(state.oracle))
             ),
             penalties=marks,
         )
@@ -187,7 +200,7 @@ def take(state: State, card: str) -> State:
     index = state.display.index(card)
     won = replaced(state.won, who, (*state.won[who], card))
     return state.with_log(
-        LogEntry(f"{seat(who)} takes {victory_name(card)}."),
+        LogEntry(say("iliad_cards.log.takes", seat=seat(who), card=victory_name(card))),
         display=state.display[:index] + state.display[index + 1 :],
         won=won,
         pickers=state.pickers[1:] + state.pickers[:1],
@@ -204,6 +217,12 @@ def run_picks(state: State) -> State:
     return settle(state.but(pickers=(), picks_left=0))
 
 
+LEADS = {  # IC-16: the amphora won by leading in a kind of victory card
+    "city": "iliad_cards.log.leads_city",
+    "trireme": "iliad_cards.log.leads_trireme",
+}
+
+
 def _award(state: State, index: int, kind: str) -> State:
     """IC-16: an amphora goes to the single leader; on a tie it stays where it is."""
     totals = [kind_vp(state, s, kind) for s in range(state.players)]
@@ -212,9 +231,7 @@ def _award(state: State, index: int, kind: str) -> State:
     if totals.count(best) > 1 or state.amphoras[index] == leader:
         return state
     holders = tuple(leader if i == index else h for i, h in enumerate(state.amphoras))
-    line = (
-        f"{seat(leader)} leads with {best} {kind} VP and takes the {AMPHORA_NAMES[index]} amphora."
-    )
+    line = say(LEADS[kind], seat=seat(leader), vp=best)
     return state.with_log(LogEntry(line), amphoras=(holders[0], holders[1], holders[2]))
 
 
@@ -239,9 +256,10 @@ def settle(state: State) -> State:
     for offset in range(state.players):
         state = draw(state, (start + offset) % state.players, t.draw_after_siege)
     drawn = [len(h) - len(b) for h, b in zip(state.hands, before, strict=True)]
-    line = f"Everyone draws {t.draw_after_siege} cards."
+    line = say("iliad_cards.log.everyone_draws", count=t.draw_after_siege)
     if any(n != t.draw_after_siege for n in drawn):
-        line = "Cards drawn: " + ", ".join(f"{seat(s)} {n}" for s, n in enumerate(drawn)) + "."
+        counts = [say("iliad_cards.drawn", seat=seat(s), count=n) for s, n in enumerate(drawn)]
+        line = say("iliad_cards.log.cards_drawn", counts=commas(counts))
     return start_siege(state.with_log(LogEntry(line)))
 
 
@@ -275,12 +293,12 @@ def draw(state: State, who: int, count: int) -> State:
             pile = list(discard)
             rng(state.seed, counter).shuffle(pile)
             deck, discard, counter = tuple(pile), (), counter + 1
-            lines.append(LogEntry("The discard pile is shuffled into a new army deck."))
+            lines.append(LogEntry(say("iliad_cards.log.reshuffle")))
         drawn.append(deck[0])
         deck = deck[1:]
     hand = _sorted_hand(state.hands[who] + tuple(drawn), t)
     hands = replaced(state.hands, who, hand)
-    lines.append(LogEntry(f"You draw: {cards_list(drawn, t)}.", who))
+    lines.append(LogEntry(say("iliad_cards.log.draw", cards=cards_list(drawn, t)), who))
     return state.with_log(*lines, army_deck=deck, discard=discard, counter=counter, hands=hands)
 
 

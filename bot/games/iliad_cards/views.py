@@ -16,17 +16,20 @@ from bot.games.iliad_cards.text import (
     AMPHORA_NAMES,
     PROMPTS,
     a_card,
-    article,
+    an_attacker,
     attacker_name,
     card_hint,
     card_name,
+    hero_name,
     oracle_name,
     part_label,
     phalanx_text,
     seat,
     unit_label,
+    unit_words,
     victory_name,
 )
+from bot.i18n import say
 
 
 class UnitView(TypedDict):
@@ -162,13 +165,13 @@ def _unit(unit: Unit, t: Table) -> UnitView:
     data: UnitView = {
         "kind": unit.kind,
         "strength": unit_strength(unit, t),
-        "label": unit_label(unit, t).removeprefix("the "),
+        "label": unit_words(unit, t),
     }
     if unit.kind == "phalanx":
         data["values"], data["text"] = list(unit.values), phalanx_text(unit.values)
         data["harrow"] = unit.harrow
     elif unit.kind == "hero":
-        data["value"], data["name"] = unit.values[0], t.hero_name(unit.values[0])
+        data["value"], data["name"] = unit.values[0], hero_name(unit.values[0], t)
     else:
         data["harrow"], data["rider"] = unit.harrow, unit.rider
     return data
@@ -232,7 +235,7 @@ def prompt(state: State) -> str:
     """What the seat to move must decide now; the result sentence once the game is over."""
     if state.phase == "over":
         return outcome(state).summary
-    return f"{seat(state.current)}: {PROMPTS[state.phase]}"
+    return say("iliad_cards.prompt", seat=seat(state.current), ask=say(PROMPTS[state.phase]))
 
 
 def _recent(state: State) -> list[str]:
@@ -275,7 +278,7 @@ def public_view(state: State) -> IliadCardsView:
         "victory_deck": len(state.victory_deck),
         "army_deck": len(state.army_deck),
         "discard": len(state.discard),
-        "heroes": [{"value": v, "name": t.hero_name(v)} for v in reversed(state.heroes)],
+        "heroes": [{"value": v, "name": hero_name(v, t)} for v in reversed(state.heroes)],
         "start_player": state.start_player,
         "target_vp": target_vp(state.players),
         "amphoras": [
@@ -293,7 +296,7 @@ def _hand_groups(hand: tuple[str, ...], t: Table) -> list[HandGroup]:
         {
             "code": code,
             "kind": t.card(code).kind,
-            "name": t.card(code).name,
+            "name": card_name(code, t),
             "count": hand.count(code),
             "hint": card_hint(code, t),
         }
@@ -320,32 +323,39 @@ def describe(action: Action, state: State | None) -> str:
     t = table()
     verb, what, at, part = action
     if verb == "pass":
-        return "pass" + (
-            f" and take hero {t.hero_name(state.heroes[-1])}" if state and state.heroes else ""
-        )
+        if state and state.heroes:
+            return say("iliad_cards.do.pass_hero", hero=hero_name(state.heroes[-1], t))
+        return say("iliad_cards.do.pass")
     if verb == "play":
-        return f"play {a_card(what, t)}" if what in t.by_code else f"play {what}"
+        return say("iliad_cards.do.play", card=a_card(what, t) if what in t.by_code else what)
     if verb == "attack":
-        name = attacker_name(what, t) if what in (*ATTACKERS, SHIELDED_CHARIOT) else what
-        return f"attack with {article(name)} {name}"
+        known = what in (*ATTACKERS, SHIELDED_CHARIOT)
+        return say("iliad_cards.do.attack", attacker=an_attacker(what, t) if known else what)
     if verb == "pick":
-        return f"take {victory_name(what)}" if VICTORY_CODE.match(what) else f"take {what}"
+        card = victory_name(what) if VICTORY_CODE.match(what) else what
+        return say("iliad_cards.do.pick", card=card)
     if verb == "foe":
-        return f"strike {seat(at)}'s army" if at < len(SEAT_NAMES) else f"strike seat {at}"
+        if at < len(SEAT_NAMES):
+            return say("iliad_cards.do.foe", seat=seat(at))
+        return say("iliad_cards.do.foe_seat", number=at)
     if state is None or state.phase not in ("put", "hit"):
-        return f"{verb} at {at}" + (f".{part}" if verb == "hit" else "")
+        if verb == "hit":
+            return say("iliad_cards.do.hit_at", at=at, part=part)
+        return say("iliad_cards.do.put_at", at=at)
     if verb == "put":
         return _describe_put(state, at, t)
     army = state.armies[state.pending[2]]
-    return f"strike {part_label(army[at], part, t)}" if at < len(army) else f"hit {at}.{part}"
+    if at < len(army):
+        return say("iliad_cards.do.strike", target=part_label(army[at], part, t))
+    return say("iliad_cards.do.hit", at=at, part=part)
 
 
 def _describe_put(state: State, at: int, t: Table) -> str:
     army = state.armies[state.current]
     if at == NEW:
-        return (
-            "start a new phalanx"
-            if t.card(state.pending[1]).kind == "hoplite"
-            else "stand it alone"
-        )
-    return f"put it onto {unit_label(army[at], t)}" if at < len(army) else f"put it at {at}"
+        if t.card(state.pending[1]).kind == "hoplite":
+            return say("iliad_cards.do.new_phalanx")
+        return say("iliad_cards.do.alone")
+    if at < len(army):
+        return say("iliad_cards.do.onto", unit=unit_label(army[at], t))
+    return say("iliad_cards.do.put_it_at", at=at)

@@ -8,6 +8,7 @@ from bot.engine import IllegalAction
 from bot.engine.memo import remember_codes
 from bot.games.ilium.data import path_codes, rules
 from bot.games.ilium.model import CARD, CUBES, FINISH, PATH, SITE, SPACE, TOKEN, Action
+from bot.i18n import say
 
 _PATTERN = re.compile(r"(v)([1-9])|(p)([A-Z]{2})|(s)([1-9])|(c)([0-9])|(x)([A-Z])|(t)([a-z]{2})")
 _FINISH = {"go": 0, "end": 1}
@@ -36,7 +37,7 @@ def decode(text: str) -> Action:
         return Action(FINISH, _FINISH[text])
     found = _PATTERN.fullmatch(text) if isinstance(text, str) else None
     if not found:
-        raise IllegalAction(f"{text!r} is not an Ilium move.")
+        raise IllegalAction(say("ilium.bad_code", code=repr(text)))
     prefix, body = [group for group in found.groups() if group is not None]
     board = rules()
     names = [site.name for site in board.sites]
@@ -48,6 +49,6 @@ def decode(text: str) -> Action:
         if prefix == "t":
             return Action(TOKEN, board.type_codes.index(body))
     except ValueError:
-        raise IllegalAction(f"{text!r} is not an Ilium move.") from None
+        raise IllegalAction(say("ilium.bad_code", code=repr(text))) from None
     kind = {"v": CARD, "s": SPACE, "c": CUBES}[prefix]
     return Action(kind, int(body) - 1 if kind == SPACE else int(body))

@@ -5,7 +5,8 @@ from __future__ import annotations
 from bot.engine import LogEntry, evolve
 from bot.games.ilium.data import rules
 from bot.games.ilium.model import DONE, SITE, TOKEN, State, note, swap
-from bot.games.ilium.text import seat_name, token_words
+from bot.games.ilium.text import commas, seat_name, token_words
+from bot.i18n import say
 
 Standing = tuple[int, int, int]  # (seat, archaeologists, nearest space to the shovel)
 
@@ -46,13 +47,14 @@ def excavate(state: State) -> State:
     ranked = standings(state, state.path)
     leader = ranked[0][0]
     way = rules().pathways[state.path]
-    counts = ", ".join(f"{seat_name(state, s)} {n}" for s, n, _ in ranked)
-    lines = [f"{rules().path_name(state.path)} is complete ({counts})."]
+    counts = commas(say("ilium.count", seat=seat_name(state, s), count=n) for s, n, _ in ranked)
+    lines: list[str] = [
+        say("ilium.log.complete", path=rules().path_name(state.path), counts=counts)
+    ]
     if qualifies(ranked):
         second = ranked[1][0]
         lines.append(
-            f"{seat_name(state, second)} has at least half of {seat_name(state, leader)}'s "
-            "archaeologists and takes from the other site."
+            say("ilium.log.half", second=seat_name(state, second), leader=seat_name(state, leader))
         )
         state = evolve(state, leader=leader, second=second)
         choices = site_choices(state)
@@ -69,15 +71,15 @@ def excavate(state: State) -> State:
 def _alone_or_ahead(state: State, ranked: list[Standing]) -> str:
     leader = seat_name(state, ranked[0][0])
     if len(ranked) == 1:
-        return f"{leader} is alone there and takes from both sites."
+        return say("ilium.log.alone", leader=leader)
     second = seat_name(state, ranked[1][0])
-    return f"{second} has less than half: {leader} takes from both sites."
+    return say("ilium.log.less_than_half", second=second, leader=leader)
 
 
 def _empty_ends(state: State, choices: list[int]) -> str:
     if choices:
-        return f"The other site is empty: only site {rules().sites[choices[0]].name} gives a token."
-    return "Both sites are empty: nothing is found."
+        return say("ilium.log.other_empty", site=rules().sites[choices[0]].name)
+    return say("ilium.log.both_empty")
 
 
 def _lines(state: State, lines: list[str]) -> tuple[LogEntry, ...]:
@@ -105,7 +107,7 @@ def take(state: State, seat: int, site: int, kind: int) -> State:
         index = tokens.index((kind, low))
     token = tokens[index]
     name = rules().sites[site].name
-    words = f"{seat_name(state, seat)} takes {token_words(token)} from site {name}."
+    words = say("ilium.log.takes", seat=seat_name(state, seat), token=token_words(token), site=name)
     return evolve(
         state,
         sites=swap(state.sites, site, tokens[:index] + tokens[index + 1 :]),
@@ -121,7 +123,7 @@ def run_takes(state: State) -> State:
         seat, site = state.takes[0]
         if not state.sites[site]:
             name = rules().sites[site].name
-            text = f"Site {name} is empty: nothing for {seat_name(state, seat)}."
+            text = say("ilium.log.site_empty", site=name, seat=seat_name(state, seat))
             state = evolve(state, takes=state.takes[1:], log=note(state, text))
             continue
         kinds = lowest_types(state, site)

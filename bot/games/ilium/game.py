@@ -11,27 +11,13 @@ from bot.games.ilium import codes, hidden, model, rules, scoring, setup, views
 from bot.games.ilium.data import rules as data_rules
 from bot.games.ilium.model import DECLINED, OVER, TAKEN, Action, State
 from bot.games.ilium.viewtypes import IliumSeatView, IliumView
+from bot.i18n import say
 
 # A turn has at most 7 decisions: card, pathway, space, cubes, site, and a token choice for
 # each of two takers (the leader alone takes twice; with a second, one each after the site).
 DECISIONS_PER_TURN = 7
 
-SUMMARY = """\
-Ilium (Knizia), 2-4 players. On your turn reveal your top assignment card (1-3) and place that \
-many archaeologists together on one empty space of any pathway; you may also add some of your \
-3 supply cubes to empty spaces of that pathway. When a pathway is full it is excavated: most \
-archaeologists takes the lowest token of one end site; the runner-up takes the other end's \
-lowest if they have at least half as many, else the leader takes both. Ties go to the group \
-nearest the shovel end. Once all five value-4 tokens are out, the player ending their turn may \
-end the game (offered once); otherwise it ends when all archaeologists are placed. Each player \
-then donates their best token of their secret historian's type. Most tokens of a type: 10 \
-(shared: 5 each); each full set of five types counted in artifacts: 10. Ties: most artifacts. \
-2 players: sites A, B, C closed, 36 tokens. 4 players: 19 cards each.
-House rules: the board graph; cubes fill the empty spaces nearest the shovel; a taker chooses \
-among lowest tokens of different types; an empty site gives nothing and may not be chosen \
-while the other end has tokens; the game also ends when no space is left.
-Variants: Strategic Expeditions (choose each card's value), Burial Vaults (equal values taken \
-in a random fixed order)."""
+SUMMARY = say("ilium.rules")  # the words are in data/locales (English: the en catalogue)
 
 OPTIONS = (
     OptionSpec(

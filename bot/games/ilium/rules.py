@@ -28,7 +28,8 @@ from bot.games.ilium.model import (
     swap,
 )
 from bot.games.ilium.scoring import final_log_lines
-from bot.games.ilium.text import seat_name, space_words
+from bot.games.ilium.text import commas, group_words, seat_name, space_words
+from bot.i18n import say
 
 
 def to_move(state: State) -> int | None:
@@ -87,18 +88,18 @@ def apply(state: State, action: Action) -> State:
 
 def _refusal(state: State) -> str:
     if state.phase == OVER:
-        return "The game is over."
+        return say("ilium.refuse.over")
     asks = {
-        CARD: "choose a card value to play",
-        PATH: "choose a pathway",
-        SPACE: "choose a space on the chosen pathway",
-        CUBES: "choose how many supply cubes to add",
-        SITE: "choose the site to excavate first",
-        TOKEN: "choose which lowest token to take",
-        FINISH: "choose whether to end the game",
+        CARD: "ilium.must.card",
+        PATH: "ilium.must.path",
+        SPACE: "ilium.must.space",
+        CUBES: "ilium.must.cubes",
+        SITE: "ilium.must.site",
+        TOKEN: "ilium.must.token",
+        FINISH: "ilium.must.finish",
     }
     who = seat_name(state, to_move(state) or 0)
-    return f"That move is not possible now: {who} must {asks[state.phase]}."
+    return say("ilium.refuse.now", seat=who, must=say(asks[state.phase]))
 
 
 def _play_card(state: State, value: int) -> State:
@@ -112,7 +113,7 @@ def _play_card(state: State, value: int) -> State:
         played=swap(state.played, seat, (*state.played[seat], value)),
         card=value,
         phase=PATH,
-        log=note(state, f"{seat_name(state, seat)} plays a {value}."),
+        log=note(state, say("ilium.log.plays", seat=seat_name(state, seat), value=value)),
     )
 
 
@@ -128,8 +129,13 @@ def _place(state: State, index: int) -> State:
     cells = list(state.spaces[path])
     cells[index] = (seat, state.card)
     where = space_words(index, len(cells))
-    group = f"{state.card} archaeologist{'s' * (state.card > 1)}"
-    text = f"{seat_name(state, seat)} places {group} on {rules().path_name(path)}, {where}."
+    text = say(
+        "ilium.log.places",
+        seat=seat_name(state, seat),
+        group=group_words(state.card),
+        path=rules().path_name(path),
+        where=where,
+    )
     state = evolve(
         state, spaces=swap(state.spaces, path, tuple(cells)), phase=CUBES, log=note(state, text)
     )
@@ -145,17 +151,13 @@ def _add_cubes(state: State, count: int) -> State:
         cells = list(state.spaces[path])
         for index in chosen:
             cells[index] = (seat, 0)
-        where = ", ".join(str(i + 1) for i in sorted(chosen))
-        plural = "s" if count > 1 else ""
+        where = commas(str(i + 1) for i in sorted(chosen))
+        key = "ilium.log.cubes" if count > 1 else "ilium.log.cube"
         state = evolve(
             state,
             spaces=swap(state.spaces, path, tuple(cells)),
             cubes=swap(state.cubes, seat, state.cubes[seat] - count),
-            log=note(
-                state,
-                f"{seat_name(state, seat)} adds {count} supply cube{plural} "
-                f"(space{plural} {where}).",
-            ),
+            log=note(state, say(key, seat=seat_name(state, seat), count=count, where=where)),
         )
     return _after_placement(state)
 
@@ -181,7 +183,8 @@ def _choose_site(state: State, site: int) -> State:
 
 
 def _digs(state: State, site: int) -> str:
-    return f"{seat_name(state, state.leader)} chooses site {rules().sites[site].name}."
+    name = rules().sites[site].name
+    return say("ilium.log.chooses_site", seat=seat_name(state, state.leader), site=name)
 
 
 def _choose_token(state: State, kind: int) -> State:
@@ -193,9 +196,9 @@ def _finish_choice(state: State, end: int) -> State:
     """IM-16: the player ends the game now, or plays on and the offer is gone for good."""
     name = seat_name(state, state.current)
     if end:
-        state = evolve(state, early_end=TAKEN, log=note(state, f"{name} ends the game."))
+        state = evolve(state, early_end=TAKEN, log=note(state, say("ilium.log.ends", seat=name)))
         return finish(state, "fours")
-    text = f"{name} plays on: the game now ends when every archaeologist is placed."
+    text = say("ilium.log.plays_on", seat=name)
     return close_turn(evolve(state, early_end=DECLINED, log=note(state, text)))
 
 
@@ -205,8 +208,8 @@ def close_turn(state: State) -> State:
     reason = natural_end(state)
     offer = not reason or rules().offer_early_end_on_last_turn
     if state.early_end == UNUSED and offer and triggers_out(state):
-        text = "Every value-4 token is excavated"
-        return evolve(state, phase=FINISH, log=note(state, f"{text}: the game may end now."))
+        text = say("ilium.log.may_end", value=rules().trigger_value)
+        return evolve(state, phase=FINISH, log=note(state, text))
     if reason:
         return finish(state, reason)
     return start_turn(state, next_seat(state))
@@ -251,7 +254,8 @@ def start_turn(state: State, seat: int) -> State:
         card=deck[0],
         phase=PATH,
     )
-    return evolve(state, log=note(state, f"{seat_name(state, seat)} reveals a {deck[0]}."))
+    text = say("ilium.log.reveals", seat=seat_name(state, seat), value=deck[0])
+    return evolve(state, log=note(state, text))
 
 
 def finish(state: State, reason: str) -> State:

@@ -9,12 +9,13 @@ from bot.engine import Outcome, ranking_from_keys
 from bot.engine.memo import remember_last
 from bot.games.ilium.data import rules
 from bot.games.ilium.model import OVER, State, Token
-from bot.games.ilium.text import seat_name, token_words
+from bot.games.ilium.text import commas, seat_name, token_words, type_name
+from bot.i18n import listing, say
 
-END_WORDS = {
-    "placed": "every archaeologist is placed",
-    "fours": "a player ended it after the last value-4 token was excavated",
-    "full": "no pathway has an empty space left",
+END_WORDS = {  # why the game ended -> message id of the words
+    "placed": "ilium.end.placed",
+    "fours": "ilium.end.fours",
+    "full": "ilium.end.full",
 }
 
 
@@ -114,37 +115,44 @@ def outcome(state: State) -> Outcome | None:
 def _summary(state: State, scores: list[SeatScore], ranking: tuple[int, ...]) -> str:
     winners = [seat for seat, place in enumerate(ranking) if place == 1]
     best = scores[winners[0]]
-    names = " and ".join(seat_name(state, seat) for seat in winners)
+    names = listing(seat_name(state, seat) for seat in winners)
+    points, artifacts = best.points, best.total_artifacts
     if len(winners) > 1:
-        return (
-            f"{names} share the win with {best.points} points and "
-            f"{best.total_artifacts} artifacts each."
-        )
+        return say("ilium.summary.shared", seats=names, points=points, artifacts=artifacts)
     tied = [s for s in scores if s.points == best.points]
     if len(tied) > 1:
-        return (
-            f"{names} wins with {best.points} points; the tie on points goes to the most "
-            f"artifacts ({best.total_artifacts})."
-        )
-    return f"{names} wins with {best.points} points."
+        return say("ilium.summary.tie_break", seat=names, points=points, artifacts=artifacts)
+    return say("ilium.summary.wins", seat=names, points=points)
 
 
 def _breakdown(state: State, scores: list[SeatScore]) -> list[str]:
-    names = rules().type_names
-    lines = []
+    kinds = range(len(rules().type_names))
+    lines: list[str] = []
     for seat, (given, _) in enumerate(donations(state)):
         name, score = seat_name(state, seat), scores[seat]
-        historian = names[state.historians[seat]]
-        gift = f"donates {token_words(given)}" if given else "has nothing to donate"
-        held = ", ".join(
-            f"{names[k]} {score.tokens[k]} ({score.artifacts[k]})" for k in range(len(names))
+        historian = type_name(state.historians[seat])
+        gift = say("ilium.gift", token=token_words(given)) if given else say("ilium.no_gift")
+        held = commas(
+            say("ilium.held", type=type_name(k), tokens=score.tokens[k], shown=score.artifacts[k])
+            for k in kinds
         )
-        won = ", ".join(f"{names[k]} {p}" for k, p in enumerate(score.majorities) if p)
+        won = [
+            say("ilium.won", type=type_name(k), points=p)
+            for k, p in enumerate(score.majorities)
+            if p
+        ]
         lines += [
-            f"{name}: historian {historian}, {gift}.",
-            f"{name}: tokens (artifacts) {held}; {score.total_artifacts} artifacts in all.",
-            f"{name}: majorities {sum(score.majorities)} ({won or 'none'}) + sets "
-            f"{score.sets} x {rules().set_points} = {score.points} points.",
+            say("ilium.breakdown.historian", seat=name, type=historian, gift=gift),
+            say("ilium.breakdown.tokens", seat=name, held=held, shown=score.total_artifacts),
+            say(
+                "ilium.breakdown.points",
+                seat=name,
+                majorities=sum(score.majorities),
+                won=commas(won) if won else say("ilium.none"),
+                sets=score.sets,
+                set_points=rules().set_points,
+                points=score.points,
+            ),
         ]
     return lines
 
@@ -153,5 +161,5 @@ def final_log_lines(state: State) -> list[str]:
     """What the log says when the game ends: why, the donations, the result."""
     result = outcome(state)
     assert result is not None
-    lines = [f"The game ends: {END_WORDS[state.ended]}."]
+    lines: list[str] = [say("ilium.log.game_ends", why=say(END_WORDS[state.ended]))]
     return [*lines, *result.breakdown, result.summary]

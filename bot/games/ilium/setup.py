@@ -8,7 +8,8 @@ from bot.engine import LogEntry, evolve, rng
 from bot.games.ilium.data import rules
 from bot.games.ilium.model import FREE, PATH, UNUSED, State, Token
 from bot.games.ilium.rules import start_turn
-from bot.games.ilium.text import historian_line, seat_name
+from bot.games.ilium.text import commas, historian_line, seat_name
+from bot.i18n import say
 
 
 def token_set(players: int, chance: random.Random) -> list[Token]:
@@ -97,11 +98,11 @@ def new_state(players: int, seed: int, strategic: bool, vaults: bool) -> State:
 
 def _setup_log(state: State) -> State:
     """The opening lines; each seat alone reads its historian (IM-7)."""
-    chosen = (("Strategic Expeditions", state.strategic), ("Burial Vaults", state.vaults))
-    variants = [name for name, on in chosen if on]
+    chosen = (("ilium.variant.strategic", state.strategic), ("ilium.variant.vaults", state.vaults))
+    variants = [say(name) for name, on in chosen if on]
     starter = seat_name(state, state.first_player)
-    lines = [LogEntry(f"A game for {state.players} players; {starter} starts.")]
+    lines = [LogEntry(say("ilium.log.setup", players=state.players, seat=starter))]
     if variants:
-        lines.append(LogEntry(f"Variants: {', '.join(variants)}."))
+        lines.append(LogEntry(say("ilium.log.variants", variants=commas(variants))))
     lines += [LogEntry(historian_line(state.historians[s]), s) for s in range(state.players)]
     return evolve(state, log=tuple(lines))

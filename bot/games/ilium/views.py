@@ -20,7 +20,7 @@ from bot.games.ilium.model import (
 )
 from bot.games.ilium.rules import has_room, to_move, triggers_out
 from bot.games.ilium.scoring import donations, final_scores, outcome
-from bot.games.ilium.text import seat_name, token_words
+from bot.games.ilium.text import group_words, seat_name, token_words, type_name, type_names
 from bot.games.ilium.viewtypes import (
     IliumExcavation,
     IliumFinal,
@@ -33,6 +33,7 @@ from bot.games.ilium.viewtypes import (
     IliumSite,
     IliumView,
 )
+from bot.i18n import say
 
 
 def view(state: State, seat: int | None) -> IliumView | IliumSeatView:
@@ -60,7 +61,7 @@ def public_view(state: State) -> IliumView:
         "phase": state.phase,
         "current": state.current,
         "card": state.card or None,
-        "types": list(rules().type_names),
+        "types": type_names(),
         "trigger_value": rules().trigger_value,
         "triggers_out": triggers_out(state),
         "early_end": state.early_end,
@@ -79,33 +80,24 @@ def prompt(state: State) -> str:
         return result.summary
     mover = to_move(state)
     name = seat_name(state, mover if mover is not None else state.current)
-    board = rules()
-    asks = {
-        CARD: "choose which card value to play",
-        PATH: f"choose a pathway for {state.card} archaeologist{'s' * (state.card > 1)}",
-        SPACE: f"choose a space on {board.path_name(state.path) if state.path >= 0 else ''}",
-        CUBES: "choose how many supply cubes to add",
-        SITE: _site_question(state),
-        TOKEN: _token_question(state),
-        FINISH: "end the game now or play on",
-    }
-    return f"{name}: {asks[state.phase]}."
+    return say("ilium.prompt", seat=name, ask=_question(state))
 
 
-def _site_question(state: State) -> str:
-    if state.phase != SITE:
-        return ""
-    second = seat_name(state, state.second)
-    return (
-        f"as leader on {rules().path_name(state.path)}, choose the site to take from "
-        f"({second} takes from the other)"
-    )
-
-
-def _token_question(state: State) -> str:
-    if state.phase != TOKEN:
-        return ""
-    return f"choose which lowest token to take at site {rules().sites[state.takes[0][1]].name}"
+def _question(state: State) -> str:
+    """What the seat to move must decide, in the words of the prompt."""
+    phase = state.phase
+    if phase == PATH:
+        return say("ilium.ask.path", group=group_words(state.card))
+    if phase == SPACE:
+        path = rules().path_name(state.path) if state.path >= 0 else ""
+        return say("ilium.ask.space", path=path)
+    if phase == SITE:
+        second = seat_name(state, state.second)
+        return say("ilium.ask.site", path=rules().path_name(state.path), second=second)
+    if phase == TOKEN:
+        return say("ilium.ask.token", site=rules().sites[state.takes[0][1]].name)
+    asks = {CARD: "ilium.ask.card", CUBES: "ilium.ask.cubes", FINISH: "ilium.ask.finish"}
+    return say(asks[phase])
 
 
 def _sites(state: State) -> list[IliumSite]:
@@ -178,9 +170,8 @@ def _final(state: State) -> IliumFinal | None:
     """IM-17: historians are revealed at the end, with each seat's donation and tally."""
     if state.phase != OVER:
         return None
-    names = rules().type_names
     return {
-        "historians": [names[kind] for kind in state.historians],
+        "historians": [type_name(kind) for kind in state.historians],
         "donations": [list(given) if given else None for given, _ in donations(state)],
         "set_points": rules().set_points,
         "scores": [
@@ -200,7 +191,7 @@ def _private(state: State, seat: int) -> IliumPrivate:
     """IM-7, IM-12: the seat's historian and the next card of its own deck, nobody else's."""
     deck = state.decks[seat]
     return {
-        "historian": rules().type_names[state.historians[seat]],
+        "historian": type_name(state.historians[seat]),
         "next_card": None if state.strategic or not deck else deck[0],
         "hand": _cards_left(deck) if state.strategic else None,
         "log": private_log(state.log, seat),
@@ -210,39 +201,44 @@ def _private(state: State, seat: int) -> IliumPrivate:
 def describe(action: Action, state: State | None = None) -> str:
     """Human words for an action, more precise when the state is known."""
     kind, arg = action
-    board = rules()
     if kind == CARD:
-        return f"play a {arg}"
+        return say("ilium.do.card", value=arg)
     if kind == PATH:
-        return f"place on pathway {board.path_name(arg)}"
+        return say("ilium.do.path", path=rules().path_name(arg))
     if kind == SPACE:
-        if state is None or state.path < 0:
-            return f"space {arg + 1} from the shovel"
-        length = board.pathways[state.path].spaces
-        shovel = " (at the shovel)" if arg == 0 else ""
-        return f"space {arg + 1} of {length} from the shovel{shovel}"
+        return _space_words(arg, state)
     if kind == CUBES:
-        return "add no supply cube" if arg == 0 else f"add {arg} supply cube{'s' * (arg > 1)}"
+        if arg == 0:
+            return say("ilium.do.no_cube")
+        return say("ilium.do.cubes" if arg > 1 else "ilium.do.cube", count=arg)
     if kind == SITE:
         return _site_words(arg, state)
     if kind == TOKEN:
         return _token_choice_words(arg, state)
-    return "end the game now" if arg else "play on"
+    return say("ilium.do.end") if arg else say("ilium.do.play_on")
+
+
+def _space_words(index: int, state: State | None) -> str:
+    if state is None or state.path < 0:
+        return say("ilium.do.space", number=index + 1)
+    length = rules().pathways[state.path].spaces
+    key = "ilium.do.space_of_shovel" if index == 0 else "ilium.do.space_of"
+    return say(key, number=index + 1, length=length)
 
 
 def _site_words(site: int, state: State | None) -> str:
-    words = f"take first from site {rules().sites[site].name}"
+    name = rules().sites[site].name
     if state is None or not state.sites[site]:
-        return words
+        return say("ilium.do.site", site=name)
     first = state.sites[site][0]
     if state.vaults:
-        return f"{words} (next: {token_words(first)})"
-    return f"{words} (lowest {first[1]})"
+        return say("ilium.do.site_next", site=name, token=token_words(first))
+    return say("ilium.do.site_lowest", site=name, value=first[1])
 
 
 def _token_choice_words(kind: int, state: State | None) -> str:
     if state is None or not state.takes:
-        return f"take the {rules().type_names[kind]}"
+        return say("ilium.do.token_type", type=type_name(kind))
     tokens = state.sites[state.takes[0][1]]
     low = min(value for _, value in tokens) if tokens else 0
-    return f"take {token_words((kind, low))}"
+    return say("ilium.do.token", token=token_words((kind, low)))

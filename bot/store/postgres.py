@@ -19,6 +19,7 @@ import asyncpg
 from bot.store import dialect
 from bot.store.backend import Backend, DatabaseUnavailable, Result, Row, ScriptFailed
 from bot.store.faults import StoreUnusable
+from bot.store.shards import Shards
 
 # What a lost or refused connection looks like (a restart: the server says it is shutting
 # down or starting up, or the socket is simply gone).
@@ -150,6 +151,13 @@ class PostgresBackend:
         self._url = url
         self.name = redacted(url)
         self._id_tables: frozenset[str] = frozenset()
+        self._shard_locks: Any = None  # the connection holding this process's shard locks
+
+    async def hold_shards(self, shards: Shards, holder: str, now: str) -> None:
+        """Claim `shards` for this process until close (bot/store/shard_locks.py)."""
+        from bot.store.shard_locks import claim
+
+        self._shard_locks = await claim(self._url, shards, holder, now)
 
     @classmethod
     async def open(cls, url: str, after: Callable[[Backend], Awaitable[None]]) -> Self:
@@ -237,5 +245,11 @@ class PostgresBackend:
             )
 
     async def close(self) -> None:
-        """Close every pooled connection."""
+        """Close every pooled connection, then give the shard locks back."""
         await self._pool.close()
+        if self._shard_locks is not None:
+            from bot.store.shard_locks import release
+
+            with suppress(Exception):
+                await release(self._shard_locks)
+            self._shard_locks = None

@@ -65,7 +65,9 @@ async def _claim_on(con: Any, shards: Shards, holder: str, now: str) -> None:
     async with con.transaction():
         await con.execute(f"SELECT pg_advisory_xact_lock({_OURS}, $1)", CLAIM_KEY)
         for shard in shards.ids:
-            if not await con.fetchval(f"SELECT pg_try_advisory_lock({_OURS}, $1)", SHARD_KEY + shard):
+            if not await con.fetchval(
+                f"SELECT pg_try_advisory_lock({_OURS}, $1)", SHARD_KEY + shard
+            ):
                 raise _taken(shard, shards.count)
         await con.execute(f"SELECT pg_advisory_lock_shared({_OURS}, $1)", COUNT_KEY + shards.count)
         await _retire_other_counts(con, shards.count)

@@ -24,7 +24,7 @@ from bot.store.records import StaleVersion
 MAX_SHARDS = 1 << 16  # far above what Discord hands out; keeps lock keys apart
 SHARD_BITS = 22  # a snowflake's low 22 bits are worker, process and increment: not the shard
 SQLITE_IS_ONE_PROCESS = (
-    "sharding (SHARD_COUNT, SHARD_IDS) needs PostgreSQL: sqlite is one process's file; set "
+    "sharding (SHARD_COUNT, SHARD_IDS) needs PostgreSQL: sqlite is one process's file; in .env set "
     "DATABASE_URL=postgresql://<user>:<password>@<host>:<port>/<database>, or leave SHARD_COUNT "
     "and SHARD_IDS empty."
 )

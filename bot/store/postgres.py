@@ -98,9 +98,9 @@ def _count(status: str) -> int:
 async def _nothing_to_reset(con: Any) -> None:
     """The pool's default reset is a round trip per statement; we leave no session state.
 
-    Every transaction ends in COMMIT or ROLLBACK, and the store sets no session settings,
-    advisory locks or listeners (a future shard guard that takes a session-level advisory
-    lock must hold it on a connection of its own, outside this pool).
+    Every transaction ends in COMMIT or ROLLBACK, and the store sets no session settings or
+    listeners; the shard locks live on a connection of their own, outside this pool, and the
+    migration lock is given back before its connection is (or the connection is dropped).
     """
 
 
@@ -170,9 +170,10 @@ class PostgresBackend:
             raise connect_problem(url, error) from None
         backend = cls(pool, url)
         try:
-            await backend._learn_id_tables()
-            await after(backend)
-            await backend._learn_id_tables()
+            async with backend._one_at_a_time():
+                await backend._learn_id_tables()
+                await after(backend)
+                await backend._learn_id_tables()
         except BaseException as error:
             with suppress(Exception):
                 await pool.close()
@@ -180,6 +181,25 @@ class PostgresBackend:
                 raise connect_problem(url, error) from None
             raise
         return backend
+
+    @asynccontextmanager
+    async def _one_at_a_time(self) -> AsyncIterator[None]:
+        """Shard processes started together on an empty database migrate it one after another.
+
+        A session advisory lock (keyed by the schema, bot/store/shard_locks.py) on a pooled
+        connection held meanwhile; the others wait for it, then find nothing left to apply.
+        """
+        from bot.store.shard_locks import MIGRATE_KEY, SCHEMA
+
+        async with self._connection() as con:
+            await con.execute(f"SELECT pg_advisory_lock({SCHEMA}, $1)", MIGRATE_KEY)
+            try:
+                yield
+            finally:
+                try:
+                    await con.execute(f"SELECT pg_advisory_unlock({SCHEMA}, $1)", MIGRATE_KEY)
+                except Exception:
+                    con.terminate()  # never back into the pool still holding the lock
 
     async def _learn_id_tables(self) -> None:
         """Tables with an `id` column: an INSERT into one returns the new row's id."""

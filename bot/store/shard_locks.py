@@ -26,7 +26,8 @@ log = logging.getLogger(__name__)
 SHARD_KEY = 1 << 24
 COUNT_KEY = 2 << 24
 CLAIM_KEY = 3 << 24
-_OURS = "hashtext(current_schema())"
+MIGRATE_KEY = 4 << 24  # bot/store/postgres.py: processes starting together migrate in turn
+SCHEMA = _OURS = "hashtext(current_schema())"
 
 _UPSERT = (
     "INSERT INTO shard_holders (shard_id, shard_count, holder, claimed_at) VALUES ($1, $2, $3, $4)"

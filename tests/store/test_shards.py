@@ -187,3 +187,12 @@ async def test_racing_processes_on_one_game_apply_one_move(url: str, stores: lis
     assert len(moves) == 1 and moves[0].action.endswith(str(applied[0]))
     with pytest.raises(NotServedHere):  # whoever won, the old process is out from now on
         await old.record_move(game, 2, seat=1, action="late", user_id=22, state={})
+
+
+async def test_processes_starting_together_on_an_empty_database_migrate_in_turn(
+    url: str, stores: list[Store]
+) -> None:
+    opened = await asyncio.gather(*(Store.open(url) for _ in range(3)))
+    stores.extend(opened)
+    versions = [await store.schema_versions() for store in opened]
+    assert versions[0] and versions == [versions[0]] * 3

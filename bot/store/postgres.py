@@ -234,13 +234,21 @@ class PostgresBackend:
             try:
                 yield PgTx(con, self._id_tables)
             except BaseException:
-                with suppress(Exception):
+                try:
                     await tx.rollback()
+                except Exception:
+                    pass  # the connection is gone: the server rolled back already
+                except BaseException:
+                    con.terminate()  # cancelled mid-ROLLBACK: never pooled inside a transaction
+                    raise
                 raise
             try:
                 await tx.commit()
             except GONE as error:
                 raise DatabaseUnavailable(_UNAVAILABLE, maybe_committed=True) from error
+            except BaseException:
+                con.terminate()  # cancelled mid-COMMIT (a bot closing): not pooled half-done
+                raise
 
     async def all(self, sql: str, params: Sequence[object] = ()) -> list[Row]:
         """Every row of one read."""

@@ -13,4 +13,6 @@ BENCHMARKS: tuple[str, ...] = (
     "memory",
     "traffic",
     "replay",
+    "shards",
+    "growth",
 )

@@ -9,10 +9,11 @@ from pathlib import Path
 
 import discord
 
-from bot.client import SymposionBot
+from bot.client import build_bot
 from bot.settings import TOKEN_REFUSED, SettingsError, load_settings
 from bot.store import Store, StoreUnusable
 from bot.store.lock import acquire
+from bot.store.shards import Shards
 
 # Library loggers whose DEBUG lines carry game state: discord.py logs request and gateway
 # payloads (a hand in an ephemeral reply), aiosqlite and asyncpg statements with parameters
@@ -39,17 +40,24 @@ def configure_logging(level: str) -> None:
     logging.getLogger("discord.client").addFilter(_not_about_voice)
 
 
-async def _check_database(database: str | Path) -> None:
-    """Open, migrate and close once, before any Discord connection, so a bad one fails fast."""
+async def _check_database(database: str | Path, shards: Shards | None) -> None:
+    """Open, migrate and close once, before any Discord connection, so a bad one fails fast.
+
+    Shards are claimed and given back too: one already served by a running process fails here.
+    """
     store = await Store.open(database)
-    await store.close()
+    try:
+        if shards is not None:
+            await store.serve(shards)
+    finally:
+        await store.close()
 
 
-def open_database(database: str | Path) -> None:
+def open_database(database: str | Path, shards: Shards | None = None) -> None:
     """Lock a sqlite file for this process's lifetime and check the database; StoreUnusable."""
     if isinstance(database, Path):
         acquire(database)  # never released: the process's exit releases it
-    asyncio.run(_check_database(database))
+    asyncio.run(_check_database(database, shards))
 
 
 def main() -> int:
@@ -61,11 +69,14 @@ def main() -> int:
         return 2
     configure_logging(settings.log_level)
     try:
-        open_database(settings.database)
+        everything = Shards.everything() if settings.database_url else None
+        open_database(settings.database, settings.shards or everything)
     except StoreUnusable as error:
         print(f"symposion: {error}", file=sys.stderr)
         return DATABASE_UNUSABLE
-    bot = SymposionBot(database_path=settings.database, dev_guild_id=settings.dev_guild_id)
+    bot = build_bot(
+        settings.shards, database_path=settings.database, dev_guild_id=settings.dev_guild_id
+    )
     try:
         bot.run(settings.discord_token, log_handler=None)
     except discord.LoginFailure:  # well-formed, but Discord answered 401

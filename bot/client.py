@@ -20,6 +20,8 @@ from bot.service import GameService, ServiceError, utc_clock
 from bot.service.pace import iso
 from bot.service.thinking import DEFAULT_TIMEOUT, Thinker
 from bot.store import Store
+from bot.store.connection import is_postgres
+from bot.store.shards import Shards
 from cogs.components import DYNAMIC_ITEMS, answer_unclaimed
 from cogs.computer_components import COMPUTER_ITEMS
 from cogs.replays import REPLAY_ITEMS
@@ -70,6 +72,7 @@ class SymposionBot(commands.Bot):
         timer_interval: float = 30.0,
         computer_workers: int | None = None,
         computer_timeout: float = DEFAULT_TIMEOUT,
+        shards: Shards | None = None,
         **options: Any,
     ) -> None:
         options.setdefault("intents", intents())
@@ -87,6 +90,9 @@ class SymposionBot(commands.Bot):
             mp_context=multiprocessing.get_context("forkserver"),
         )
         self.computer_timeout = computer_timeout
+        # On PostgreSQL a process always holds its shards (all of them when not sharded), so
+        # a second process for the same games is refused; sqlite has its file lock instead.
+        self.served = shards
         self.store: Store | None = None
         self._service: GameService | None = None
         self._table: Table | None = None
@@ -110,6 +116,8 @@ class SymposionBot(commands.Bot):
     async def setup_hook(self) -> None:
         """Migrate, load every ongoing game, load cogs and buttons, then sync commands."""
         self.store = await Store.open(self.database_path, clock=lambda: iso(self.clock()))
+        if self.served is not None or is_postgres(self.database_path):
+            await self.store.serve(self.served or Shards.everything())
         self._service = GameService(self.store, clock=self.clock)
         self._service.thinker = Thinker(self.computer_pool, self.computer_timeout)
         loaded = await self._service.load()
@@ -158,3 +166,24 @@ class SymposionBot(commands.Bot):
         if self.store is not None:
             await self.store.close()
             self.store = None
+
+
+class ShardedSymposionBot(SymposionBot, commands.AutoShardedBot):
+    """One process serving some of the bot's Discord shards (SHARD_COUNT, SHARD_IDS).
+
+    discord.py's AutoShardedBot opens one gateway connection per shard in `shards.ids`;
+    Discord sends each only its servers' events (and direct messages to shard 0), and the
+    store reads and changes only those servers' games.
+    """
+
+    def __init__(self, *, shards: Shards, **options: Any) -> None:
+        options.setdefault("shard_count", shards.count)
+        options.setdefault("shard_ids", list(shards.ids))
+        super().__init__(shards=shards, **options)
+
+
+def build_bot(shards: Shards | None = None, **options: Any) -> SymposionBot:
+    """The bot for these settings: sharded when SHARD_COUNT is set, else one connection."""
+    if shards is None:
+        return SymposionBot(**options)
+    return ShardedSymposionBot(shards=shards, **options)

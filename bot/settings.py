@@ -16,6 +16,8 @@ from urllib.parse import urlsplit
 
 from dotenv import dotenv_values
 
+from bot.store.shards import SQLITE_IS_ONE_PROCESS, Shards, checked_shards
+
 DEFAULT_DATABASE = "symposion.sqlite3"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 # Three base64url parts: the bot's id, a timestamp, an HMAC. Lengths are loose lower bounds.
@@ -43,6 +45,9 @@ class Settings:
     database_url: str | None = field(default=None, repr=False)
     dev_guild_id: int | None = None
     log_level: str = "INFO"
+    # SHARD_COUNT and SHARD_IDS: the Discord shards this process serves (PostgreSQL only);
+    # None: not sharded (one process, every server).
+    shards: Shards | None = None
 
     @property
     def database(self) -> str | Path:
@@ -125,6 +130,27 @@ def _database_url(text: str | None, path: str | None) -> tuple[Path, str | None]
     return Path(DEFAULT_DATABASE), url
 
 
+_SHARDS_FIX = "in .env set SHARD_COUNT=<shards in all> and SHARD_IDS=<this process's, e.g. 0,1>"
+
+
+def _shards(count: str | None, ids: str | None, database_url: str | None) -> Shards | None:
+    """SHARD_COUNT and SHARD_IDS checked together; sqlite (one process) refuses them."""
+    count, ids = (count or "").strip(), (ids or "").strip()
+    if not count and not ids:
+        return None
+    if database_url is None:
+        raise SettingsError(SQLITE_IS_ONE_PROCESS)
+    if not count:
+        raise SettingsError(f"SHARD_IDS needs SHARD_COUNT (the number of shards): {_SHARDS_FIX}.")
+    parts = [part.strip() for part in ids.split(",")] if ids else []
+    if not count.isdigit() or not all(part.isdigit() for part in parts):
+        raise SettingsError(f"SHARD_COUNT and SHARD_IDS take whole numbers: {_SHARDS_FIX}.")
+    try:
+        return checked_shards(int(count), [int(part) for part in parts] if parts else None)
+    except ValueError as error:
+        raise SettingsError(f"{error}: {_SHARDS_FIX}.") from None
+
+
 def _log_level(text: str | None) -> str:
     level = (text or "").strip().upper() or "INFO"
     if level not in LOG_LEVELS:
@@ -160,4 +186,5 @@ def load_settings(
         database_url=database_url,
         dev_guild_id=_guild(values.get("DEV_GUILD_ID")),
         log_level=_log_level(values.get("LOG_LEVEL")),
+        shards=_shards(values.get("SHARD_COUNT"), values.get("SHARD_IDS"), database_url),
     )

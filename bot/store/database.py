@@ -32,6 +32,7 @@ from bot.store.records import (
     seat_row,
     snapshot_row,
 )
+from bot.store.shards import GUARD, NotServedHere, ShardClaims
 from bot.store.timers import TimerRows
 from bot.store.undo import UndoRows
 
@@ -43,7 +44,16 @@ def _flag(value: bool | None) -> int | None:
     return None if value is None else int(value)
 
 
-class Store(Connection, TimerRows, BoardRecords, ArchiveRows, UndoRows, RatingRows, LanguageRows):
+class Store(
+    Connection,
+    ShardClaims,
+    TimerRows,
+    BoardRecords,
+    ArchiveRows,
+    UndoRows,
+    RatingRows,
+    LanguageRows,
+):
     """Games, seats, moves and snapshots: every change one transaction with a version check."""
 
     # -- games ------------------------------------------------------------------------------
@@ -117,12 +127,16 @@ class Store(Connection, TimerRows, BoardRecords, ArchiveRows, UndoRows, RatingRo
 
     async def open_games(self) -> list[GameRow]:
         """Every lobby and active game that is not marked broken, oldest first."""
-        rows = await self._all(f"SELECT * FROM games WHERE {_HOLDS_PLACE} ORDER BY id")
+        rows = await self._all(
+            f"SELECT * FROM games WHERE {_HOLDS_PLACE}{self._ours()} ORDER BY id"
+        )
         return [game_row(row) for row in rows]
 
     async def open_game_ids(self) -> list[int]:
         """The ids of open_games(), read without decoding: one bad row cannot stop start-up."""
-        rows = await self._all(f"SELECT id FROM games WHERE {_HOLDS_PLACE} ORDER BY id")
+        rows = await self._all(
+            f"SELECT id FROM games WHERE {_HOLDS_PLACE}{self._ours()} ORDER BY id"
+        )
         return [int(row[0]) for row in rows]
 
     async def mark_broken(self, game_id: int, reason: str) -> None:
@@ -137,7 +151,7 @@ class Store(Connection, TimerRows, BoardRecords, ArchiveRows, UndoRows, RatingRo
         """Ongoing games marked broken (not yet abandoned), oldest first."""
         rows = await self._all(
             "SELECT * FROM games WHERE status IN ('lobby', 'active') AND broken IS NOT NULL"
-            " ORDER BY id"
+            f"{self._ours()} ORDER BY id"
         )
         return [broken_game(row) for row in rows]
 
@@ -239,17 +253,28 @@ class Store(Connection, TimerRows, BoardRecords, ArchiveRows, UndoRows, RatingRo
     ) -> int:
         """The optimistic lock: version + 1 only if it is still `version`, else StaleVersion.
 
-        Every versioned change passes here inside its transaction, on both backends: the one
-        place an owner (shard) condition would join the WHERE clause.
+        Every versioned change passes here inside its transaction, on both backends; a process
+        serving shards also needs its token still on the game's shard (bot/store/shards.py).
         """
+        guard, token = ("", ()) if self._holder is None else (GUARD, (self._holder,))
         cursor = await db.execute(
             f"UPDATE games SET version = version + 1, updated_at = ?{extra}"
-            " WHERE id = ? AND version = ?",
-            (self._clock(), *params, game_id, version),
+            f" WHERE id = ? AND version = ?{guard}",
+            (self._clock(), *params, game_id, version, *token),
         )
         if cursor.rowcount != 1:
-            raise StaleVersion(f"game {game_id} is no longer at version {version}")
+            await self._why_stale(db, game_id, version)
         return version + 1
+
+    async def _why_stale(self, db: Tx, game_id: int, version: int) -> None:
+        """Zero rows changed: NotServedHere if only the shard guard said no, else StaleVersion."""
+        if self._holder is not None:
+            cursor = await db.execute(
+                "SELECT 1 FROM games WHERE id = ? AND version = ?", (game_id, version)
+            )
+            if await cursor.fetchone() is not None:
+                raise NotServedHere(f"game {game_id} is served by another bot process now")
+        raise StaleVersion(f"game {game_id} is no longer at version {version}")
 
     async def start_game(
         self,

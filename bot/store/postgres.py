@@ -19,6 +19,7 @@ import asyncpg
 from bot.store import dialect
 from bot.store.backend import Backend, DatabaseUnavailable, Result, Row, ScriptFailed
 from bot.store.faults import StoreUnusable
+from bot.store.shards import Shards
 
 # What a lost or refused connection looks like (a restart: the server says it is shutting
 # down or starting up, or the socket is simply gone).
@@ -97,9 +98,9 @@ def _count(status: str) -> int:
 async def _nothing_to_reset(con: Any) -> None:
     """The pool's default reset is a round trip per statement; we leave no session state.
 
-    Every transaction ends in COMMIT or ROLLBACK, and the store sets no session settings,
-    advisory locks or listeners (a future shard guard that takes a session-level advisory
-    lock must hold it on a connection of its own, outside this pool).
+    Every transaction ends in COMMIT or ROLLBACK, and the store sets no session settings or
+    listeners; the shard locks live on a connection of their own, outside this pool, and the
+    migration lock is given back before its connection is (or the connection is dropped).
     """
 
 
@@ -150,6 +151,13 @@ class PostgresBackend:
         self._url = url
         self.name = redacted(url)
         self._id_tables: frozenset[str] = frozenset()
+        self._shard_locks: Any = None  # the connection holding this process's shard locks
+
+    async def hold_shards(self, shards: Shards, holder: str, now: str) -> None:
+        """Claim `shards` for this process until close (bot/store/shard_locks.py)."""
+        from bot.store.shard_locks import claim
+
+        self._shard_locks = await claim(self._url, shards, holder, now)
 
     @classmethod
     async def open(cls, url: str, after: Callable[[Backend], Awaitable[None]]) -> Self:
@@ -162,9 +170,10 @@ class PostgresBackend:
             raise connect_problem(url, error) from None
         backend = cls(pool, url)
         try:
-            await backend._learn_id_tables()
-            await after(backend)
-            await backend._learn_id_tables()
+            async with backend._one_at_a_time():
+                await backend._learn_id_tables()
+                await after(backend)
+                await backend._learn_id_tables()
         except BaseException as error:
             with suppress(Exception):
                 await pool.close()
@@ -172,6 +181,25 @@ class PostgresBackend:
                 raise connect_problem(url, error) from None
             raise
         return backend
+
+    @asynccontextmanager
+    async def _one_at_a_time(self) -> AsyncIterator[None]:
+        """Shard processes started together on an empty database migrate it one after another.
+
+        A session advisory lock (keyed by the schema, bot/store/shard_locks.py) on a pooled
+        connection held meanwhile; the others wait for it, then find nothing left to apply.
+        """
+        from bot.store.shard_locks import MIGRATE_KEY, SCHEMA
+
+        async with self._connection() as con:
+            await con.execute(f"SELECT pg_advisory_lock({SCHEMA}, $1)", MIGRATE_KEY)
+            try:
+                yield
+            finally:
+                try:
+                    await con.execute(f"SELECT pg_advisory_unlock({SCHEMA}, $1)", MIGRATE_KEY)
+                except Exception:
+                    con.terminate()  # never back into the pool still holding the lock
 
     async def _learn_id_tables(self) -> None:
         """Tables with an `id` column: an INSERT into one returns the new row's id."""
@@ -206,13 +234,21 @@ class PostgresBackend:
             try:
                 yield PgTx(con, self._id_tables)
             except BaseException:
-                with suppress(Exception):
+                try:
                     await tx.rollback()
+                except Exception:
+                    pass  # the connection is gone: the server rolled back already
+                except BaseException:
+                    con.terminate()  # cancelled mid-ROLLBACK: never pooled inside a transaction
+                    raise
                 raise
             try:
                 await tx.commit()
             except GONE as error:
                 raise DatabaseUnavailable(_UNAVAILABLE, maybe_committed=True) from error
+            except BaseException:
+                con.terminate()  # cancelled mid-COMMIT (a bot closing): not pooled half-done
+                raise
 
     async def all(self, sql: str, params: Sequence[object] = ()) -> list[Row]:
         """Every row of one read."""
@@ -237,5 +273,11 @@ class PostgresBackend:
             )
 
     async def close(self) -> None:
-        """Close every pooled connection."""
+        """Close every pooled connection, then give the shard locks back."""
         await self._pool.close()
+        if self._shard_locks is not None:
+            from bot.store.shard_locks import release
+
+            with suppress(Exception):
+                await release(self._shard_locks)
+            self._shard_locks = None

@@ -73,6 +73,8 @@ class TimerRows:
 
         async def _one(self, sql: str, params: Sequence[object] = ()) -> Row | None: ...
 
+        def _ours(self, column: str = "guild_id") -> str: ...
+
     async def schedule_timers(self, game_id: int, version: int, timers: Sequence[NewTimer]) -> None:
         """Replace the game's pending deadlines with these (idempotent: a repeat adds nothing)."""
         now = self._clock()
@@ -95,11 +97,12 @@ class TimerRows:
         return [timer_row(row) for row in rows]
 
     async def due_timers(self, now: str, limit: int = 100) -> list[TimerRow]:
-        """Unfired deadlines due by `now` whose game is active, loadable and at their version."""
+        """Unfired deadlines due by `now` whose game is active, loadable, at their version, ours."""
         rows = await self._all(
             "SELECT t.* FROM timers t JOIN games g ON g.id = t.game_id"
             " WHERE t.fired_at IS NULL AND t.due_at <= ? AND g.status = 'active'"
-            " AND g.broken IS NULL AND g.version = t.version ORDER BY t.due_at, t.id LIMIT ?",
+            f" AND g.broken IS NULL AND g.version = t.version{self._ours('g.guild_id')}"
+            " ORDER BY t.due_at, t.id LIMIT ?",
             (now, limit),
         )
         return [timer_row(row) for row in rows]

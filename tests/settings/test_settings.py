@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from bot.settings import DEFAULT_DATABASE, Settings, SettingsError, load_settings
+from bot.store.shards import Shards
 
 # A made-up token of the right shape (not a real one).
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456789_-"
@@ -126,3 +127,38 @@ def test_a_database_url_of_another_kind_is_refused_without_echoing_it() -> None:
             load({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": url})
         assert "DATABASE_URL" in str(caught.value)
         assert "Sekr3tPassw0rd" not in str(caught.value)
+
+
+PG = "postgresql://bot:pw@db.example:5432/symposion"
+
+
+def test_shards_are_read_with_postgresql() -> None:
+    settings = load({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": PG, "SHARD_COUNT": "4"})
+    assert settings.shards == Shards(4, (0, 1, 2, 3))  # no SHARD_IDS: this process runs all
+    settings = load(
+        {"DISCORD_TOKEN": TOKEN, "DATABASE_URL": PG, "SHARD_COUNT": "4", "SHARD_IDS": "3, 1"}
+    )
+    assert settings.shards == Shards(4, (1, 3))
+    assert load({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": PG}).shards is None
+
+
+def test_sharding_on_sqlite_is_refused_in_one_line() -> None:
+    message = error_for({"DISCORD_TOKEN": TOKEN, "SHARD_COUNT": "2", "SHARD_IDS": "0"})
+    assert "needs PostgreSQL" in message and "sqlite is one process" in message
+
+
+@pytest.mark.parametrize(
+    ("count", "ids", "words"),
+    [
+        ("", "0", "SHARD_IDS needs SHARD_COUNT"),
+        ("two", "0", "whole numbers"),
+        ("2", "0;1", "whole numbers"),
+        ("2", "2", "between 0 and 1"),
+        ("0", "", "between 1 and"),
+        ("3", "1,1", "each shard once"),
+    ],
+)
+def test_bad_shard_settings_say_what_to_write(count: str, ids: str, words: str) -> None:
+    env = {"DISCORD_TOKEN": TOKEN, "DATABASE_URL": PG, "SHARD_COUNT": count, "SHARD_IDS": ids}
+    message = error_for({k: v for k, v in env.items() if v})
+    assert words in message and "SHARD_COUNT=" in message

@@ -6,7 +6,7 @@ import asyncio
 import dataclasses
 import json
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from aiohttp import WSMsgType, web
@@ -20,6 +20,17 @@ GUILD_MEMBERS_INTENT = 1 << 1
 GUILD_MESSAGES_INTENT = 1 << 9
 DIRECT_MESSAGES_INTENT = 1 << 12
 AUTHENTICATION_FAILED = 4004
+INVALID_SHARD = 4010
+
+
+def _shard(raw: object) -> tuple[int, int] | None:
+    """IDENTIFY's optional shard field [shard_id, num_shards], checked as Discord does."""
+    if raw is None:
+        return (0, 1)
+    if not isinstance(raw, list) or len(raw) != 2 or not all(isinstance(n, int) for n in raw):
+        return None
+    shard_id, count = raw
+    return (shard_id, count) if 0 <= shard_id < count else None
 
 
 @dataclasses.dataclass(eq=False)
@@ -28,6 +39,7 @@ class Session:
 
     id: str
     intents: int
+    shard: tuple[int, int] = (0, 1)  # IDENTIFY's [shard_id, shard_count]; unsharded is 0 of 1
     seq: int = 0
     sent: list[dict[str, Any]] = dataclasses.field(default_factory=list)
     socket: web.WebSocketResponse | None = None
@@ -61,6 +73,9 @@ class Gateway:
         self._url = url
         self.sessions: dict[str, Session] = {}
         self.current: Session | None = None
+        # Sharded bots: the newest session of each shard id; events go to their guild's shard.
+        self.by_shard: dict[int, Session] = {}
+        self.recommended_shards = 1  # what GET /gateway/bot answers
         self.sockets: set[web.WebSocketResponse] = set()
         self.identified = asyncio.Event()
         self.resumed = asyncio.Event()
@@ -118,16 +133,26 @@ class Gateway:
         if data.get("token") != self._token:
             await socket.close(code=AUTHENTICATION_FAILED, message=b"Authentication failed.")
             return None
-        session = Session(secrets.token_hex(16), int(data.get("intents") or 0), socket=socket)
+        shard = _shard(data.get("shard"))
+        if shard is None:
+            self.protocol_errors.append(f"IDENTIFY with a malformed shard: {data.get('shard')!r}")
+            await socket.close(code=INVALID_SHARD, message=b"Invalid shard.")
+            return None
+        session = Session(
+            secrets.token_hex(16), int(data.get("intents") or 0), shard=shard, socket=socket
+        )
         self.sessions[session.id] = session
         self.current = session
+        self.by_shard[shard[0]] = session
         world = self._world
+        guilds = [g for g in world.guild_ids if (g >> 22) % shard[1] == shard[0]]
         await session.dispatch(
             "READY",
             {
                 "v": 10,
                 "user": {**world.bot_user.payload(), "verified": True, "mfa_enabled": False},
-                "guilds": [{"id": str(world.guild_id), "unavailable": True}],
+                "guilds": [{"id": str(g), "unavailable": True} for g in guilds],
+                "shard": list(shard),
                 "session_id": session.id,
                 "session_type": "normal",
                 "resume_gateway_url": self._url(),
@@ -137,7 +162,8 @@ class Gateway:
                 "_trace": ["fake-discord"],
             },
         )
-        await session.dispatch("GUILD_CREATE", world.guild_payload())
+        for guild in guilds:
+            await session.dispatch("GUILD_CREATE", world.guild_payload(guild))
         self.identified.set()
         return session
 
@@ -181,30 +207,49 @@ class Gateway:
             raise RuntimeError("no bot has connected to the fake gateway yet")
         return self.current
 
+    def session_for(self, data: dict[str, Any]) -> Session | None:
+        """Whose event this is: Discord's rule, shard (guild_id >> 22) % count, DMs shard 0."""
+        if self.current is None or self.current.shard[1] == 1:
+            return self.current
+        guild = data.get("guild_id")
+        shard = 0 if guild is None else (int(guild) >> 22) % self.current.shard[1]
+        return self.by_shard.get(shard)
+
     async def dispatch(self, event: str, data: dict[str, Any]) -> None:
-        """Send an event to the current bot session (kept for RESUME if its socket is down)."""
-        await self.require_session().dispatch(event, data)
+        """Send an event to its shard's bot session (kept for RESUME if its socket is down)."""
+        self.require_session()
+        session = self.session_for(data)
+        if session is None:
+            raise RuntimeError(f"no bot serves the shard of {event} {data.get('guild_id')}")
+        await session.dispatch(event, data)
 
     async def dispatch_if_connected(self, event: str, data: dict[str, Any]) -> None:
         """Send an event if a bot session exists (world changes before login need none)."""
-        if self.current is not None:
-            await self.current.dispatch(event, data)
+        session = self.session_for(data)
+        if session is not None:
+            await session.dispatch(event, data)
 
     async def echo_message(self, event: str, data: dict[str, Any], channel: FakeChannel) -> None:
         """Echo a bot message event if the session's intents ask for it."""
-        if self.current is None:
+        session = self.session_for(data)
+        if session is None:
             return
         needed = DIRECT_MESSAGES_INTENT if channel.is_dm else GUILD_MESSAGES_INTENT
-        if self.current.intents & needed:
-            await self.current.dispatch(event, data)
+        if session.intents & needed:
+            await session.dispatch(event, data)
 
     def wants_members(self) -> bool:
         """Whether the current session asked for member events."""
         return self.current is not None and bool(self.current.intents & GUILD_MEMBERS_INTENT)
 
-    def forget_current(self) -> None:
-        """The bot closed for good: injecting now must fail instead of queueing for RESUME."""
-        self.current = None
+    def forget_current(self, shard_ids: Iterable[int] | None = None) -> None:
+        """The bot closed for good: injecting now must fail instead of queueing for RESUME.
+
+        With `shard_ids` only that process's shards go; the other shard processes stay.
+        """
+        for shard in list(self.by_shard) if shard_ids is None else shard_ids:
+            self.by_shard.pop(shard, None)
+        self.current = next(reversed(self.by_shard.values()), None) if shard_ids else None
 
     async def drop(self, code: int = 4000) -> None:
         """Close the current socket as a network failure would; the bot should RESUME."""

@@ -64,7 +64,7 @@ class BotRunner(Generic[BotT]):
         self._closing = True
         self.fake.component_gate = None
         await bot.close()
-        self.fake.gateway.forget_current()
+        self.fake.gateway.forget_current(getattr(bot, "shard_ids", None))
         if not crashed:
             try:
                 await asyncio.wait_for(asyncio.shield(task), 5.0)
@@ -84,7 +84,7 @@ class BotRunner(Generic[BotT]):
             handler.cancel()
         await asyncio.gather(*busy, return_exceptions=True)
         await bot.close()
-        self.fake.gateway.forget_current()
+        self.fake.gateway.forget_current(getattr(bot, "shard_ids", None))
         await asyncio.gather(task, return_exceptions=True)
         self.bot = self._task = None
 

@@ -55,13 +55,14 @@ class InteractionBuilder:
             return payload
         if not user.in_guild:
             raise PermissionError(f"{user.name} is not a member of the guild")
+        guild = str(channel.guild_id)
         payload.update(
-            guild_id=str(world.guild_id),
+            guild_id=guild,
             guild_locale=world.guild_locale,
-            guild={"id": str(world.guild_id), "locale": world.guild_locale, "features": []},
+            guild={"id": guild, "locale": world.guild_locale, "features": []},
             member=world.member_payload(user, with_permissions=True),
             context=0,
-            authorizing_integration_owners={"0": str(world.guild_id)},
+            authorizing_integration_owners={"0": guild},
         )
         return payload
 
@@ -90,7 +91,7 @@ class InteractionBuilder:
             if not forged:
                 _check_offered_in_dms(command)
         else:
-            command = self._registry.find(root, self._world.guild_id)
+            command = self._registry.find(root, channel.guild_id or self._world.guild_id)
         if check_permissions and not channel.is_dm:
             self._check_visible(command, user)
         specs: list[dict[str, Any]] = command["options"]
@@ -214,7 +215,7 @@ class InteractionBuilder:
                 "name": raw.name,
                 "type": raw.type,
                 "permissions": str(world.permissions(world.bot_user)),
-                "guild_id": str(world.guild_id),
+                "guild_id": str(raw.guild_id or world.guild_id),
             }
             return str(raw.id)
         if kind == cmd.ROLE and isinstance(raw, FakeRole):

@@ -155,7 +155,10 @@ class RestApi:
     async def gateway_url(self, request: web.Request) -> web.Response:
         """GET /gateway[/bot]: where to connect (only AutoShardedBot asks)."""
         limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
-        return json_response({"url": self.fake.ws_url, "shards": 1, "session_start_limit": limit})
+        shards = self.fake.gateway.recommended_shards
+        return json_response(
+            {"url": self.fake.ws_url, "shards": shards, "session_start_limit": limit}
+        )
 
     # --- users, channels, guild ---------------------------------------------------------
 
@@ -236,15 +239,16 @@ class RestApi:
         self.fake.world.get_channel(_id(request, "channel"))
         return no_content()
 
-    def _guild(self, request: web.Request) -> None:
-        """Refuse any guild but the fake's one."""
-        if _id(request, "guild") != self.fake.world.guild_id:
+    def _guild(self, request: web.Request) -> int:
+        """The addressed guild; refuse any the bot is not in."""
+        guild_id = _id(request, "guild")
+        if guild_id not in self.fake.world.guild_ids:
             raise FakeHTTPError(404, 10004, "Unknown Guild", kind="not-found")
+        return guild_id
 
     async def get_guild(self, request: web.Request) -> web.Response:
         """GET /guilds/{id}."""
-        self._guild(request)
-        data = self.fake.world.guild_payload()
+        data = self.fake.world.guild_payload(self._guild(request))
         data.pop("members")
         data.pop("channels")
         return json_response(data)
@@ -358,9 +362,9 @@ class RestApi:
             raise FakeHTTPError(403, 50001, "Missing Access")
         if "guild" not in request.match_info:
             return None
-        if _id(request, "guild") != self.fake.world.guild_id:
+        if _id(request, "guild") not in self.fake.world.guild_ids:
             raise FakeHTTPError(403, 50001, "Missing Access")
-        return self.fake.world.guild_id
+        return _id(request, "guild")
 
     async def list_commands(self, request: web.Request) -> web.Response:
         """GET the registered commands of a scope."""

@@ -155,6 +155,8 @@ class World:
         self.guild_id = ids.next()
         self.guild_name = "Symposion Test Guild"
         self.guild_locale = "en-US"  # the server's preferred locale (Server Settings)
+        # More servers with the same members, roles and bot (sharding tests): id -> name.
+        self.other_guilds: dict[int, str] = {}
         self.bot_user = FakeUser(self.application_id, "symposion", bot=True)
         self.users: dict[int, FakeUser] = {self.bot_user.id: self.bot_user}
         self.roles: dict[int, FakeRole] = {}
@@ -199,10 +201,26 @@ class World:
         self.users[user.id] = user
         return user
 
-    def add_channel(self, name: str) -> FakeChannel:
-        """Create a guild text channel."""
-        position = sum(1 for c in self.channels.values() if c.type == GUILD_TEXT)
-        channel = FakeChannel(self._ids.next(), name, GUILD_TEXT, self.guild_id, position)
+    def add_guild(self, name: str, *, shard: tuple[int, int] | None = None) -> int:
+        """Another server with everyone in it; `shard` (id, count): an id on that shard."""
+        guild_id = self._ids.next()
+        while shard is not None and (guild_id >> 22) % shard[1] != shard[0]:
+            guild_id += 1 << 22  # the next millisecond's id: the shard moves on by one
+        self.other_guilds[guild_id] = name
+        return guild_id
+
+    @property
+    def guild_ids(self) -> list[int]:
+        """Every server the bot is in, the default one first."""
+        return [self.guild_id, *self.other_guilds]
+
+    def add_channel(self, name: str, *, guild_id: int | None = None) -> FakeChannel:
+        """Create a guild text channel (in the default server unless `guild_id` says)."""
+        guild = self.guild_id if guild_id is None else guild_id
+        position = sum(
+            1 for c in self.channels.values() if c.type == GUILD_TEXT and c.guild_id == guild
+        )
+        channel = FakeChannel(self._ids.next(), name, GUILD_TEXT, guild, position)
         self.channels[channel.id] = channel
         return channel
 
@@ -219,7 +237,7 @@ class World:
         if parent.type != GUILD_TEXT:
             raise FakeHTTPError(400, 50024, "Cannot execute action on this channel type")
         kind = PRIVATE_THREAD if private else PUBLIC_THREAD
-        thread = FakeChannel(thread_id or self._ids.next(), name, kind, self.guild_id)
+        thread = FakeChannel(thread_id or self._ids.next(), name, kind, parent.guild_id)
         thread.parent_id, thread.owner_id, thread.member_ids = parent.id, owner.id, [owner.id]
         self.channels[thread.id] = thread
         return thread
@@ -332,7 +350,7 @@ class World:
         return {
             "id": str(channel.id),
             "type": channel.type,
-            "guild_id": str(self.guild_id),
+            "guild_id": str(channel.guild_id),
             "name": channel.name,
             "position": channel.position,
             "permission_overwrites": [],
@@ -349,7 +367,7 @@ class World:
         return {
             "id": str(thread.id),
             "type": thread.type,
-            "guild_id": str(self.guild_id),
+            "guild_id": str(thread.guild_id),
             "parent_id": str(thread.parent_id),
             "owner_id": str(thread.owner_id),
             "name": thread.name,
@@ -369,18 +387,25 @@ class World:
             },
         }
 
-    def guild_payload(self) -> dict[str, Any]:
-        """Return the full guild as GUILD_CREATE carries it."""
+    def _roles_payload(self, guild_id: int) -> list[dict[str, Any]]:
+        """The roles as a server lists them: its own @everyone (the server's id), then the rest."""
+        roles = [r.payload() for r in self.roles.values()]
+        if guild_id != self.guild_id:
+            roles[0]["id"] = str(guild_id)
+        return roles
+
+    def guild_payload(self, guild_id: int | None = None) -> dict[str, Any]:
+        """Return the full guild (the default one unless `guild_id` says) as GUILD_CREATE has it."""
+        guild = self.guild_id if guild_id is None else guild_id
         members = self.members()
+        mine = [c for c in self.channels.values() if c.guild_id == guild]
         return {
-            "id": str(self.guild_id),
-            "name": self.guild_name,
+            "id": str(guild),
+            "name": self.other_guilds.get(guild, self.guild_name),
             "icon": None,
             "owner_id": str(self.owner.id),
-            "roles": [r.payload() for r in self.roles.values()],
-            "channels": [
-                self.channel_payload(c) for c in self.channels.values() if c.type == GUILD_TEXT
-            ],
+            "roles": self._roles_payload(guild),
+            "channels": [self.channel_payload(c) for c in mine if c.type == GUILD_TEXT],
             "members": [self.member_payload(u) for u in members],
             "member_count": len(members),
             "large": False,
@@ -389,7 +414,7 @@ class World:
             "features": [],
             "emojis": [],
             "stickers": [],
-            "threads": [self.thread_payload(c) for c in self.channels.values() if c.is_thread],
+            "threads": [self.thread_payload(c) for c in mine if c.is_thread],
             "presences": [],
             "voice_states": [],
             "stage_instances": [],

@@ -13,4 +13,5 @@ BENCHMARKS: tuple[str, ...] = (
     "memory",
     "traffic",
     "replay",
+    "startup",
 )

@@ -99,9 +99,9 @@ class Deadlines(SessionCache):
 
     async def load(self) -> int:
         """Index ongoing games, then restore each active game's turn clock from one read of
-        every current deadline (writing any that is missing)."""
+        every current clock (writing any that is missing)."""
         loaded = await super().load()
-        timers = await self.store.current_timers()
+        timers = await self.store.current_clocks()
         for session in list(self._sessions.values()):
             if session.status == "active":
                 await self._restore_clock(session, timers.get(session.game_id, []))

@@ -58,11 +58,12 @@ class IndexRows:
             seats.setdefault(seat.game_id, []).append(seat)
         return seats
 
-    async def current_timers(self) -> dict[int, list[TimerRow]]:
-        """Every deadline (fired or not) of each active game's current version, earliest first."""
+    async def current_clocks(self) -> dict[int, list[TimerRow]]:
+        """The turn clocks (fired or not) of each active game's current version, earliest first."""
         rows = await self._all(
             "SELECT t.* FROM timers t JOIN games g ON g.id = t.game_id AND g.version = t.version"
-            " WHERE g.status = 'active' AND g.broken IS NULL ORDER BY t.game_id, t.due_at, t.id"
+            " WHERE g.status = 'active' AND g.broken IS NULL AND t.kind = 'turn_clock'"
+            " ORDER BY t.game_id, t.due_at, t.id"
         )
         timers: dict[int, list[TimerRow]] = {}
         for row in rows:

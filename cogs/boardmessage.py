@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import asyncio
-
 import discord
 
-import rendering
 from bot.i18n import ENGLISH, say, words
 from bot.service import Board
-from cogs import components
+from cogs import components, painter
 from cogs.texts import final_text, game_text
 
 
@@ -19,7 +16,7 @@ async def game_message(
     """Text, PNG and components of the game message ('My hand' only where there are hands);
     the text in `language` (the server's), the image still English (rendering/ is next)."""
     info = board.info
-    image = await asyncio.to_thread(rendering.board_png, info.game_type, board.view, board.context)
+    image = await painter.board_png(info.game_type, board.view, board.context)
     hand = info.has_hands
     if info.status != "active":
         final = components.final_view(info.game_id) if info.status == "finished" else None

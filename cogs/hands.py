@@ -15,9 +15,8 @@ from typing import TYPE_CHECKING, Any
 import aiohttp
 import discord
 
-import rendering
 from bot.service import GameService, Hand
-from cogs import readers
+from cogs import painter, readers
 from cogs.texts import hand_text
 
 if TYPE_CHECKING:
@@ -31,7 +30,7 @@ LOST = (aiohttp.ClientError, OSError, asyncio.TimeoutError)
 
 async def hand_png(hand: Hand) -> bytes:
     """The hand image, drawn off the event loop."""
-    return await asyncio.to_thread(rendering.hand_png, hand.info.game_type, hand.view, hand.context)
+    return await painter.hand_png(hand.info.game_type, hand.view, hand.context)
 
 
 def hand_file(hand: Hand, png: bytes) -> discord.File:

@@ -7,15 +7,14 @@ up with old boards. Everything shown here is public, except the caller's own han
 
 from __future__ import annotations
 
-import asyncio
 import io
 from typing import Any
 
 import discord
 from discord import app_commands
 
-import rendering
 from bot.service import Board, GameInfo, GameService, PastGame
+from cogs import painter
 from cogs.replies import CHOICE, CHOICES, CONTENT, clip
 from cogs.texts import final_text, game_text
 
@@ -67,7 +66,7 @@ async def send_board_privately(interaction: Interaction, board: Board) -> None:
     """The board image and its words, only for the caller (nothing is posted anywhere)."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     info = board.info
-    png = await asyncio.to_thread(rendering.board_png, info.game_type, board.view, board.context)
+    png = await painter.board_png(info.game_type, board.view, board.context)
     image = discord.File(io.BytesIO(png), filename=f"{info.game_type}-board.png")
     text = past_text(info)
     if info.status == "active":

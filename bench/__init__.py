@@ -14,4 +14,5 @@ BENCHMARKS: tuple[str, ...] = (
     "traffic",
     "replay",
     "startup",
+    "concurrency",
 )

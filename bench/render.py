@@ -61,7 +61,7 @@ def measure(game: AnyGame, settings: Settings) -> list[object]:
     private = [game.view(state, _seat(game, state)) for state in states]
     rendering.board_png(game_id, public[0])  # warm the static layers once
     rendering.hand_png(game_id, private[0])
-    width, height = rendering.renderer(game_id).BOARD_SIZE
+    width, height = rendering.board_size(game_id, game.spec.min_players)  # as tall as the boards
     board: list[tuple[float, int]] = []
     blank: list[float] = []
     for view in public:  # alternate: a busy machine slows both sides alike

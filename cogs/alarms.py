@@ -12,7 +12,9 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.i18n import ENGLISH, say, words
 from bot.service import Alarm, GameInfo, Reminder, TimeUp
+from cogs import readers
 from cogs.clocktexts import when
 from cogs.seat_components import start_vote
 
@@ -26,49 +28,55 @@ def _only(user_id: int) -> discord.AllowedMentions:
     return discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(user_id)])
 
 
-def _ends(info: GameInfo) -> str:
-    return "" if info.turn_due is None else f" Your turn ends {when(info.turn_due)}."
+def _ends(info: GameInfo, language: str) -> str:
+    if info.turn_due is None:
+        return ""
+    return " " + words(say("table.turn_ends", ends=when(info.turn_due)), language)
 
 
-def reminder_text(reminder: Reminder) -> str:
+def reminder_text(reminder: Reminder, language: str = ENGLISH) -> str:
     """The reminder in the game's place: a mention, the game, when the turn ends, the link."""
     info = reminder.info
     link = f" {info.link}" if info.link else ""
-    return (
-        f"<@{reminder.user_id}>, it is still your turn in **{info.title}** "
-        f"(game {info.game_id}).{_ends(info)}{link}"
+    who = f"<@{reminder.user_id}>"
+    still = words(
+        say("table.still_your_turn", who=who, title=info.title, game=info.game_id), language
     )
+    return f"{still}{_ends(info, language)}{link}"
 
 
-def reminder_dm(reminder: Reminder) -> str:
+def reminder_dm(reminder: Reminder, language: str = ENGLISH) -> str:
     """The reminder by DM: the game, its place, when the turn ends, the link."""
     info = reminder.info
     link = f"\n{info.link}" if info.link else ""
-    return (
-        f"Reminder: it is your turn in **{info.title}** (game {info.game_id}) in "
-        f"<#{info.place_id}>.{_ends(info)} (`/reminders off` stops these.){link}"
-    )
+    place = f"<#{info.place_id}>"
+    head = say("table.reminder", title=info.title, game=info.game_id, place=place)
+    off = words(say("table.reminders_stop"), language)
+    return f"{words(head, language)}{_ends(info, language)} {off}{link}"
 
 
-def time_up_text(time_up: TimeUp) -> str:
+def time_up_text(time_up: TimeUp, language: str = ENGLISH) -> str:
     """The placeholder when the turn clock runs out: one message naming who timed out."""
     info = time_up.info
-    return f"Time is up for <@{time_up.user_id}> in **{info.title}** (game {info.game_id})."
+    up = say("table.time_up", who=f"<@{time_up.user_id}>", title=info.title, game=info.game_id)
+    return words(up, language)
 
 
 async def remind(bot: SymposionBot, reminder: Reminder) -> None:
     """Post the reminder where the game is played, then DM it if DMs to the player work."""
     info = reminder.info
     channel = bot.get_partial_messageable(info.place_id)
+    language = await readers.server_language(bot, info.guild_id)
     try:
-        await channel.send(reminder_text(reminder), allowed_mentions=_only(reminder.user_id))
+        text = reminder_text(reminder, language)
+        await channel.send(text, allowed_mentions=_only(reminder.user_id))
     except discord.HTTPException:
         log.warning("could not post the reminder of game #%s", info.game_id)
     if not reminder.dm_ok:
         return
     try:
         user = bot.get_user(reminder.user_id) or await bot.fetch_user(reminder.user_id)
-        await user.send(reminder_dm(reminder))
+        await user.send(reminder_dm(reminder, await readers.dm_language(bot, reminder.user_id)))
     except discord.HTTPException:
         await bot.service.set_dm_ok(info.game_id, reminder.user_id, False)
 
@@ -80,7 +88,8 @@ async def time_up(bot: SymposionBot, event: TimeUp) -> None:
         if await start_vote(bot.table, event.info.game_id, event.version):
             return
         channel = bot.get_partial_messageable(event.info.place_id)
-        await channel.send(time_up_text(event), allowed_mentions=_only(event.user_id))
+        language = await readers.server_language(bot, event.info.guild_id)
+        await channel.send(time_up_text(event, language), allowed_mentions=_only(event.user_id))
     except discord.HTTPException:
         log.warning("could not post the time-up of game #%s", event.info.game_id)
 

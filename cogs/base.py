@@ -8,13 +8,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import say
 from bot.service import GameInfo, ServiceError
 
 if TYPE_CHECKING:
     from bot.client import SymposionBot
     from cogs.table import Table
 
-NO_GAME = "There is no game in this channel. Start one with `/play`."
+NO_GAME = say("table.no_game_here")
 MANY = 10  # threads listed by name when a command in a channel does not say which game
 
 
@@ -68,8 +69,5 @@ class TableCog(commands.Cog):
         if not games:
             return ServiceError(NO_GAME)
         shown = ", ".join(f"<#{g.thread_id}> ({g.title} #{g.game_id})" for g in games[:MANY])
-        more = f" and {len(games) - MANY} more" if len(games) > MANY else ""
-        return ServiceError(
-            f"The games of this channel are played in their threads: {shown}{more}. "
-            "Use the command in the game's thread (or give its number, where a command takes one)."
-        )
+        more = say("table.more_threads", count=len(games) - MANY) if len(games) > MANY else ""
+        return ServiceError(say("table.in_threads", threads=shown, more=more))

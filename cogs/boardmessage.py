@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import discord
 
 from bot.i18n import ENGLISH, say, words
@@ -14,12 +16,13 @@ async def game_message(
     board: Board, language: str = ENGLISH
 ) -> tuple[str, bytes, discord.ui.View | None]:
     """Text, PNG and components of the game message ('My hand' only where there are hands);
-    the text in `language` (the server's), the image still English (rendering/ is next)."""
+    text and image labels in `language` (the server's)."""
     info = board.info
-    image = await painter.board_png(info.game_type, board.view, board.context)
+    context = replace(board.context, language=language)
+    image = await painter.board_png(info.game_type, board.view, context)
     hand = info.has_hands
     if info.status != "active":
-        final = components.final_view(info.game_id) if info.status == "finished" else None
+        final = components.final_view(info.game_id, language) if info.status == "finished" else None
         return final_text(info, board.view["seats"], language), image, final
     turn = board.turn
     if turn is None:

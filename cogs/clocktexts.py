@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from bot.i18n import ENGLISH, say, words
 from bot.service import Pace
 
 
@@ -12,19 +13,36 @@ def when(moment: datetime, style: str = "R") -> str:
     return f"<t:{int(moment.timestamp())}:{style}>"
 
 
-def span(delta: timedelta) -> str:
+# Units from the largest: minutes per unit, the message for one and for several.
+UNITS = (
+    (1440, "table.span.day", "table.span.days"),
+    (60, "table.span.hour", "table.span.hours"),
+    (1, "table.span.minute", "table.span.minutes"),
+)
+# The words of the shipped paces (data/paces.json); a pace added there shows its own description.
+PACE_WORDS = {
+    "live": "table.pace_live",
+    "daily": "table.pace_daily",
+    "weekly": "table.pace_weekly",
+}
+
+
+def span(delta: timedelta, language: str = ENGLISH) -> str:
     """A duration in the largest whole unit: "5 minutes", "1 day", "36 hours"."""
     minutes = int(delta.total_seconds() // 60)
-    for size, unit in ((1440, "day"), (60, "hour"), (1, "minute")):
+    for size, one, several in UNITS:
         if minutes >= size and minutes % size == 0:
             count = minutes // size
-            return f"{count} {unit}{'' if count == 1 else 's'}"
-    return f"{minutes} minutes"
+            return words(say(one if count == 1 else several, count=count), language)
+    return words(say("table.span.minutes", count=minutes), language)
 
 
-def pace_words(pace: Pace) -> str:
+def pace_words(pace: Pace, language: str = ENGLISH) -> str:
     """One pace as a player reads it, e.g. "daily: about one move a day (reminder after …)"."""
-    return (
-        f"{pace.name}: {pace.description} (reminder after {span(pace.reminder_after)}, "
-        f"{span(pace.turn_limit)} per turn)"
+    key = PACE_WORDS.get(pace.name)
+    description = pace.description if key is None else say(key)
+    reminder, limit = span(pace.reminder_after, language), span(pace.turn_limit, language)
+    line = say(
+        "table.pace_line", name=pace.name, description=description, reminder=reminder, limit=limit
     )
+    return words(line, language)

@@ -242,10 +242,11 @@ class RematchButton(_Component[Button[Any]], template=ids.REMATCH):
         self.game_id = game_id
 
     @classmethod
-    def make(cls, game_id: int) -> Self:
+    def make(cls, game_id: int, language: str = ENGLISH) -> Self:
         """The Rematch button of a final game message."""
+        label = words(say("table.rematch"), language)
         button: Button[Any] = Button(
-            label="Rematch", style=ButtonStyle.primary, custom_id=ids.rematch_id(game_id)
+            label=label, style=ButtonStyle.primary, custom_id=ids.rematch_id(game_id)
         )
         return cls(game_id, button)
 
@@ -383,9 +384,10 @@ def lobby_view(game_id: int, language: str = ENGLISH) -> discord.ui.View:
         LobbyButton.make(game_id, verb, words(say(label), language), style)
         for verb, label, style in LOBBY_BUTTONS
     ]
-    return _frozen(*buttons, RemoveComputer.make(game_id), AddComputer.make(game_id))
+    computers = (RemoveComputer.make(game_id, language), AddComputer.make(game_id, language))
+    return _frozen(*buttons, *computers)
 
 
-def final_view(game_id: int) -> discord.ui.View:
-    """Rematch, once a game is over."""
-    return _frozen(RematchButton.make(game_id))
+def final_view(game_id: int, language: str = ENGLISH) -> discord.ui.View:
+    """Rematch, once a game is over (in the server's language)."""
+    return _frozen(RematchButton.make(game_id, language))

@@ -13,6 +13,7 @@ import discord
 from discord import ButtonStyle, SelectOption
 from discord.ui import Button, Item, Select
 
+from bot.i18n import ENGLISH, say, words
 from bot.service import LEVELS, GameInfo, computer_name
 from cogs import ids, readers, threads
 from cogs.components import _button, _Component, _select, lobby_view
@@ -22,12 +23,18 @@ if TYPE_CHECKING:
     from cogs.table import Table
 
 Interaction = discord.Interaction[Any]
+# The menu's words for each level (a level not listed shows its seat name, 'Computer (x)').
+LEVEL_WORDS = {
+    "easy": "table.computer_easy",
+    "normal": "table.computer_normal",
+    "hard": "table.computer_hard",
+}
 
 
 async def show_lobby(table: Table, interaction: Interaction, info: GameInfo) -> None:
     """Redraw the lobby message the click came from (after the change was stored)."""
     language = await readers.server_language(table.bot, info.guild_id)
-    text = lobby_text(info, language) + threads.note(info)
+    text = lobby_text(info, language) + threads.note(info, language)
     view = lobby_view(info.game_id, language) if info.status == "lobby" else None
     await table.acknowledge(lambda: interaction.response.edit_message(content=text, view=view))
 
@@ -40,12 +47,17 @@ class AddComputer(_Component[Select[Any]], template=ids.ADD_COMPUTER):
         self.game_id = game_id
 
     @classmethod
-    def make(cls, game_id: int) -> Self:
-        """The lobby's level menu."""
-        options = [SelectOption(label=computer_name(level), value=level) for level in LEVELS]
+    def make(cls, game_id: int, language: str = ENGLISH) -> Self:
+        """The lobby's level menu, in the server's language."""
+        options = [
+            SelectOption(label=words(say(LEVEL_WORDS[level]), language), value=level)
+            if level in LEVEL_WORDS
+            else SelectOption(label=computer_name(level), value=level)
+            for level in LEVELS
+        ]
         select: Select[Any] = Select(
             custom_id=ids.add_computer_id(game_id),
-            placeholder="Add computer: choose its level",
+            placeholder=words(say("table.add_computer"), language),
             options=options,
         )
         return cls(game_id, select)
@@ -70,10 +82,10 @@ class RemoveComputer(_Component[Button[Any]], template=ids.REMOVE_COMPUTER):
         self.game_id = game_id
 
     @classmethod
-    def make(cls, game_id: int) -> Self:
-        """The lobby's Remove computer button."""
+    def make(cls, game_id: int, language: str = ENGLISH) -> Self:
+        """The lobby's Remove computer button, in the server's language."""
         button: Button[Any] = Button(
-            label="Remove computer",
+            label=words(say("table.remove_computer"), language),
             style=ButtonStyle.secondary,
             custom_id=ids.remove_computer_id(game_id),
         )

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import aiohttp
@@ -28,9 +29,10 @@ Interaction = discord.Interaction[Any]
 LOST = (aiohttp.ClientError, OSError, asyncio.TimeoutError)
 
 
-async def hand_png(hand: Hand) -> bytes:
-    """The hand image, drawn off the event loop."""
-    return await painter.hand_png(hand.info.game_type, hand.view, hand.context)
+async def hand_png(hand: Hand, language: str) -> bytes:
+    """The hand image in the reader's language, drawn off the event loop."""
+    context = replace(hand.context, language=language)
+    return await painter.hand_png(hand.info.game_type, hand.view, context)
 
 
 def hand_file(hand: Hand, png: bytes) -> discord.File:
@@ -68,7 +70,7 @@ class HandDesk:
         user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
         dm = user.dm_channel or await user.create_dm()
         language = await readers.dm_language(self.bot, user_id)
-        text, png = hand_text(hand.info, hand.player, language), await hand_png(hand)
+        text, png = hand_text(hand.info, hand.player, language), await hand_png(hand, language)
         known = await self.service.hand_message(game_id, user_id)
         if known is not None:
             try:
@@ -88,6 +90,6 @@ class HandDesk:
         language = await readers.reader_language(interaction)
         await interaction.followup.send(
             hand_text(hand.info, hand.player, language),
-            file=hand_file(hand, await hand_png(hand)),
+            file=hand_file(hand, await hand_png(hand, language)),
             ephemeral=True,
         )

@@ -7,8 +7,10 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from bot.i18n import ENGLISH, say, words
 from bot.service import Hint
 from cogs.base import TableCog
+from cogs.readers import reader_language
 
 if TYPE_CHECKING:
     from bot.client import SymposionBot
@@ -16,12 +18,15 @@ if TYPE_CHECKING:
 Interaction = discord.Interaction[Any]
 
 
-def hint_text(hint: Hint) -> str:
+def hint_text(hint: Hint, language: str = ENGLISH) -> str:
     """The suggestion and the computer's estimated chance of winning from here."""
-    chance = "unknown" if hint.win_chance is None else f"about {round(hint.win_chance * 100)}%"
-    return (
-        f"The computer would play: **{hint.text}** (in {hint.info.title}, game "
-        f"{hint.info.game_id}). Its estimate of your chance to win: {chance}."
+    chance = say("table.hint_unknown")
+    if hint.win_chance is not None:
+        chance = say("table.hint_about", percent=round(hint.win_chance * 100))
+    info = hint.info
+    move = words(hint.text, language)
+    return words(
+        say("table.hint", move=move, title=info.title, game=info.game_id, chance=chance), language
     )
 
 
@@ -36,7 +41,8 @@ class Hints(TableCog):
         await self.bot.service.check_hint(info.game_id, interaction.user.id)
         await interaction.response.defer(ephemeral=True, thinking=True)
         hint = await self.bot.service.hint(info.game_id, interaction.user.id)
-        await interaction.followup.send(hint_text(hint), ephemeral=True)
+        language = await reader_language(interaction)
+        await interaction.followup.send(hint_text(hint, language), ephemeral=True)
 
 
 async def setup(bot: SymposionBot) -> None:

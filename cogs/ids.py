@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from bot.i18n import say
 from bot.service import ServiceError
 
 PREFIX = "sy"
@@ -42,10 +43,7 @@ TEMPLATES = (
 )
 
 LARGEST = 2**63 - 1  # sqlite's INTEGER; no game number, version or page of ours is larger
-NO_LONGER_WORKS = (
-    "This button no longer works: it is not one this bot made, or it belongs to an old "
-    "message. Use `/board` in the game's channel for the current one."
-)
+NO_LONGER_WORKS = say("table.no_longer_works")
 
 
 class BadComponent(ServiceError):

@@ -7,8 +7,10 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from bot.i18n import say
 from bot.service import LEVELS, ServiceError, game_kind, game_kinds
 from cogs.base import TableCog
+from cogs.readers import reader_language
 from cogs.replies import clip, never_failing, suggestions
 from cogs.yours import pace_choices
 
@@ -30,12 +32,12 @@ def parse_options(text: str | None) -> dict[str, str]:
     result: dict[str, str] = {}
     parts = (text or "").replace(",", " ").split()
     if len(parts) > MOST_OPTIONS:
-        raise ServiceError(f"That is {len(parts)} options; no game has more than {MOST_OPTIONS}.")
+        raise ServiceError(say("table.too_many_options", count=len(parts), most=MOST_OPTIONS))
     for part in parts:
         name, sep, value = part.partition("=")
         if not sep or not name or not value or len(part) > QUOTED:
             shown = clip(part, QUOTED)
-            raise ServiceError(f"“{shown}” is not an option: write name=value, e.g. burial=on.")
+            raise ServiceError(say("table.not_an_option", option=shown))
         result[name.strip().lower()] = value.strip().lower()
     return result
 
@@ -90,7 +92,7 @@ class Lobby(TableCog):
     async def _paces(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        return pace_choices(current)
+        return pace_choices(current, await reader_language(interaction))
 
 
 async def setup(bot: SymposionBot) -> None:

@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.i18n import words
+from bot.i18n import say, words
 from cogs import seat_components, undo_components
 from cogs.base import TableCog
 from cogs.pastgames import NUMBER_HELP, game_choices, send_board_privately
-from cogs.readers import reader_language
+from cogs.readers import public_language, reader_language
 from cogs.replies import never_failing, suggestions
 
 if TYPE_CHECKING:
@@ -66,7 +66,8 @@ class Moves(TableCog):
         if not self.ongoing_here(interaction, info):
             await send_board_privately(interaction, board)
             return
-        await interaction.response.send_message("Here is the board again.", ephemeral=True)
+        again = words(say("table.board_again"), await reader_language(interaction))
+        await interaction.response.send_message(again, ephemeral=True)
         await self.table.show(board)
 
     @board.autocomplete("game")
@@ -86,10 +87,10 @@ class Moves(TableCog):
         if not await self.bot.service.resign_hands_over(info.game_id, interaction.user.id):
             await seat_components.resign(interaction, self.table, info.game_id)
             return
+        language = await reader_language(interaction)
         await interaction.response.send_message(
-            f"Resign from **{info.title}**? You are ranked last, the automatic player takes "
-            "your seat and the others play on.",
-            view=seat_components.resign_view(info.game_id),
+            words(say("table.resign_ask", title=info.title), language),
+            view=seat_components.resign_view(info.game_id, language),
             ephemeral=True,
         )
 
@@ -115,9 +116,8 @@ class Moves(TableCog):
         ended = await self.bot.service.abandon(
             info.game_id, interaction.user.id, moderator=moderator
         )
-        await interaction.response.send_message(
-            f"**{ended.title}** was abandoned by {interaction.user.mention}."
-        )
+        gone = say("table.abandoned_by", title=ended.title, who=interaction.user.mention)
+        await interaction.response.send_message(words(gone, await public_language(interaction)))
         await self.table.strip(ended)
 
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.i18n import ENGLISH, say, words
 from bot.service import ChannelBusy, GameInfo, ServiceError
 from cogs import components, readers, threads
 from cogs.texts import lobby_text
@@ -25,9 +26,9 @@ Interaction = discord.Interaction[Any]
 HERE, THREAD = "here", "thread"
 
 
-def opening_text(title: str) -> str:
+def opening_text(title: str, language: str = ENGLISH) -> str:
     """The lobby message for the moment between posting it and the game's first write."""
-    return f"Opening a table for **{title}**…"
+    return words(say("table.opening", title=title), language)
 
 
 async def open_lobby(
@@ -43,7 +44,7 @@ async def open_lobby(
     """/play: refuse bad input before anything is posted; then a lobby in its own thread, or
     where /play was typed. The lobby opened (None if Discord refused it after all)."""
     if where not in (None, HERE, THREAD):
-        raise ServiceError("Where must be one of the choices: a new thread, or here.")
+        raise ServiceError(say("table.bad_where"))
     title = await table.service.check_lobby(
         guild_id=interaction.guild_id,
         game_type=game_type,
@@ -88,10 +89,11 @@ async def _lobby_here(
             pace=pace,
         )
     except ChannelBusy as busy:
-        text = f"{busy} {table.where(here)}"
-        raise ServiceError(f"{text}\n{note}" if note else text) from None
+        reader = await readers.reader_language(interaction)
+        text = f"{words(busy.args[0], reader)} {table.where(here, reader)}"
+        raise ServiceError(f"{text}\n{words(note, reader)}" if note else text) from None
     language = await readers.server_language(table.bot, info.guild_id)
-    content = lobby_text(info, language) + (f"\n{note}" if note else "")
+    content = lobby_text(info, language) + (f"\n{words(note, language)}" if note else "")
     sent = await interaction.response.send_message(
         content, view=components.lobby_view(info.game_id, language)
     )
@@ -112,11 +114,12 @@ async def _lobby_in_thread(
 ) -> GameInfo | None:
     """The lobby message here, a public thread opened from it, and the game stored there."""
     user = interaction.user
-    sent = await interaction.response.send_message(opening_text(title))
+    public = await readers.public_language(interaction)
+    sent = await interaction.response.send_message(opening_text(title, public))
     message_id = sent.message_id or 0
     try:
         thread = await channel.create_thread(
-            name=threads.name(title, None, [user.display_name]),
+            name=threads.name(title, None, [user.display_name], public),
             message=discord.Object(id=message_id),
             auto_archive_duration=threads.WEEK,
         )
@@ -141,7 +144,7 @@ async def _lobby_in_thread(
         raise
     language = await readers.server_language(table.bot, info.guild_id)
     await interaction.edit_original_response(
-        content=lobby_text(info, language) + threads.note(info),
+        content=lobby_text(info, language) + threads.note(info, language),
         view=components.lobby_view(info.game_id, language),
     )
     await table.check_dms(interaction, info)
@@ -170,10 +173,12 @@ async def _fall_back_here(
         )
     except ChannelBusy as busy:
         await interaction.delete_original_response()
-        raise ServiceError(f"I could not open a thread for this game. {busy}") from None
+        reader = await readers.reader_language(interaction)
+        no_thread = say("table.no_thread_busy", busy=busy.args[0])
+        raise ServiceError(words(no_thread, reader)) from None
     language = await readers.server_language(table.bot, info.guild_id)
     await interaction.edit_original_response(
-        content=f"{lobby_text(info, language)}\n{threads.NO_THREADS}",
+        content=f"{lobby_text(info, language)}\n{words(threads.NO_THREADS, language)}",
         view=components.lobby_view(info.game_id, language),
     )
     await table.service.set_message(info.game_id, message_id)
@@ -191,10 +196,11 @@ async def rematch(table: Table, interaction: Interaction, game_id: int) -> None:
         await _rematch_here(table, interaction, game_id)
         return
     await interaction.response.defer(ephemeral=True, thinking=True)
-    lobby = await parent.send(opening_text(place.title))
+    public = await readers.public_language(interaction)
+    lobby = await parent.send(opening_text(place.title, public))
     try:
         thread = await lobby.create_thread(
-            name=threads.name(place.title, None, [interaction.user.display_name]),
+            name=threads.name(place.title, None, [interaction.user.display_name], public),
             auto_archive_duration=threads.WEEK,
         )
         info = await table.service.rematch(game_id, interaction.user.id, thread_id=thread.id)
@@ -203,10 +209,13 @@ async def rematch(table: Table, interaction: Interaction, game_id: int) -> None:
         raise
     language = await readers.server_language(table.bot, info.guild_id)
     await lobby.edit(
-        content=lobby_text(info, language) + threads.note(info),
+        content=lobby_text(info, language) + threads.note(info, language),
         view=components.lobby_view(info.game_id, language),
     )
-    await interaction.followup.send(f"A new table is open: {lobby.jump_url}", ephemeral=True)
+    opened = say("table.new_table", link=lobby.jump_url)
+    await interaction.followup.send(
+        words(opened, await readers.reader_language(interaction)), ephemeral=True
+    )
 
 
 async def _rematch_here(table: Table, interaction: Interaction, game_id: int) -> None:

@@ -8,13 +8,17 @@ up with old boards. Everything shown here is public, except the caller's own han
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 import discord
 from discord import app_commands
 
+from bot.i18n import ENGLISH, say, words
 from bot.service import Board, GameInfo, GameService, PastGame
 from cogs import painter
+from cogs.readers import reader_language
 from cogs.replies import CHOICE, CHOICES, CONTENT, clip
 from cogs.texts import final_text, game_text
 
@@ -52,25 +56,30 @@ async def game_choices(
     ]
 
 
-def past_text(info: GameInfo) -> str:
-    """The words beside a board looked up later: the result, or how the game stopped."""
+def past_text(info: GameInfo, seats: Sequence[str] = (), language: str = ENGLISH) -> str:
+    """The words beside a board looked up later: the result (as the final message words it,
+    seats named), or how the game stopped."""
+    place = f"<#{info.place_id}>"
     if info.status == "abandoned":
-        return f"**{info.title}** (game #{info.game_id}) was abandoned here: <#{info.place_id}>."
+        gone = say("table.past.abandoned", title=info.title, game=info.game_id, place=place)
+        return words(gone, language)
     if info.status == "active":
-        link = info.link or f"<#{info.place_id}>"
-        return f"Game #{info.game_id}, played here: {link}"
-    return final_text(info)
+        here = say("table.past.active", game=info.game_id, link=info.link or place)
+        return words(here, language)
+    return final_text(info, seats, language)
 
 
 async def send_board_privately(interaction: Interaction, board: Board) -> None:
     """The board image and its words, only for the caller (nothing is posted anywhere)."""
     await interaction.response.defer(ephemeral=True, thinking=True)
+    language = await reader_language(interaction)
     info = board.info
-    png = await painter.board_png(info.game_type, board.view, board.context)
+    context = replace(board.context, language=language)
+    png = await painter.board_png(info.game_type, board.view, context)
     image = discord.File(io.BytesIO(png), filename=f"{info.game_type}-board.png")
-    text = past_text(info)
+    text = past_text(info, board.view["seats"], language)
     if info.status == "active":
-        text = f"{game_text(board)}\n{text}"
+        text = f"{game_text(board, language)}\n{text}"
     await interaction.followup.send(
         clip(text),
         file=image,

@@ -7,11 +7,13 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from bot.i18n import ENGLISH, say, words
 from bot.service import ServiceError
 from bot.service.ratings import EVERYWHERE, SERVER, Leaderboard, LeaderLine
 from bot.service.stats import GameStats
 from cogs.base import TableCog
 from cogs.lobby import GAME_CHOICES
+from cogs.readers import reader_language
 from cogs.replies import clip
 
 if TYPE_CHECKING:
@@ -22,25 +24,42 @@ SCOPE_CHOICES = [
     app_commands.Choice(name="This server (default)", value=SERVER),
     app_commands.Choice(name="All servers", value=EVERYWHERE),
 ]
-NOT_ADMIN = "Only members who may manage this server can rebuild the ratings."
+NOT_ADMIN = say("table.records.not_admin")
 
 
-def leader_line(line: LeaderLine) -> str:
+def _said(language: str, key: str, /, **params: object) -> str:
+    return words(say(key, **params), language)
+
+
+def _plural(count: int, one: str, several: str) -> str:
+    """The message id for one thing or for several (English's rule; catalogues follow it)."""
+    return one if count == 1 else several
+
+
+def leader_line(line: LeaderLine, language: str = ENGLISH) -> str:
     """One player's line: rank, name, rating, games and wins."""
-    games = f"{line.games} game{'s' if line.games != 1 else ''}"
-    return f"{line.rank}. **{line.name}** — {line.rating:.1f} ({games}, {line.wins} won)"
+    games = say(_plural(line.games, "table.records.game", "table.records.games"), count=line.games)
+    return _said(
+        language,
+        "table.records.leader",
+        rank=line.rank,
+        name=line.name,
+        rating=f"{line.rating:.1f}",
+        games=games,
+        wins=line.wins,
+    )
 
 
-def leaderboard_text(board: Leaderboard) -> str:
+def leaderboard_text(board: Leaderboard, language: str = ENGLISH) -> str:
     """The leaderboard message."""
-    where = "all servers" if board.scope == EVERYWHERE else "this server"
-    head = f"**{board.title}** — best players in {where}"
+    where = say("table.records.everywhere" if board.scope == EVERYWHERE else "table.records.here")
+    head = _said(language, "table.records.head", title=board.title, where=where)
     if not board.lines:
-        return f"{head}: nobody has finished a game of it yet."
-    lines = [leader_line(line) for line in board.lines]
+        return _said(language, "table.records.nobody", head=head)
+    lines = [leader_line(line, language) for line in board.lines]
     if board.own is not None:
-        lines += ["…", f"You: {leader_line(board.own)}"]
-    note = "Rating: openskill's cautious estimate (skill minus three uncertainties; 0 to start)."
+        lines += ["…", _said(language, "table.records.you", line=leader_line(board.own, language))]
+    note = _said(language, "table.records.rating_note")
     return "\n".join([head, *lines, f"-# {note}"])
 
 
@@ -55,20 +74,26 @@ def _duration(seconds: float) -> str:
     return f"{minutes} min {secs} s" if minutes else f"{secs} s"
 
 
-def stats_line(title: str, stats: GameStats) -> str:
+def stats_line(title: str, stats: GameStats, language: str = ENGLISH) -> str:
     """One game's record of a player."""
-    parts = [f"{stats.games} played, {stats.wins} won ({stats.win_rate:.0%})"]
+    rate = f"{stats.win_rate:.0%}"
+    parts = [_said(language, "table.records.played", games=stats.games, wins=stats.wins, rate=rate)]
     if stats.average_score is not None:
-        parts.append(f"average score {stats.average_score:.1f}")
+        score = f"{stats.average_score:.1f}"
+        parts.append(_said(language, "table.records.average_score", score=score))
     if stats.average_move_seconds is not None:
-        parts.append(f"average time to move {_duration(stats.average_move_seconds)}")
+        spent = _duration(stats.average_move_seconds)
+        parts.append(_said(language, "table.records.average_time", time=spent))
     if stats.streak > 0:
-        parts.append(f"on a streak of {stats.streak} win{'s' if stats.streak > 1 else ''}")
+        key = _plural(stats.streak, "table.records.streak_one", "table.records.streak")
+        parts.append(_said(language, key, count=stats.streak))
     elif stats.streak < 0:
-        parts.append(f"{-stats.streak} game{'s' if stats.streak < -1 else ''} without a win")
+        key = _plural(-stats.streak, "table.records.no_win_one", "table.records.no_win")
+        parts.append(_said(language, key, count=-stats.streak))
     if stats.favourite_opponent:
-        parts.append(f"most often against {stats.favourite_opponent}")
-    return f"• **{title}**: " + "; ".join(parts)
+        opponent = stats.favourite_opponent
+        parts.append(_said(language, "table.records.opponent", name=opponent))
+    return f"• **{words(title, language)}**: " + "; ".join(parts)
 
 
 class Records(TableCog):
@@ -91,8 +116,9 @@ class Records(TableCog):
             scope.value if scope is not None else SERVER,
             interaction.user.id,
         )
+        language = await reader_language(interaction)
         await interaction.response.send_message(
-            clip(leaderboard_text(board)),
+            clip(leaderboard_text(board, language)),
             ephemeral=True,
             allowed_mentions=discord.AllowedMentions.none(),
         )
@@ -106,12 +132,15 @@ class Records(TableCog):
         who = player or interaction.user
         service = self.bot.service
         records, counts = await service.stats(interaction.guild_id or 0, who.id)
-        lines = [f"**{who.display_name}** in this server:"]
-        lines += [stats_line(service.game_title(s.game_type), s) for s in records]
+        language = await reader_language(interaction)
+        lines = [_said(language, "table.records.stats_head", name=who.display_name)]
+        lines += [stats_line(service.game_title(s.game_type), s, language) for s in records]
         if not records:
-            lines.append("No finished games here yet.")
-        played = ", ".join(f"{service.game_title(g)} {n}" for g, n in counts.items())
-        lines.append(f"Games finished in this server: {played or 'none yet'}.")
+            lines.append(_said(language, "table.records.no_games"))
+        titles = [(words(service.game_title(g), language), n) for g, n in counts.items()]
+        played = ", ".join(f"{title} {n}" for title, n in titles)
+        played = played or _said(language, "table.records.none_yet")
+        lines.append(_said(language, "table.records.finished", played=played))
         await interaction.response.send_message(
             clip("\n".join(lines)), ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
         )
@@ -127,10 +156,9 @@ class Records(TableCog):
             raise ServiceError(NOT_ADMIN)
         await interaction.response.defer(ephemeral=True, thinking=True)
         rated = await self.bot.service.rebuild_ratings()
-        await interaction.followup.send(
-            f"Ratings rebuilt from {rated} finished game{'s' if rated != 1 else ''}.",
-            ephemeral=True,
-        )
+        key = _plural(rated, "table.records.rebuilt_one", "table.records.rebuilt")
+        done = _said(await reader_language(interaction), key, count=rated)
+        await interaction.followup.send(done, ephemeral=True)
 
 
 async def setup(bot: SymposionBot) -> None:

@@ -12,6 +12,7 @@ import asyncio
 import io
 import json
 import re
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Self
 
 import discord
@@ -19,12 +20,15 @@ from discord import ButtonStyle, app_commands
 from discord.ui import Button, Item, View
 
 import rendering
+from bot.i18n import ENGLISH, say, words
 from bot.service import ServiceError
+from bot.service.catalogue import title_of
 from bot.service.replays import ReplaySource, export_record, public_frames, states
 from cogs import ids
 from cogs.base import TableCog
 from cogs.components import _button, _Component
 from cogs.pastgames import game_choices
+from cogs.readers import public_language, reader_language
 from cogs.replies import clip, never_failing
 from rendering._replay import Replay
 
@@ -35,24 +39,27 @@ if TYPE_CHECKING:
 Interaction = discord.Interaction[Any]
 UPLOAD_LIMIT = 10 * 1024 * 1024  # Discord's smallest upload limit (no server boosts)
 REPLAY_HELP = "The game's number (start typing: recent games are listed)"
-TOO_LARGE = "This replay came out too large to upload; `/export` gives the whole game instead."
+TOO_LARGE = say("table.replay.too_large")
 
 
-def build_replay(source: ReplaySource) -> Replay:
-    """The animation of every public state (runs in a worker thread)."""
+def build_replay(source: ReplaySource, language: str = ENGLISH) -> Replay:
+    """The animation of every public state (runs in a worker thread), labels in `language`."""
     views = public_frames(source)
-    contexts = [source.context(n == len(views) - 1) for n in range(len(views))]
+    last = len(views) - 1
+    contexts = [replace(source.context(n == last), language=language) for n in range(len(views))]
     return rendering.replay_gif(source.game.spec.id, views, contexts)
 
 
-def step_picture(source: ReplaySource, step: int) -> tuple[bytes, list[str]]:
+def step_picture(
+    source: ReplaySource, step: int, language: str = ENGLISH
+) -> tuple[bytes, list[str]]:
     """The public board after `step` moves and the public lines that move added."""
     found = states(source, step)
     game = source.game
     view = game.view(found[-1], None)
     before = game.view(found[-2], None)["log"] if len(found) > 1 else []
-    added = [str(line) for line in view["log"][len(before) :]]
-    context = source.context(step == len(source.moves))
+    added = [words(line, language) for line in view["log"][len(before) :]]
+    context = replace(source.context(step == len(source.moves)), language=language)
     return rendering.board_png(game.spec.id, view, context), added
 
 
@@ -64,11 +71,15 @@ def viewer(game_id: int, step: int, last: int) -> View:
     return buttons
 
 
-def step_text(source: ReplaySource, step: int, added: list[str]) -> str:
+def step_text(source: ReplaySource, step: int, added: list[str], language: str = ENGLISH) -> str:
     """What the viewer says beside a board: where we are, and what that move showed."""
-    head = f"**{source.game.spec.title}** game #{source.game_id}"
-    where = "the start" if step == 0 else f"move {step} of {len(source.moves)}"
-    lines = [f"{head} — after {where}" if step else f"{head} — {where}"]
+    title = title_of(source.game)
+    if step == 0:
+        head = say("table.replay.start", title=title, game=source.game_id)
+    else:
+        moves = len(source.moves)
+        head = say("table.replay.after", title=title, game=source.game_id, step=step, most=moves)
+    lines = [words(head, language)]
     lines += [f"• {clip(line, 300)}" for line in added[-8:]]
     return clip("\n".join(lines))
 
@@ -78,9 +89,11 @@ async def show_step(
 ) -> None:
     """Draw one board of the viewer off the loop; send it privately, or replace the shown one."""
     step = min(step, len(source.moves))
-    png, added = await asyncio.to_thread(step_picture, source, step)
+    language = await reader_language(interaction)
+    png, added = await asyncio.to_thread(step_picture, source, step, language)
     picture = discord.File(io.BytesIO(png), filename=f"game-{source.game_id}-{step}.png")
-    text, buttons = step_text(source, step, added), viewer(source.game_id, step, len(source.moves))
+    text = step_text(source, step, added, language)
+    buttons = viewer(source.game_id, step, len(source.moves))
     if new:
         await interaction.followup.send(text, file=picture, view=buttons, ephemeral=True)
     else:
@@ -131,17 +144,20 @@ class Replays(TableCog):
             interaction.guild_id or 0, game, interaction.user.id
         )
         await interaction.response.defer(thinking=True)
+        language = await public_language(interaction)
         count = len(source.moves) + 1
-        await interaction.edit_original_response(
-            content=f"Rebuilding game #{source.game_id} and drawing {count} boards…"
-        )
-        made = await asyncio.to_thread(build_replay, source)
+        drawing = say("table.replay.drawing", game=source.game_id, count=count)
+        await interaction.edit_original_response(content=words(drawing, language))
+        made = await asyncio.to_thread(build_replay, source, language)
         if len(made.gif) > UPLOAD_LIMIT:
             raise ServiceError(TOO_LARGE)
-        shown = f"all {count} positions"
+        shown = say("table.replay.all", count=count)
         if len(made.shown) < count:
-            shown = f"{len(made.shown)} of its {count} positions, evenly spread"
-        text = f"**{source.game.spec.title}** game #{source.game_id}, replayed: {shown}."
+            shown = say("table.replay.some", shown=len(made.shown), count=count)
+        replayed = say(
+            "table.replay.done", title=title_of(source.game), game=source.game_id, shown=shown
+        )
+        text = words(replayed, language)
         await interaction.edit_original_response(
             content=text,
             attachments=[discord.File(io.BytesIO(made.gif), f"game-{source.game_id}.gif")],
@@ -159,8 +175,9 @@ class Replays(TableCog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         record = await asyncio.to_thread(export_record, source)
         data = json.dumps(record, ensure_ascii=False, indent=1).encode()
+        record_words = say("table.replay.export", game=source.game_id)
         await interaction.followup.send(
-            f"The record of game #{source.game_id} (format: see the README, “Game records”).",
+            words(record_words, await reader_language(interaction)),
             file=discord.File(io.BytesIO(data), filename=f"game-{source.game_id}.json"),
             ephemeral=True,
         )

@@ -9,9 +9,11 @@ import discord
 from discord import ButtonStyle
 from discord.ui import Button, Item
 
+from bot.i18n import ENGLISH, say, words
 from bot.service import CHOICE_WORDS, Ballot, Vote
 from cogs import ids
 from cogs.components import _button, _Component, _frozen
+from cogs.readers import reader_language, server_language
 
 if TYPE_CHECKING:
     from cogs.table import Table
@@ -27,11 +29,11 @@ class ResignButton(_Component[Button[Any]], template=ids.RESIGN):
         self.game_id, self.verb = game_id, verb
 
     @classmethod
-    def make(cls, game_id: int, verb: str) -> Self:
-        """The Confirm ('yes') or Cancel ('no') button."""
-        label, style = ("Resign", ButtonStyle.danger) if verb == "yes" else ("Keep playing", None)
+    def make(cls, game_id: int, verb: str, language: str = ENGLISH) -> Self:
+        """The Confirm ('yes') or Cancel ('no') button, in the asker's language."""
+        key, style = ("table.resign", ButtonStyle.danger) if verb == "yes" else ("table.keep", None)
         button: Button[Any] = Button(
-            label=label,
+            label=words(say(key), language),
             style=style or ButtonStyle.secondary,
             custom_id=ids.resign_id(game_id, verb),
         )
@@ -45,7 +47,8 @@ class ResignButton(_Component[Button[Any]], template=ids.RESIGN):
     async def act(self, interaction: Interaction, table: Table) -> None:
         """Resign (the seat goes to the automatic player) or keep playing."""
         if self.verb != "yes":
-            await interaction.response.edit_message(content="You are still playing.", view=None)
+            still = words(say("table.still_playing"), await reader_language(interaction))
+            await interaction.response.edit_message(content=still, view=None)
             return
         await resign(interaction, table, self.game_id)
 
@@ -58,17 +61,16 @@ async def resign(interaction: Interaction, table: Table, game_id: int) -> None:
     """
     board = await table.service.resign(game_id, interaction.user.id)
     ended = board.info.status != "active"
-    done = "You resigned." if ended else "You resigned: the automatic player takes your seat."
+    said = say("table.resigned") if ended else say("table.resigned_handed")
+    done = words(said, await reader_language(interaction))
     if interaction.type is discord.InteractionType.component:
         await table.acknowledge(lambda: interaction.response.edit_message(content=done, view=None))
     else:
         await table.acknowledge(lambda: interaction.response.send_message(done, ephemeral=True))
     if not ended:
-        notice = (
-            f"{interaction.user.mention} resigned; the automatic player takes their seat and "
-            "the game goes on."
-        )
-        await table.announce(board.info.place_id, notice)
+        notice = say("table.resigned_notice", who=interaction.user.mention)
+        language = await server_language(table.bot, board.info.guild_id)
+        await table.announce(board.info.place_id, words(notice, language))
     await table.publish(board, in_place=not ended)
     if not ended:
         await table.play_automatic(game_id)
@@ -82,12 +84,11 @@ class VoteButton(_Component[Button[Any]], template=ids.VOTE):
         self.vote, self.choice = vote, choice
 
     @classmethod
-    def make(cls, vote: int, choice: str) -> Self:
+    def make(cls, vote: int, choice: str, language: str = ENGLISH) -> Self:
         """The button for one of the vote's choices."""
         style = ButtonStyle.danger if choice == "end" else ButtonStyle.secondary
-        button: Button[Any] = Button(
-            label=CHOICE_WORDS[choice], style=style, custom_id=ids.vote_id(vote, choice)
-        )
+        label = words(CHOICE_WORDS[choice], language)
+        button: Button[Any] = Button(label=label, style=style, custom_id=ids.vote_id(vote, choice))
         return cls(vote, choice, button)
 
     @classmethod
@@ -99,13 +100,17 @@ class VoteButton(_Component[Button[Any]], template=ids.VOTE):
         """Count the ballot; a deciding one closes the message and carries the vote out."""
         ballot = await table.service.cast_vote(self.vote, interaction.user.id, self.choice)
         if ballot.decided is None:
-            await interaction.response.send_message(
-                f"You voted: {CHOICE_WORDS[self.choice].lower()} "
-                f"({ballot.counted} of {len(ballot.vote.voters)} voted).",
-                ephemeral=True,
+            language = await reader_language(interaction)
+            voted = say(
+                "table.you_voted",
+                choice=CHOICE_WORDS[self.choice],
+                count=ballot.counted,
+                most=len(ballot.vote.voters),
             )
+            await interaction.response.send_message(words(voted, language), ephemeral=True)
             return
-        text = decided_text(ballot)
+        language = await server_language(table.bot, ballot.vote.game.guild_id)
+        text = decided_text(ballot, language)
         await table.acknowledge(lambda: interaction.response.edit_message(content=text, view=None))
         if ballot.move is not None:
             await table.after_move(ballot.move)
@@ -114,30 +119,32 @@ class VoteButton(_Component[Button[Any]], template=ids.VOTE):
             await table.play_automatic(ballot.vote.game.game_id)
 
 
-def vote_text(vote: Vote) -> str:
+def vote_text(vote: Vote, language: str = ENGLISH) -> str:
     """The question to the other players (they are mentioned; the late player is not)."""
     voters = " ".join(f"<@{user}>" for user in vote.voters)
-    return (
-        f"**{vote.game.title}**: {vote.name}'s time to move has run out. {voters}, what now? "
-        "A majority decides."
-    )
+    asked = say("table.vote", title=vote.game.title, name=vote.name, voters=voters)
+    return words(asked, language)
 
 
-def decided_text(ballot: Ballot) -> str:
+DECIDED = {
+    "wait": "table.vote_wait",
+    "skip": "table.vote_skip",
+    "computer": "table.vote_computer",
+    "end": "table.vote_end",
+}
+
+
+def decided_text(ballot: Ballot, language: str = ENGLISH) -> str:
     """The closed vote: what the majority chose."""
     vote = ballot.vote
-    chosen = {
-        "wait": f"the table waits longer for {vote.name}",
-        "skip": f"{vote.name}'s turn is skipped",
-        "computer": f"the automatic player takes {vote.name}'s seat",
-        "end": "the game ends",
-    }[ballot.decided or "wait"]
-    return f"**{vote.game.title}**: {vote.name}'s time ran out; the vote is over: {chosen}."
+    chosen = say(DECIDED[ballot.decided or "wait"], name=vote.name)
+    over = say("table.vote_over", title=vote.game.title, name=vote.name, chosen=chosen)
+    return words(over, language)
 
 
-def vote_view(vote: Vote) -> discord.ui.View:
+def vote_view(vote: Vote, language: str = ENGLISH) -> discord.ui.View:
     """A button per choice the vote offers."""
-    return _frozen(*(VoteButton.make(vote.vote_id, choice) for choice in vote.choices))
+    return _frozen(*(VoteButton.make(vote.vote_id, choice, language) for choice in vote.choices))
 
 
 async def start_vote(table: Table, game_id: int, version: int) -> bool:
@@ -146,13 +153,18 @@ async def start_vote(table: Table, game_id: int, version: int) -> bool:
     if vote is None:
         return False
     channel = table.bot.get_partial_messageable(vote.game.place_id)
-    await channel.send(vote_text(vote), view=vote_view(vote))
+    language = await server_language(table.bot, vote.game.guild_id)
+    await channel.send(vote_text(vote, language), view=vote_view(vote, language))
     return True
 
 
-def resign_view(game_id: int) -> discord.ui.View:
+def resign_view(game_id: int, language: str = ENGLISH) -> discord.ui.View:
     """The private question's two buttons."""
-    return _frozen(ResignButton.make(game_id, "yes"), ResignButton.make(game_id, "no"))
+    yes, no = (
+        ResignButton.make(game_id, "yes", language),
+        ResignButton.make(game_id, "no", language),
+    )
+    return _frozen(yes, no)
 
 
 SEAT_ITEMS = (ResignButton, VoteButton)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import aiohttp
 import discord
 
-from bot.i18n import say, words
+from bot.i18n import ENGLISH, say, words
 from bot.service import Board, GameInfo, Hand, Mend, MoveResult, ServiceError, Started
 from cogs import components, ids, opening, readers, threads
 from cogs.boardmessage import game_message
@@ -91,20 +91,19 @@ class Table:
                 info.game_id, interaction.user.id, opponents, level
             )
             language = await readers.server_language(self.bot, started.info.guild_id)
-            text = lobby_text(started.info, language) + threads.note(started.info)
+            text = lobby_text(started.info, language) + threads.note(started.info, language)
             await self.acknowledge(
                 lambda: interaction.edit_original_response(content=text, view=None)
             )
             await self.show_start(started)
 
-    def where(self, place_id: int) -> str:
+    def where(self, place_id: int, language: str = ENGLISH) -> str:
         """A link to the game message of the game in this place, if there is one."""
         info = self.service.game_at(place_id)
         if info is None or info.message_id is None or info.guild_id is None:
             return ""
-        return (
-            f"It is here: https://discord.com/channels/{info.guild_id}/{place_id}/{info.message_id}"
-        )
+        link = f"https://discord.com/channels/{info.guild_id}/{place_id}/{info.message_id}"
+        return words(say("table.it_is_here", link=link), language)
 
     async def lobby_action(self, interaction: Interaction, game_id: int, verb: str) -> None:
         """Join / Leave / Start / Cancel."""
@@ -112,7 +111,7 @@ class Table:
         if verb == "start":
             started = await self.service.start(game_id, user.id)
             language = await readers.server_language(self.bot, started.info.guild_id)
-            text = lobby_text(started.info, language) + threads.note(started.info)
+            text = lobby_text(started.info, language) + threads.note(started.info, language)
             await self.acknowledge(
                 lambda: interaction.response.edit_message(content=text, view=None)
             )
@@ -126,7 +125,7 @@ class Table:
             info = await self.service.cancel(game_id, user.id)
         language = await readers.server_language(self.bot, info.guild_id)
         keep = components.lobby_view(game_id, language) if info.status == "lobby" else None
-        text = lobby_text(info, language) + threads.note(info)
+        text = lobby_text(info, language) + threads.note(info, language)
         await self.acknowledge(lambda: interaction.response.edit_message(content=text, view=keep))
         if info.status != "lobby":
             await threads.archive(self.bot, info)

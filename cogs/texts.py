@@ -11,6 +11,7 @@ from bot.i18n import ENGLISH, say, words
 from bot.service import Board, GameInfo, Player, View
 from cogs.clocktexts import when
 from cogs.replies import clip
+from rendering.kit import name_seats
 
 EN = ENGLISH
 
@@ -166,14 +167,16 @@ def score_line(board: Board, language: str = EN) -> str:
     return words(say("table.scores", scores=" · ".join(parts)), language)
 
 
-def _place(rank: int) -> str:
-    """1st, 2nd, 3rd, 4th … (11th-13th too)."""
-    if 10 <= rank % 100 <= 20:
-        return f"{rank}th"
-    return f"{rank}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(rank % 10, 'th') }"
+ORDINALS = {1: "table.place_st", 2: "table.place_nd", 3: "table.place_rd"}
 
 
-def standings(info: GameInfo, seats: Sequence[str] = ()) -> list[str]:
+def _place(rank: int, language: str = EN) -> str:
+    """1st, 2nd, 3rd, 4th … (11th-13th too); 1., 2. in German, 1er, 2e in French."""
+    key = "table.place_th" if 10 <= rank % 100 <= 20 else ORDINALS.get(rank % 10, "table.place_th")
+    return words(say("table.place_first" if rank == 1 else key, rank=rank), language)
+
+
+def standings(info: GameInfo, seats: Sequence[str] = (), language: str = EN) -> list[str]:
     """Every seat by place with its player and score, e.g. '1st <@1> (Hector): 46'."""
     outcome = info.outcome
     if outcome is None:
@@ -184,12 +187,27 @@ def standings(info: GameInfo, seats: Sequence[str] = ()) -> list[str]:
     for seat in order:
         player = by_seat.get(seat)
         seat_name = seats[seat] if seat < len(seats) else ""
-        who = _who(player) if player is not None else seat_name or f"seat {seat + 1}"
+        who = _who(player, language) if player is not None else seat_name or f"seat {seat + 1}"
         if player is not None and seat_name:
             who += f" ({seat_name})"
         score = outcome.scores[seat] if seat < len(outcome.scores) else 0
-        lines.append(f"{_place(outcome.ranking[seat])} {who}: {score}")
+        lines.append(f"{_place(outcome.ranking[seat], language)} {who}: {score}")
     return lines
+
+
+def _named_summary(info: GameInfo, seats: Sequence[str], summary: str) -> str:
+    """The result sentence with each winner's seat followed by its player ("Green (carol)
+    wins"): engines name seats, and a colour or a hero says nothing about who won."""
+    outcome = info.outcome
+    if outcome is None:
+        return summary
+    names = {p.seat: _plain_name(p.name) for p in info.players if p.seat is not None}
+    labels = {
+        seat: f"{seats[seat]} ({names[seat]})"
+        for seat in outcome.winners
+        if seat < len(seats) and names.get(seat) and names[seat] != seats[seat]
+    }
+    return name_seats(summary, seats, labels)
 
 
 def final_text(info: GameInfo, seats: Sequence[str] = (), language: str = EN) -> str:
@@ -198,8 +216,9 @@ def final_text(info: GameInfo, seats: Sequence[str] = (), language: str = EN) ->
     over = words(say("table.over", title=info.title), language)
     if outcome is None:
         return over
-    lines = [f"{over} {words(outcome.summary, language)}"]
-    lines += [f"**{line}**" if n == 0 else line for n, line in enumerate(standings(info, seats))]
+    lines = [f"{over} {_named_summary(info, seats, words(outcome.summary, language))}"]
+    placed = standings(info, seats, language)
+    lines += [f"**{line}**" if n == 0 else line for n, line in enumerate(placed)]
     lines += [f"• {words(line, language)}" for line in outcome.breakdown]
     return clip("\n".join(lines))
 
@@ -225,5 +244,5 @@ def end_note(info: GameInfo, link: str, language: str = EN) -> str:
     if info.outcome is None:
         players = " ".join(_mention(p.user_id) for p in info.players if not p.automatic)
         return clip(f"{players} {head}{where}")
-    places = " · ".join(standings(info))
+    places = " · ".join(standings(info, language=language))
     return clip(f"{head} {words(info.outcome.summary, language)} {places}{where}")

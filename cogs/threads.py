@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING, Any, Final
 import aiohttp
 import discord
 
+from bot.i18n import ENGLISH, say, words
 from bot.service import GameInfo
+from cogs import readers
 
 if TYPE_CHECKING:
     from bot.client import SymposionBot
@@ -22,10 +24,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("cogs.threads")
 NAME_LIMIT = 100  # Discord refuses longer thread names
 WEEK: Final = 10080  # minutes of quiet before Discord hides a thread: games are slow
-NO_THREADS = (
-    "I may not open threads in this channel (I need *Create Public Threads* and "
-    "*Send Messages in Threads*), so this game is played right here."
-)
+NO_THREADS = say("table.no_threads")
 _FAULTS = (discord.HTTPException, aiohttp.ClientError, OSError, asyncio.TimeoutError)
 
 
@@ -35,16 +34,18 @@ def may_open(interaction: discord.Interaction[Any]) -> bool:
     return bool(allowed.create_public_threads and allowed.send_messages_in_threads)
 
 
-def name(title: str, game_id: int | None, players: Iterable[str]) -> str:
-    """'Ilium #12 · Alice, Bob', cut to Discord's 100 characters."""
+def name(title: str, game_id: int | None, players: Iterable[str], language: str = ENGLISH) -> str:
+    """'Ilium #12 · Alice, Bob' (the title in the server's language), cut to 100 characters."""
     number = "" if game_id is None else f" #{game_id}"
-    text = f"{title}{number} · {', '.join(players)}"
+    text = f"{words(title, language)}{number} · {', '.join(players)}"
     return text if len(text) <= NAME_LIMIT else text[: NAME_LIMIT - 1] + "…"
 
 
-def note(info: GameInfo) -> str:
+def note(info: GameInfo, language: str = ENGLISH) -> str:
     """The lobby message's line saying where the game is played."""
-    return f"\nThe game is played in <#{info.thread_id}>." if info.own_thread else ""
+    if not info.own_thread:
+        return ""
+    return "\n" + words(say("table.played_in", place=f"<#{info.thread_id}>"), language)
 
 
 async def _thread(bot: SymposionBot, thread_id: int) -> discord.Thread | None:
@@ -57,7 +58,8 @@ async def rename(bot: SymposionBot, info: GameInfo) -> None:
     """At start: the thread's name gets the game's number and its players."""
     if not info.own_thread or info.thread_id is None:
         return
-    wanted = name(info.title, info.game_id, (p.name for p in info.players))
+    language = await readers.server_language(bot, info.guild_id)
+    wanted = name(info.title, info.game_id, (p.name for p in info.players), language)
     try:
         thread = await _thread(bot, info.thread_id)
         if thread is not None and thread.name != wanted:

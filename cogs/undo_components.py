@@ -13,10 +13,11 @@ import discord
 from discord import ButtonStyle
 from discord.ui import Button, Item
 
-from bot.i18n import ENGLISH, say, words
+from bot.i18n import ENGLISH, Text, say, words
 from bot.service import UndoAnswer, Undone, UndoRequest
 from cogs import ids
 from cogs.components import _button, _Component, _frozen
+from cogs.readers import reader_language, server_language
 
 if TYPE_CHECKING:
     from cogs.table import Table
@@ -60,11 +61,13 @@ class ConsentButton(_Component[Button[Any]], template=ids.CONSENT):
         self.request, self.verb = request, verb
 
     @classmethod
-    def make(cls, request: int, verb: str) -> Self:
+    def make(cls, request: int, verb: str, language: str = ENGLISH) -> Self:
         """The Agree ('yes') or Refuse ('no') button."""
-        label, style = ("Agree", ButtonStyle.success) if verb == "yes" else ("Refuse", None)
+        key, style = (
+            ("table.agree", ButtonStyle.success) if verb == "yes" else ("table.refuse", None)
+        )
         button: Button[Any] = Button(
-            label=label,
+            label=words(say(key), language),
             style=style or ButtonStyle.secondary,
             custom_id=ids.consent_id(request, verb),
         )
@@ -81,12 +84,11 @@ class ConsentButton(_Component[Button[Any]], template=ids.CONSENT):
             self.request, interaction.user.id, self.verb == "yes"
         )
         if answer.decided is None:
-            await interaction.response.send_message(
-                f"You agreed ({answer.answered} of {len(answer.request.voters)} answered).",
-                ephemeral=True,
-            )
+            agreed = say("table.you_agreed", count=answer.answered, most=len(answer.request.voters))
+            language = await reader_language(interaction)
+            await interaction.response.send_message(words(agreed, language), ephemeral=True)
             return
-        text = decided_text(answer)
+        text = decided_text(answer, await server_language(table.bot, answer.request.game.guild_id))
         await table.acknowledge(lambda: interaction.response.edit_message(content=text, view=None))
         if answer.undone is not None:
             await show_undone(table, answer.undone)
@@ -98,17 +100,17 @@ async def take_back(
     """/undo or Back: take back at once (committed, then shown) or ask the others first."""
     result = await table.service.undo(game_id, interaction.user.id, version)
     if isinstance(result, UndoRequest):
-        await interaction.response.send_message(
-            "Other players have moved since: they are asked to agree to your undo.",
-            ephemeral=True,
-        )
+        asked = words(say("table.undo_asked"), await reader_language(interaction))
+        await interaction.response.send_message(asked, ephemeral=True)
         channel = table.bot.get_partial_messageable(result.game.place_id)
-        await channel.send(request_text(result), view=request_view(result.request_id))
+        language = await server_language(table.bot, result.game.guild_id)
+        view = request_view(result.request_id, language)
+        await channel.send(request_text(result, language), view=view)
         return
     if interaction.type is discord.InteractionType.component:
         await table.acknowledge(interaction.response.defer)
     else:
-        done = "You took back your last decision."
+        done = words(say("table.undone"), await reader_language(interaction))
         await table.acknowledge(lambda: interaction.response.send_message(done, ephemeral=True))
     await show_undone(table, result)
 
@@ -116,48 +118,53 @@ async def take_back(
 async def show_undone(table: Table, undone: Undone) -> None:
     """After the commit: a notice when the undo crossed a turn, the board, the changed hands."""
     if not undone.same_mover or undone.moves > 1:
-        await table.announce(undone.board.info.place_id, undone_text(undone))
+        language = await server_language(table.bot, undone.board.info.guild_id)
+        await table.announce(undone.board.info.place_id, undone_text(undone, language))
     await table.publish(undone.board, in_place=undone.same_mover)
     await table.send_hands(undone.hands)
     await table.play_automatic(undone.board.info.game_id)
 
 
-def _moves(count: int) -> str:
-    return "their last decision" + (
-        "" if count == 1 else f" and {count - 1} move{'s' if count > 2 else ''} after it"
-    )
+def _moves(count: int) -> Text:
+    """'their last decision', and how many moves after it went with it."""
+    if count == 1:
+        return say("table.undo_last")
+    key = "table.undo_last_and_one" if count == 2 else "table.undo_last_and_more"
+    return say(key, count=count - 1)
 
 
-def undone_text(undone: Undone) -> str:
+def undone_text(undone: Undone, language: str = ENGLISH) -> str:
     """The public notice: who took back how much (never which moves)."""
-    return f"**{undone.board.info.title}**: <@{undone.user_id}> took back {_moves(undone.moves)}."
+    title, who = undone.board.info.title, f"<@{undone.user_id}>"
+    return words(say("table.undo_done", title=title, who=who, moves=_moves(undone.moves)), language)
 
 
-def request_text(request: UndoRequest) -> str:
+def request_text(request: UndoRequest, language: str = ENGLISH) -> str:
     """The question to the other players (mentioned): may the asker take back?"""
     voters = " ".join(f"<@{user}>" for user in request.voters)
-    return (
-        f"**{request.game.title}**: {request.name} asks to take back {_moves(request.moves)}. "
-        f"{voters}, do you agree? Everyone must agree."
+    asked = say(
+        "table.undo_request",
+        title=request.game.title,
+        name=request.name,
+        moves=_moves(request.moves),
+        voters=voters,
     )
+    return words(asked, language)
 
 
-def decided_text(answer: UndoAnswer) -> str:
+def decided_text(answer: UndoAnswer, language: str = ENGLISH) -> str:
     """The closed request: agreed (and done) or refused (nothing changed)."""
     request = answer.request
+    title, name = request.game.title, request.name
     if answer.decided == "agreed":
-        return (
-            f"**{request.game.title}**: everyone agreed; {request.name} took back "
-            f"{_moves(request.moves)}."
-        )
-    return (
-        f"**{request.game.title}**: the undo {request.name} asked for was refused; nothing changed."
-    )
+        agreed = say("table.undo_agreed", title=title, name=name, moves=_moves(request.moves))
+        return words(agreed, language)
+    return words(say("table.undo_refused", title=title, name=name), language)
 
 
-def request_view(request_id: int) -> discord.ui.View:
+def request_view(request_id: int, language: str = ENGLISH) -> discord.ui.View:
     """Agree and Refuse."""
-    return _frozen(ConsentButton.make(request_id, "yes"), ConsentButton.make(request_id, "no"))
+    return _frozen(*(ConsentButton.make(request_id, verb, language) for verb in ("yes", "no")))
 
 
 UNDO_ITEMS = (BackButton, ConsentButton)

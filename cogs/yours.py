@@ -18,13 +18,14 @@ if TYPE_CHECKING:
     from bot.client import SymposionBot
 
 Interaction = discord.Interaction[Any]
-NOT_ADMIN = "Only members with the Manage Server permission can change the server's default pace."
+NOT_ADMIN = say("table.pace_not_admin")
 
 
-def pace_choices(typed: str) -> list[app_commands.Choice[str]]:
+def pace_choices(typed: str, language: str = ENGLISH) -> list[app_commands.Choice[str]]:
     """Autocomplete for a pace option: every pace whose words contain what was typed."""
     wanted = typed.strip().lower()
-    return suggestions((pace_words(p), p.name) for p in paces() if wanted in pace_words(p).lower())
+    shown = [(pace_words(p, language), p.name) for p in paces()]
+    return suggestions((words, name) for words, name in shown if wanted in words.lower())
 
 
 def game_line(info: GameInfo, user_id: int, language: str = ENGLISH) -> str:
@@ -102,17 +103,17 @@ class Yours(TableCog):
         if not interaction.permissions.manage_guild:
             raise ServiceError(NOT_ADMIN)
         chosen = await self.bot.service.set_guild_pace(interaction.guild_id or 0, pace)
-        await interaction.response.send_message(
-            f"New games in this server now go at the {pace_words(get_pace(chosen.name))}.",
-            ephemeral=True,
-        )
+        language = await reader_language(interaction)
+        pace_line = pace_words(get_pace(chosen.name), language)
+        done = words(say("table.pace_set", pace=pace_line), language)
+        await interaction.response.send_message(done, ephemeral=True)
 
     @settings.autocomplete("pace")
     @never_failing
     async def _paces(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return pace_choices(current)
+        return pace_choices(current, await reader_language(interaction))
 
 
 async def setup(bot: SymposionBot) -> None:

@@ -3,8 +3,9 @@
 A game's renderer is the module `rendering.<game id>`, imported on first use. It exposes
 `BOARD_SIZE`, `HAND_SIZE` (width, height), `render_board(view, context)` and
 `render_hand(view, context)`: the game's typed view and the platform's ViewContext beside it
-(players' names, status, a platform-made result), returning a PIL image. Helper modules start
-with "_" or are `kit`.
+(players' names, status, a platform-made result), returning a PIL image. A board whose height
+follows the table also has `board_size(players)` (BOARD_SIZE is then its largest table's).
+Helper modules start with "_" or are `kit`.
 """
 
 from __future__ import annotations
@@ -66,6 +67,17 @@ def renderer(game_id: str) -> GameRenderer:
         raise LookupError(f"No renderer for game {game_id!r}.")
     module: ModuleType = importlib.import_module(_module_name(game_id))
     return cast(GameRenderer, module)
+
+
+def board_size(game_id: str, players: int) -> tuple[int, int]:
+    """The board image's size at a table of `players`: the module's `board_size(players)`
+    where its height follows the table, else its one BOARD_SIZE."""
+    module = renderer(game_id)
+    sized = getattr(module, "board_size", None)
+    if not callable(sized):
+        return module.BOARD_SIZE
+    width, height = sized(players)
+    return int(width), int(height)
 
 
 def _checked(game_id: str, view: object) -> Mapping[str, Any]:

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from PIL import ImageDraw
 
 from bot.games.atlandice.viewtypes import AtlandiceArea
+from bot.i18n import say, words
 from rendering import kit
 
 Draw = ImageDraw.ImageDraw
@@ -64,17 +65,40 @@ def disc(draw: Draw, x: int, y: int, kind: str, radius: int, size: int) -> None:
     kit.centred(draw, (x + radius, y), KIND_LETTERS[kind], size, kit.readable_on(colour))
 
 
+RING = 4  # px a ringed disc keeps clear on each side (five ringed fit the black market)
+
+
+def ring(draw: Draw, x: int, y: int, radius: int) -> None:
+    """A yellow ring with a dark rim round a disc whose left edge is x: the prompt may pick it."""
+    grow = radius + RING + 1
+    centre = x + radius
+    draw.ellipse((centre - grow, y - grow, centre + grow, y + grow), outline=kit.INK, width=2)
+    grow -= 2
+    draw.ellipse((centre - grow, y - grow, centre + grow, y + grow), outline=kit.HIGHLIGHT, width=4)
+
+
 def resource_row(
-    draw: Draw, xy: tuple[int, int], goods: Mapping[str, int], size: int, skip_zero: bool = True
+    draw: Draw,
+    xy: tuple[int, int],
+    goods: Mapping[str, int],
+    size: int,
+    skip_zero: bool = True,
+    picked: frozenset[str] = frozenset(),
 ) -> int:
-    """Coloured resource discs with letters and counts; returns the x after the row."""
+    """Coloured resource discs with letters and counts, the `picked` kinds ringed; returns the
+    x after the row."""
     x, y = xy
     radius = size * 2 // 3 + 2
     for kind in KIND_ORDER:
         count = int(goods.get(kind, 0))
         if skip_zero and not count:
             continue
+        ringed = kind in picked
+        x += RING if ringed else 0
+        if ringed:
+            ring(draw, x, y, radius)
         disc(draw, x, y, kind, radius, size)
+        x += RING if ringed else 0
         kit.text(draw, (x + 2 * radius + 4, y), str(count), size, kit.INK, "lm")
         x += 2 * radius + 14 + round(kit.text_width(str(count), size))
     return x
@@ -136,11 +160,19 @@ def area_colour(area: AtlandiceArea) -> kit.RGB:
     return KIND_COLOURS[resource] if resource else MARKET_COLOUR
 
 
-def draw_area(draw: Draw, index: int, area: AtlandiceArea, step: str, mark: str) -> None:
+def draw_area(
+    draw: Draw,
+    index: int,
+    area: AtlandiceArea,
+    step: str,
+    mark: str,
+    picked: frozenset[str] = frozenset(),
+) -> None:
     """One area: band with number, name and pointers; its tile, goods, dice and submarine.
 
     `mark` is "choice" (the prompt picks among these: framed in yellow), "search" (being
-    searched: framed in black) or "".
+    searched: framed in black) or ""; `picked` are the resources there the prompt may take
+    (ringed in yellow).
     """
     left, top, right, bottom = area_box(index)
     closed = area["closed"]
@@ -154,16 +186,22 @@ def draw_area(draw: Draw, index: int, area: AtlandiceArea, step: str, mark: str)
     kit.text(draw, (left + 12, top + 21), title, TEXT, ink, "lm")
     if not closed:
         pointers(draw, right - 4, top + 21, area["symbols"], ink)
-    _area_body(draw, (left, top, right, bottom), area, chosen=mark == "choice" and step == "take")
+    dice = mark == "choice" and step == "take"
+    _area_body(draw, (left, top, right, bottom), area, (dice, picked))
     if mark:
         colour = kit.HIGHLIGHT if mark == "choice" else kit.INK
         draw.rounded_rectangle((left, top, right, bottom), radius=12, outline=colour, width=6)
 
 
 def _area_body(
-    draw: Draw, box: tuple[int, int, int, int], area: AtlandiceArea, chosen: bool
+    draw: Draw,
+    box: tuple[int, int, int, int],
+    area: AtlandiceArea,
+    marked: tuple[bool, frozenset[str]],
 ) -> None:
-    """The tile's effect, the goods lying there, the dice and the submarine."""
+    """The tile's effect, the goods lying there, the dice and the submarine; `marked` says
+    whether its dice may be taken and which of its resources may be picked."""
+    chosen, picked = marked
     left, top, right, _ = box
     tile = area["tile"]
     if area["closed"]:
@@ -173,7 +211,7 @@ def _area_body(
     else:
         words, colour = "take any kind here", kit.MUTED
     kit.text(draw, (left + 12, top + 50), kit.fitted(words, SMALL, AREA_W - 24), SMALL, colour)
-    end = resource_row(draw, (left + 12, top + 104), area["goods"], TEXT)
+    end = resource_row(draw, (left + 12, top + 104), area["goods"], TEXT, picked=picked)
     below = area["face_down"]
     if below and not area["closed"]:
         note = f"{below} tile{'s' if below > 1 else ''} below"
@@ -188,25 +226,33 @@ def _area_body(
         submarine(draw, right - 108, top + 136)
 
 
+KIND_WORDS = {
+    "gem": "table.image.atl_kind_gem",
+    "book": "table.image.atl_kind_book",
+    "provision": "table.image.atl_kind_provision",
+    "tool": "table.image.atl_kind_tool",
+    "weapon": "table.image.atl_kind_weapon",
+}
 LEGEND_LINES = (
-    "INV: most of that resource scores 1 VP; ALL: most resources in all",
-    "GIFT: everyone may give back pairs, 1 VP each",
-    "▶ clock steps when the round's last die lies there; blue frame: the clock's hand",
-    "yellow: what the prompt lets you pick; black frame: being searched",
-    "final G+3: at the end, 3 VP for the majority of gems",
+    "table.image.atl_legend_inv",
+    "table.image.atl_legend_gift",
+    "table.image.atl_legend_clock",
+    "table.image.atl_legend_frames",
+    "table.image.atl_legend_final",
 )
 
 
-def legend(draw: Draw, top: int) -> int:
+def legend(draw: Draw, top: int, language: str) -> int:
     """What the letters, words and marks on the board mean; returns the y below it."""
     x = MARGIN
     for kind in KIND_ORDER:
         disc(draw, x, top + 14, kind, 16, SMALL)
-        kit.text(draw, (x + 36, top + 14), kind, SMALL, kit.INK, "lm")
-        x += 36 + round(kit.text_width(kind, SMALL)) + 18
+        name = words(say(KIND_WORDS[kind]), language)
+        kit.text(draw, (x + 36, top + 14), name, SMALL, kit.INK, "lm")
+        x += 36 + round(kit.text_width(name, SMALL)) + 18
     y = top + 34
     for line in LEGEND_LINES:
-        for part in kit.wrap_text(line, SMALL, WIDTH - 2 * MARGIN):
+        for part in kit.wrap_text(words(say(line), language), SMALL, WIDTH - 2 * MARGIN):
             kit.text(draw, (MARGIN, y), part, SMALL, kit.MUTED)
             y += 29
     return y

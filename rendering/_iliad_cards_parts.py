@@ -22,6 +22,8 @@ SEAT_COLOURS = [kit.SEAT_COLOURS[c] for c in ("blue", "red", "green", "yellow", 
 PANEL: kit.RGB = (255, 252, 245)
 LINE: kit.RGB = (200, 190, 170)
 CARD_FACE: kit.RGB = (255, 255, 255)
+CHOICE_FILL: kit.RGB = (255, 236, 160)  # what the prompt picks among (as on Atlandice's board)
+NEW_SLOT = -1  # a unit index meaning "a new phalanx / standing alone" (the engine's NEW)
 FILLS: dict[str, kit.RGB] = {
     "phalanx": (222, 178, 104),
     "hoplite": (222, 178, 104),
@@ -45,6 +47,7 @@ ORDINALS = ("1st", "2nd", "3rd", "4th", "5th")
 LEGEND = (
     "Big number: what a card adds to the army (phalanx: sum x cards)",
     "H: a Harrow on the phalanx. Chips: VP won (Thanatos: VP lost)",
+    "Yellow: what the prompt lets you choose",
 )
 
 
@@ -113,8 +116,16 @@ def _harrow(draw: Draw, x: int, y: int) -> None:
     kit.centred(draw, (x + HARROW_W / 2 + 4, y + CARD_H / 2), "H", BIG, kit.shade(fill, 0.3))
 
 
-def army_card(draw: Draw, xy: tuple[int, int], unit: UnitView) -> None:
-    """A unit drawn as a card: type band, detail line, the strength it adds in large figures.
+def _new_slot(draw: Draw, x: int, y: int) -> None:
+    """Where a card may start a new phalanx or stand alone: an empty yellow slot saying so."""
+    box = (x, y, x + CARD_W, y + CARD_H)
+    draw.rounded_rectangle(box, radius=8, fill=CHOICE_FILL, outline=kit.HIGHLIGHT, width=5)
+    kit.centred(draw, (x + CARD_W / 2, y + CARD_H / 2), "new", TEXT)
+
+
+def army_card(draw: Draw, xy: tuple[int, int], unit: UnitView, picked: bool = False) -> None:
+    """A unit drawn as a card: type band, detail line, the strength it adds in large figures;
+    a card the prompt picks among has a yellow face and frame.
 
     A phalanx is a pile, one card edge per Hoplite under the top card; a Harrow on it shows
     as "+Harrow" under the pile.
@@ -131,7 +142,8 @@ def army_card(draw: Draw, xy: tuple[int, int], unit: UnitView) -> None:
             box, radius=8, fill=kit.tint(fill, 0.5), outline=kit.shade(fill, 0.4)
         )
     box = (x, y, x + CARD_W, y + CARD_H)
-    draw.rounded_rectangle(box, radius=8, fill=CARD_FACE, outline=kit.shade(fill, 0.4), width=2)
+    face = CHOICE_FILL if picked else CARD_FACE
+    draw.rounded_rectangle(box, radius=8, fill=face, outline=kit.shade(fill, 0.4), width=2)
     draw.rounded_rectangle((x, y, x + CARD_W, y + 32), radius=8, fill=fill)
     draw.rectangle((x + 1, y + 24, x + CARD_W - 1, y + 32), fill=fill)
     title = kit.fitted(_unit_title(unit), SMALL, CARD_W - 6)
@@ -142,48 +154,69 @@ def army_card(draw: Draw, xy: tuple[int, int], unit: UnitView) -> None:
     strength = int(unit["strength"])
     colour = kit.INK if strength else kit.MUTED
     kit.centred(draw, (x + CARD_W / 2, y + CARD_H - 20), str(strength), 30, colour)
+    if picked:
+        frame = (x - 3, y - 3, x + CARD_W + 3, y + CARD_H + 3)
+        draw.rounded_rectangle(frame, radius=10, outline=kit.HIGHLIGHT, width=5)
 
 
-def army_order(units: Sequence[UnitView]) -> list[UnitView]:
-    """Phalanxes strongest first, then heroes and other cards in a fixed kind order."""
-    return sorted(
-        units,
-        key=lambda u: (
-            KIND_ORDER.index(str(u["kind"])) if u["kind"] in KIND_ORDER else len(KIND_ORDER),
-            -int(u["strength"]),
+Placed = tuple[int, UnitView]  # a unit with its index in the camp's army (NEW_SLOT: the slot)
+SLOT: UnitView = {"kind": "new", "strength": 0, "label": "new"}
+
+
+def army_order(units: Sequence[UnitView], new: bool = False) -> list[Placed]:
+    """Phalanxes strongest first, then heroes and other cards in a fixed kind order, each with
+    its index in the army; the slot for a new phalanx last when the prompt offers it."""
+    ordered = sorted(
+        enumerate(units),
+        key=lambda placed: (
+            KIND_ORDER.index(str(placed[1]["kind"]))
+            if placed[1]["kind"] in KIND_ORDER
+            else len(KIND_ORDER),
+            -int(placed[1]["strength"]),
         ),
     )
+    return [*ordered, (NEW_SLOT, SLOT)] if new else ordered
 
 
-def army_rows(units: Sequence[UnitView], width: int) -> list[list[UnitView]]:
-    """The units broken into rows of cards that fit `width`."""
-    rows: list[list[UnitView]] = [[]]
+def army_rows(units: Sequence[UnitView], width: int, new: bool = False) -> list[list[Placed]]:
+    """The units (and the new slot) broken into rows of cards that fit `width`."""
+    rows: list[list[Placed]] = [[]]
     used = 0
-    for unit in army_order(units):
-        need = card_width(unit) + CARD_GAP
+    for placed in army_order(units, new):
+        need = card_width(placed[1]) + CARD_GAP
         if used + need > width + CARD_GAP and rows[-1]:
             rows.append([])
             used = 0
-        rows[-1].append(unit)
+        rows[-1].append(placed)
         used += need
     return rows
 
 
-def draw_army(draw: Draw, box: tuple[int, int, int, int], units: Sequence[UnitView]) -> None:
-    """The army as rows of cards; rows that do not fit end in a "+N cards" note."""
+def draw_army(
+    draw: Draw,
+    box: tuple[int, int, int, int],
+    units: Sequence[UnitView],
+    picked: frozenset[int] = frozenset(),
+    new: bool = False,
+) -> None:
+    """The army as rows of cards; rows that do not fit end in a "+N cards" note. The cards
+    in `picked` (indices) and the `new` slot are what the prompt chooses among."""
     left, top, right, bottom = box
-    rows = army_rows(units, right - left)
+    rows = army_rows(units, right - left, new)
     room = max(1, (bottom - top + CARD_GAP) // (CARD_H + CARD_GAP + 4))
     shown = rows[:room]
     hidden = sum(len(r) for r in rows[room:])
     if hidden:
-        while shown[-1] and sum(card_width(u) + CARD_GAP for u in shown[-1]) > right - left - 90:
+        while shown[-1] and sum(card_width(u) + CARD_GAP for _, u in shown[-1]) > right - left - 90:
             shown[-1].pop()
             hidden += 1
     for number, row in enumerate(shown):
         x, y = left, top + 4 + number * (CARD_H + CARD_GAP + 4)
-        for unit in row:
-            army_card(draw, (x, y), unit)
+        for index, unit in row:
+            if index == NEW_SLOT:
+                _new_slot(draw, x, y)
+            else:
+                army_card(draw, (x, y), unit, index in picked)
             x += card_width(unit) + CARD_GAP
         if hidden and number == len(shown) - 1:
             kit.text(draw, (x + 4, y + CARD_H // 2), f"+{hidden} more", SMALL, kit.MUTED, "lm")

@@ -31,20 +31,20 @@ TOKEN_COLOURS: dict[str, kit.RGB] = {
 }
 TOKEN_RINGS: dict[str, kit.RGB] = {"bonus": (46, 150, 80), "curse": (0, 0, 0)}
 TILE_EFFECTS = {
-    "1": "You may move an opponent tile to another free square of their colour.",
-    "2": "You may move one of your tiles to another free square of your colour.",
-    "3": "You may swap one of your tokens for a token from the reserve.",
-    "4": "You may turn this 4 and an adjacent opponent tile face down.",
-    "5": "No effect: the strongest plain tile.",
-    "D": "Dolos: worth the sum of its neighbours in the line. No effect.",
+    "1": "table.image.iliad_effect_1",
+    "2": "table.image.iliad_effect_2",
+    "3": "table.image.iliad_effect_3",
+    "4": "table.image.iliad_effect_4",
+    "5": "table.image.iliad_effect_5",
+    "D": "table.image.iliad_effect_dolos",
 }
 NAMES = {
-    "zeus": "Zeus",
-    "apollo": "Apollo",
-    "athena": "Athena",
-    "poseidon": "Poseidon",
-    "aphrodite": "Aphrodite",
-    "marriage": "marriage",
+    "zeus": "iliad.god.zeus",
+    "apollo": "iliad.god.apollo",
+    "athena": "iliad.god.athena",
+    "poseidon": "iliad.god.poseidon",
+    "aphrodite": "iliad.god.aphrodite",
+    "marriage": "iliad.token.marriage",
 }
 EMPTY_SLOT: kit.RGB = (214, 208, 196)
 

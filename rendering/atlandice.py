@@ -43,14 +43,23 @@ HAND_TEXT = 20
 Draw = ImageDraw.ImageDraw
 
 
-@lru_cache(maxsize=4)
-def _static_board(end: int, symbols: tuple[tuple[int, str], ...]) -> Image.Image:
-    """The parts that never change in a game: the clock spaces and the legend."""
-    image, draw = kit.canvas(*BOARD_SIZE)
+def board_size(players: int) -> tuple[int, int]:
+    """The board's size at a table of `players`: a row per holder (a table of two has the
+    neutral player, so three rows up to three players, four at four), no empty band."""
+    holders = max(3, players)
+    return BOARD_SIZE[0], BOARD_SIZE[1] - (4 - holders) * (HOLDER_H + HOLDER_GAP)
+
+
+@lru_cache(maxsize=16)
+def _static_board(
+    end: int, symbols: tuple[tuple[int, str], ...], height: int, language: str
+) -> Image.Image:
+    """The parts that never change in a game: the clock spaces and the legend (in `language`)."""
+    image, draw = kit.canvas(BOARD_SIZE[0], height)
     marks = dict(symbols)
     for space in range(end + 1):
         clock_space(draw, space, end, marks.get(space))
-    legend(draw, BOARD_SIZE[1] - 34 - 6 * 29 - 8)
+    legend(draw, height - 34 - 6 * 29 - 8, language)
     return image
 
 
@@ -70,19 +79,21 @@ def _holder_name(holder: AtlandiceHolder, view: AtlandiceView, context: ViewCont
     return f"{holder['name']} — {player}"
 
 
-def _holder_facts(holder: AtlandiceHolder) -> str:
+def _holder_facts(holder: AtlandiceHolder, context: ViewContext) -> str:
     """Tiles and VP tokens; a neutral player's note."""
-    tiles = len(holder["tiles"])
-    words = f"{tiles} tile{'' if tiles == 1 else 's'}, {holder['chips']} VP token"
-    words += "" if holder["chips"] == 1 else "s"
-    return words + (", cannot win" if holder["neutral"] else "")
+    tiles, chips = len(holder["tiles"]), holder["chips"]
+    tile_key = "table.image.atl_tiles_one" if tiles == 1 else "table.image.atl_tiles"
+    chip_key = "table.image.atl_chips_one" if chips == 1 else "table.image.atl_chips"
+    words = f"{context.say(tile_key, count=tiles)}, {context.say(chip_key, count=chips)}"
+    return words + (context.say("table.image.atl_cannot_win") if holder["neutral"] else "")
 
 
-def _final_words(final: Mapping[str, int] | None) -> str:
+def _final_words(final: Mapping[str, int] | None, context: ViewContext) -> str:
     """Once over, the VP each final majority brought ("final G+1 B+3"), shown beside the VP."""
     if final is None:
         return ""
-    return "final " + (" ".join(f"{KIND_LETTERS[k]}+{v}" for k, v in final.items()) or "none")
+    gains = " ".join(f"{KIND_LETTERS[k]}+{v}" for k, v in final.items())
+    return context.say("table.image.atl_final", gains=gains or context.say("table.image.none"))
 
 
 def _draw_holder(
@@ -92,6 +103,7 @@ def _draw_holder(
     title: str,
     to_move: bool,
     final: Mapping[str, int] | None,
+    context: ViewContext,
 ) -> None:
     """One holder as a row: colour bar, name and VP, then resources, tiles and tokens."""
     box = (MARGIN, top, WIDTH - MARGIN, top + HOLDER_H)
@@ -100,30 +112,32 @@ def _draw_holder(
     draw.rounded_rectangle((MARGIN, top, MARGIN + 16, top + HOLDER_H), radius=6, fill=colour)
     if to_move:
         draw.rounded_rectangle(box, radius=10, outline=kit.HIGHLIGHT, width=6)
-    name = title + (" (to move)" if to_move else "")
-    vp = f"{holder['vp']} VP"
+    name = context.say("table.image.atl_to_move", name=title) if to_move else title
+    vp = context.say("table.image.vp", count=holder["vp"])
     right = WIDTH - MARGIN - 12 - round(kit.text_width(vp, TITLE)) - 14
     kit.text(draw, (WIDTH - MARGIN - 12, top + 4), vp, TITLE, kit.INK, "ra")
-    finals = _final_words(final)
+    finals = _final_words(final, context)
     if finals:
         kit.text(draw, (right, top + 8), finals, SMALL, kit.INK, "ra")
         right -= round(kit.text_width(finals, SMALL)) + 14
     kit.text(draw, (MARGIN + 28, top + 6), kit.fitted(name, TEXT, right - MARGIN - 28), TEXT)
     x = resource_row(draw, (MARGIN + 28, top + 54), holder["goods"], SMALL, skip_zero=False)
-    facts = kit.fitted(_holder_facts(holder), SMALL, WIDTH - MARGIN - 12 - x)
+    facts = kit.fitted(_holder_facts(holder, context), SMALL, WIDTH - MARGIN - 12 - x)
     kit.text(draw, (x, top + 54), facts, SMALL, kit.MUTED, "lm")
 
 
 def _header(draw: Draw, view: AtlandiceView, context: ViewContext) -> None:
-    right = f"{view['dice_left']} dice, {view['takes_left']} to take"
+    right = context.say("table.image.atl_dice", dice=view["dice_left"], takes=view["takes_left"])
     if view["outcome"] or context.outcome(view):
-        right = "Game over"
+        right = context.say("table.image.game_over").rstrip(".")
     elif view["sunk"]:
-        right = "Last round! " + right
+        right = context.say("table.image.atl_last_round", rest=right)
     kit.text(draw, (WIDTH - MARGIN, 24), right, TEXT, kit.INK, "rm")
-    start = context.name(view["start_player"], view["seats"])
+    start = kit.seat_in_sentence(context, view["start_player"], view["seats"])
     room = WIDTH - 2 * MARGIN - kit.text_width(right, TEXT) - 20
-    left = kit.fitted(f"Round {view['round']}, start: {start}", TEXT, room)
+    left = kit.fitted(
+        context.say("table.image.atl_round", round=view["round"], start=start), TEXT, room
+    )
     kit.text(draw, (MARGIN, 24), left, TEXT, kit.INK, "lm")
 
 
@@ -143,22 +157,32 @@ def prompt_top(holders: int) -> int:
 
 def _footer(draw: Draw, view: AtlandiceView, context: ViewContext) -> None:
     """The prompt (the result once over), then the latest log line."""
-    outcome = context.outcome(view)
-    line = outcome["summary"] if outcome else view["prompt"]
+    line = kit.headline(view, context)
     y = prompt_top(len(view["holders"]))
     for part in kit.wrap_text(line, TEXT, WIDTH - 2 * MARGIN)[:2]:
         kit.text(draw, (MARGIN, y), part, TEXT, kit.INK)
         y += LINE + 2
     log = view["log"]
     if log:
-        for part in kit.wrap_text(log[-1], SMALL, WIDTH - 2 * MARGIN)[:2]:
+        for part in kit.wrap_text(context.words(log[-1]), SMALL, WIDTH - 2 * MARGIN)[:2]:
             kit.text(draw, (MARGIN, y), part, SMALL, kit.MUTED)
             y += LINE
 
 
+def _picked(view: AtlandiceView, number: int) -> frozenset[str]:
+    """The resources lying in an area that the prompt may pick."""
+    if view["to_move"] is None:
+        return frozenset()
+    picks = view.get("resource_choices", ())
+    return frozenset(pick["resource"] for pick in picks if pick["area"] == number)
+
+
 def _mark(view: AtlandiceView, number: int) -> str:
-    """How an area is framed: a choice of the prompt, the area being searched, or not at all."""
+    """How an area is framed: a choice of the prompt (an area or resources lying there), the
+    area being searched, or not at all."""
     if view["to_move"] is not None and number in view.get("choices", ()):
+        return "choice"
+    if _picked(view, number):
         return "choice"
     return "search" if view["searching"] == number else ""
 
@@ -167,18 +191,21 @@ def render_board(view: AtlandiceView, context: ViewContext) -> Image.Image:
     """The public table: clock, areas with tiles, goods, dice and submarine, every holder."""
     clock = view["clock"]
     marks = tuple(sorted((int(k), v) for k, v in clock["symbols"].items()))
-    image = _static_board(clock["end"], marks).copy()
+    height = board_size(int(view["players"]))[1]
+    image = _static_board(clock["end"], marks, height, context.language).copy()
     draw = ImageDraw.Draw(image)
     _header(draw, view, context)
     _clock_hand(draw, view)
     for index, area in enumerate(view["areas"]):
-        draw_area(draw, index, area, view["step"], _mark(view, area["number"]))
+        number = area["number"]
+        draw_area(draw, index, area, view["step"], _mark(view, number), _picked(view, number))
     holders = view["holders"]
     finals: Sequence[Mapping[str, int] | None] = view["final"] or [None] * len(holders)
     for row, (holder, final) in enumerate(zip(holders, finals, strict=False)):
         moving = holder["seat"] is not None and holder["seat"] == view["to_move"]
         top = HOLDER_TOP + row * (HOLDER_H + HOLDER_GAP)
-        _draw_holder(draw, top, holder, _holder_name(holder, view, context), moving, final)
+        title = _holder_name(holder, view, context)
+        _draw_holder(draw, top, holder, title, moving, final, context)
     _footer(draw, view, context)
     return image
 
@@ -194,18 +221,27 @@ def render_hand(view: AtlandiceSeatView, context: ViewContext) -> Image.Image:
     draw.rectangle((0, 0, width, 56), fill=colour)
     name = kit.fitted(_holder_name(holder, view, context), TITLE, width - 140)
     kit.text(draw, (16, 28), name, TITLE, ink, "lm")
-    kit.text(draw, (width - 16, 28), f"{holder['vp']} VP", TITLE, ink, "rm")
+    kit.text(
+        draw, (width - 16, 28), context.say("table.image.vp", count=holder["vp"]), TITLE, ink, "rm"
+    )
     resource_row(draw, (20, 86), holder["goods"], 24, skip_zero=False)
-    kind_words = "G gem, B book, P provision, T tool, W weapon"
+    kind_words = context.say("table.image.atl_kinds")
     kit.text(draw, (20, 110), kind_words, HAND_TEXT - 2, kit.MUTED)
     tiles = holder["tiles"]
-    kit.text(draw, (20, 142), f"Tiles taken ({len(tiles)}), 3 VP each:", HAND_TEXT, kit.INK)
+    taken = context.say("table.image.atl_tiles_taken", count=len(tiles))
+    kit.text(draw, (20, 142), taken, HAND_TEXT, kit.INK)
     if not tiles:
-        kit.text(draw, (36, 170), "none yet", HAND_TEXT, kit.MUTED)
+        kit.text(draw, (36, 170), context.say("table.image.none_yet"), HAND_TEXT, kit.MUTED)
     for i, tile in enumerate(tiles[:6]):
         kit.text(draw, (36 + i % 2 * 280, 170 + i // 2 * 26), tile, HAND_TEXT, kit.INK)
-    facts = f"VP tokens: {holder['chips']}   Round {view['round']}, clock at "
-    facts += f"{view['clock']['hand']} of {view['clock']['end']}"
+    clock = view["clock"]
+    facts = context.say(
+        "table.image.atl_hand_facts",
+        chips=holder["chips"],
+        round=view["round"],
+        hand=clock["hand"],
+        end=clock["end"],
+    )
     kit.text(draw, (20, 254), facts, HAND_TEXT, kit.INK)
     for i, chunk in enumerate(kit.wrap_text(_hand_prompt(view, context), 22, width - 40)[:4]):
         kit.text(draw, (20, 296 + i * 29), chunk, 22, kit.INK)
@@ -216,6 +252,7 @@ def _hand_prompt(view: AtlandiceSeatView, context: ViewContext) -> str:
     outcome = context.outcome(view)
     if outcome:
         return outcome["summary"]
+    prompt = context.words(view["prompt"])
     if view["to_move"] == view["seat"]:
-        return "Your turn: " + view["prompt"].split(": ", 1)[-1]
-    return view["prompt"]
+        return context.say("table.image.your_turn", prompt=prompt.split(": ", 1)[-1])
+    return prompt

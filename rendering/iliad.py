@@ -190,28 +190,34 @@ def render_hand(view: IliadSeatView, context: ViewContext) -> Image.Image:
     image, draw = kit.canvas(width, height)
     ink = kit.readable_on(colour)
     draw.rectangle((0, 0, width, 64), fill=colour)
-    title = f"{view['seats'][seat]}: your hand" if seat is not None else "Your hand"
+    title = context.say("table.image.your_hand")
+    if seat is not None:
+        title = context.say("table.image.seat_hand", seat=view["seats"][seat])
     kit.draw_text(image, (24, 32), title, 30, ink, "lm")
     if seat is not None:
-        stack = f"stack {view['stack_sizes'][seat]}"
+        stack = context.say("table.image.stack", count=view["stack_sizes"][seat])
         kit.draw_text(image, (width - 24, 32), stack, 24, ink, "rm")
     private = view.get("private")
     hand = [str(item) for item in (private["hand"] if private else [])]
     if not hand:
-        kit.centred(draw, (width / 2, height / 2), "No tiles in hand.", 24, kit.MUTED)
+        empty = context.say("table.image.no_tiles")
+        kit.centred(draw, (width / 2, height / 2), empty, 24, kit.MUTED)
     for k, value in enumerate(hand[:2]):
-        _hand_tile(image, colour, value, 150 + k * 150)
-    footer_text = _hand_footer(view, context.outcome(view), seat)
+        _hand_tile(image, context, colour, value, 150 + k * 150)
+    footer_text = _hand_footer(view, context, seat)
     for footer in kit.wrap_text(footer_text, 22, width - 48)[:1]:
         kit.draw_text(image, (24, height - 18), footer, 22, kit.MUTED, "ls")
     return image
 
 
-def _hand_tile(image: Image.Image, colour: kit.RGB, value: str, centre_y: int) -> None:
+def _hand_tile(
+    image: Image.Image, context: ViewContext, colour: kit.RGB, value: str, centre_y: int
+) -> None:
     paste(image, tile(colour, value, True, 120), (92, centre_y))
-    name = "Dolos" if value == "D" else f"Tile {value}"
+    name = context.say("iliad.tile.dolos" if value == "D" else "table.image.tile", value=value)
     kit.draw_text(image, (176, centre_y - 56), name, 26, kit.INK)
-    lines = kit.wrap_text(TILE_EFFECTS.get(value, ""), 22, HAND_SIZE[0] - 200)[:3]
+    effect = context.say(TILE_EFFECTS[value]) if value in TILE_EFFECTS else ""
+    lines = kit.wrap_text(effect, 22, HAND_SIZE[0] - 200)[:3]
     for n, line in enumerate(lines):
         kit.draw_text(image, (176, centre_y - 16 + 28 * n), line, 22, kit.INK)
 
@@ -222,12 +228,13 @@ def _hand_seat(view: IliadSeatView) -> int | None:
     return None if seat is None else int(seat)
 
 
-def _hand_footer(view: IliadSeatView, result: OutcomeView | None, seat: int | None) -> str:
-    if result is not None:
-        return "The game is over."
+def _hand_footer(view: IliadSeatView, context: ViewContext, seat: int | None) -> str:
+    if context.outcome(view) is not None:
+        return context.say("table.image.over")
     waiting = view.get("to_move")
     if waiting is None:
         return ""
     if waiting == seat:
-        return str(view.get("prompt") or "Your move.")
-    return f"Now: {view.get('prompt') or view['seats'][waiting]}"
+        return context.words(view.get("prompt") or context.say("table.image.your_move"))
+    now = context.words(view.get("prompt") or view["seats"][waiting])
+    return context.say("table.image.now", prompt=now)

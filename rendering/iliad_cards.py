@@ -18,6 +18,7 @@ from rendering import kit
 from rendering._iliad_cards_parts import (
     CARD_GAP,
     CARD_H,
+    CHOICE_FILL,
     FILLS,
     LEGEND,
     MARGIN,
@@ -45,6 +46,7 @@ CAMP_HEAD = 84  # name line and score line above the cards
 CAMP_GAP = 6
 LEGEND_H = 66
 LOG_MIN = 122  # the log keeps at least three lines
+LOG_FULL = 32 + 10 * 30 + 8  # the heading and ten lines: every line a view's `recent` holds
 HAND_TEXT = 21
 ROWS_MOST = 3
 HAND_TILES = 10  # five rows of two kinds; more kinds share the last tile
@@ -55,25 +57,53 @@ Draw = ImageDraw.ImageDraw
 ROW_H = CARD_H + CARD_GAP + 4
 
 
+def _rows_most(players: int) -> int:
+    """Card rows a camp may take at most: two at a table of two (ten cards or so; more end in
+    "+N more"), three with more players, where the room shared out caps them anyway."""
+    return 2 if players <= 2 else ROWS_MOST
+
+
+def board_size(players: int) -> tuple[int, int]:
+    """The board's size at a table of `players`: as tall as the camps at their fullest, the
+    whole log and the legend need, BOARD_SIZE at most (so a table of two has no blank band)."""
+    camps = players * (CAMP_HEAD + _rows_most(players) * ROW_H + 6 + CAMP_GAP)
+    return WIDTH, min(BOARD_SIZE[1], CAMPS_TOP + camps + LOG_FULL + LEGEND_H)
+
+
 def card_rows_allowed(players: int) -> int:
     """How many card rows each camp may use: as many as fit beside the log, at most three."""
-    room = BOARD_SIZE[1] - CAMPS_TOP - LEGEND_H - LOG_MIN
+    room = board_size(players)[1] - CAMPS_TOP - LEGEND_H - LOG_MIN
     rows = (room // players - CAMP_HEAD - 6) // ROW_H
-    return max(1, min(ROWS_MOST, rows))
+    return max(1, min(_rows_most(players), rows))
 
 
-def camp_height(camp: CampView, players: int) -> int:
+def camp_height(camp: CampView, players: int, new: bool = False) -> int:
     """A camp is as tall as its army needs (one row at least): no empty panels."""
-    needed = len(army_rows(camp["units"], WIDTH - 2 * MARGIN - 40)) if camp["units"] else 1
+    rows = army_rows(camp["units"], WIDTH - 2 * MARGIN - 40, new)
+    needed = len(rows) if camp["units"] or new else 1
     return CAMP_HEAD + min(needed, card_rows_allowed(players)) * ROW_H + 6
 
 
-def _victory_card(draw: Draw, x: int, y: int, card: VictoryView) -> None:
-    """A victory card on the display: its kind on a coloured band, its VP below."""
+def camp_marks(view: IliadCardsView, seat: int) -> tuple[frozenset[int], bool, bool]:
+    """What the prompt picks among in a camp: its cards' indices, whether the slot for a new
+    phalanx shows there, and whether the whole army is one of the armies to strike."""
+    chosen = view.get("choices")
+    if not chosen or view["to_move"] is None:
+        return frozenset(), False, False
+    mine = chosen["army"] == seat
+    units = frozenset(chosen["units"]) if mine else frozenset()
+    return units, mine and chosen["new"], seat in chosen["camps"]
+
+
+def _victory_card(draw: Draw, x: int, y: int, card: VictoryView, picked: bool) -> None:
+    """A victory card on the display: its kind on a coloured band, its VP below; yellow when
+    the prompt asks which victory card to take."""
     fill = FILLS.get(card["kind"], kit.MUTED)
-    draw.rounded_rectangle(
-        (x, y, x + 104, y + 66), radius=8, fill=(255, 255, 255), outline=fill, width=2
-    )
+    face = CHOICE_FILL if picked else (255, 255, 255)
+    draw.rounded_rectangle((x, y, x + 104, y + 66), radius=8, fill=face, outline=fill, width=2)
+    if picked:
+        frame = (x - 3, y - 3, x + 107, y + 69)
+        draw.rounded_rectangle(frame, radius=10, outline=kit.HIGHLIGHT, width=4)
     draw.rounded_rectangle((x, y, x + 104, y + 32), radius=8, fill=fill)
     draw.rectangle((x + 1, y + 24, x + 103, y + 32), fill=fill)
     kit.centred(draw, (x + 52, y + 16), card["kind"].capitalize(), SMALL, kit.readable_on(fill))
@@ -94,12 +124,14 @@ def _header(draw: Draw, view: IliadCardsView) -> None:
         chip(draw, (x, 7), label, FILLS[oracle["kind"]])
     kit.text(draw, (MARGIN, 52), "Display (victory cards to win this siege)", SMALL, kit.MUTED)
     cards = view["display"]
+    chosen = view.get("choices")
+    picks = set(chosen["display"]) if chosen and view["to_move"] is not None else set()
     x = MARGIN
     for index, card in enumerate(cards):
         if x + 104 > WIDTH - MARGIN - (60 if index < len(cards) - 1 else 0):
             kit.text(draw, (x, 115), f"+{len(cards) - index}", TEXT, kit.MUTED, "lm")
             break
-        _victory_card(draw, x, 82, card)
+        _victory_card(draw, x, 82, card, card["card"] in picks)
         x += 112
     if not cards:
         kit.text(draw, (MARGIN, 100), "empty", SMALL, kit.MUTED)
@@ -146,20 +178,27 @@ def _standings(draw: Draw, view: IliadCardsView) -> None:
         kit.text(draw, (x + 18, y + 33), name, SMALL, kit.MUTED)
 
 
-def _prompt_bar(draw: Draw, view: IliadCardsView, result: OutcomeView | None) -> None:
-    text = result["summary"] if result else _prompt(view)
+def _prompt_bar(draw: Draw, view: IliadCardsView, context: ViewContext) -> None:
+    """The prompt naming the mover and their player (the result naming the winners)."""
+    result = context.outcome(view)
+    text = kit.headline(view, context) if result else _prompt(view, context)
+    room = WIDTH - 2 * MARGIN - 20
+    if kit.text_width(text, TEXT) > room:  # the prompt's own words first; the camp names all
+        text = str(result["summary"]) if result else _prompt(view)
     mover = view["to_move"]
     colour = kit.HIGHLIGHT if result or mover is None else SEAT_COLOURS[mover]
     draw.rounded_rectangle((MARGIN, 334, WIDTH - MARGIN, 374), radius=8, fill=colour)
-    words = kit.fitted(text, TEXT, WIDTH - 2 * MARGIN - 20)
+    words = kit.fitted(text, TEXT, room)
     kit.text(draw, (MARGIN + 10, 354), words, TEXT, kit.readable_on(colour), "lm")
 
 
-def _prompt(view: IliadCardsView) -> str:
+def _prompt(view: IliadCardsView, context: ViewContext | None = None) -> str:
+    """The prompt with the card it is about; with a context, the mover named with the player."""
+    prompt = kit.headline(view, context) if context else str(view["prompt"])
     pending = view.get("pending")
     if pending:
-        return f"{view['prompt']} ({pending['name']})"
-    return str(view["prompt"])
+        return f"{prompt} ({pending['name']})"
+    return prompt
 
 
 def _tag(
@@ -188,7 +227,9 @@ def _camp(
     result = context.outcome(view)
     seat = int(camp["seat"])
     colour = SEAT_COLOURS[seat]
-    draw.rounded_rectangle(box, radius=10, fill=PANEL, outline=colour, width=2)
+    picked, new, target = camp_marks(view, seat)
+    panel = CHOICE_FILL if target else PANEL
+    draw.rounded_rectangle(box, radius=10, fill=panel, outline=colour, width=2)
     if view["to_move"] == seat or (result and seat in result["winners"]):
         draw.rounded_rectangle(box, radius=10, outline=kit.HIGHLIGHT, width=6)
     draw.rounded_rectangle((left + 6, top + 8, left + 18, top + 76), radius=4, fill=colour)
@@ -211,31 +252,31 @@ def _camp(
         right - 12,
         score_chips(camp, {a["name"]: a["vp"] for a in view["amphoras"]}),
     )
-    if camp["units"]:
-        draw_army(draw, (left + 28, top + CAMP_HEAD + 8, right - 12, bottom - 4), camp["units"])
+    if camp["units"] or new:
+        army_box = (left + 28, top + CAMP_HEAD + 8, right - 12, bottom - 4)
+        draw_army(draw, army_box, camp["units"], picked, new)
     else:
         kit.text(draw, (left + 28, top + CAMP_HEAD + 10), "no army yet", SMALL, kit.MUTED)
 
 
 def render_board(view: IliadCardsView, context: ViewContext) -> Image.Image:
     """The public table: siege, display, amphoras, standings, every camp's army, the latest log."""
-    result = context.outcome(view)
-    image, draw = kit.canvas(*BOARD_SIZE)
+    size = board_size(int(view["players"]))
+    image, draw = kit.canvas(*size)
     draw.rectangle((0, 0, WIDTH, CAMPS_TOP - 6), fill=(236, 226, 204))
     _header(draw, view)
     _table_lines(draw, view)
     _standings(draw, view)
-    _prompt_bar(draw, view, result)
+    _prompt_bar(draw, view, context)
     y = CAMPS_TOP
     for camp in view["camps"]:
-        height = camp_height(camp, int(view["players"]))
+        height = camp_height(camp, int(view["players"]), camp_marks(view, camp["seat"])[1])
         _camp(draw, camp, (MARGIN, y, WIDTH - MARGIN, y + height), view, context)
         y += height + CAMP_GAP
-    legend_top = log_lines(
-        draw, view["recent"], (MARGIN, y + 6, WIDTH - MARGIN, BOARD_SIZE[1] - LEGEND_H - 4)
-    )
-    legend_top += 8
-    for index, line in enumerate(LEGEND):
+    legend = LEGEND if view.get("choices") and view["to_move"] is not None else LEGEND[:-1]
+    legend_top = size[1] - LEGEND_H - (len(legend) - 2) * TEXT_STEP  # the legend ends the image
+    log_lines(draw, view["recent"], (MARGIN, y + 6, WIDTH - MARGIN, legend_top - 4))
+    for index, line in enumerate(legend):
         words = kit.fitted(line, SMALL, WIDTH - 2 * MARGIN)
         kit.text(draw, (MARGIN, legend_top + 4 + index * TEXT_STEP), words, SMALL, kit.MUTED)
     return image

@@ -52,7 +52,8 @@ def render_board(view: IliumView, context: ViewContext) -> Image.Image:
     """The public board: the prompt, the site graph, the players, the legend."""
     key = board_key(view)
     places = layout(key, MAP_BOX, FRAME)
-    image = _background(places, key[1], tuple(view["types"])).copy()
+    size = board_size(int(view["players"]))
+    image = _background(places, key[1], tuple(view["types"]), size[1], context.language).copy()
     draw = ImageDraw.Draw(image)
     _headline(draw, view, context)
     for index, way in enumerate(view["pathways"]):
@@ -66,11 +67,24 @@ def render_board(view: IliumView, context: ViewContext) -> Image.Image:
     return image
 
 
+def board_size(players: int) -> tuple[int, int]:
+    """The board's size at a table of `players`: a row of two player panels each two seats,
+    so a table of two is one row shorter than BOARD_SIZE (no empty band above the legend)."""
+    rows = -(-players // 2)
+    return BOARD_SIZE[0], BOARD_SIZE[1] - max(0, 2 - rows) * (block_height(TEXT) + 8)
+
+
 @lru_cache(maxsize=8)
-def _background(places: Layout, paths: tuple[PathKey, ...], types: tuple[str, ...]) -> Image.Image:
+def _background(
+    places: Layout,
+    paths: tuple[PathKey, ...],
+    types: tuple[str, ...],
+    height: int,
+    language: str,
+) -> Image.Image:
     """What never changes during a game: paper, map frame, every pathway with its spaces
     still empty, legend. A render redraws only the pathways and spaces that changed."""
-    image, draw = kit.canvas(*BOARD_SIZE)
+    image, draw = kit.canvas(BOARD_SIZE[0], height)
     draw.rounded_rectangle(FRAME, 18, fill=(239, 230, 208))
     for index, (shovel, far, _, is_open) in enumerate(paths):
         (x0, y0), (x1, y1) = places.centres[shovel], places.centres[far]
@@ -80,7 +94,7 @@ def _background(places: Layout, paths: tuple[PathKey, ...], types: tuple[str, ..
         draw.line((x0, y0, x1, y1), fill=PATH_LINE, width=8)
         for slot, point in enumerate(places.spaces[index]):
             _stone(draw, point, shovel=slot == 0)
-    draw_legend(draw, BOARD_SIZE[1] - LEGEND_HEIGHT, BOARD_SIZE[0], TEXT, types)
+    draw_legend(draw, height - LEGEND_HEIGHT, BOARD_SIZE[0], TEXT, types, language)
     return image
 
 
@@ -98,9 +112,7 @@ def headline_lines(text: str) -> tuple[str, ...]:
 
 def _headline(draw: ImageDraw.ImageDraw, view: IliumView, context: ViewContext) -> None:
     """What the seat to move must decide (the result once over)."""
-    outcome = context.outcome(view)
-    text = outcome["summary"] if outcome else view["prompt"]
-    for k, line in enumerate(headline_lines(text)):
+    for k, line in enumerate(headline_lines(kit.headline(view, context))):
         kit.text(draw, (16, 8 + 32 * k), line, TEXT + 3, kit.INK)
 
 

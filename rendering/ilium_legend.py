@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 
 from PIL import ImageDraw
 
+from bot.i18n import ENGLISH, say, words
 from rendering import kit
 from rendering.ilium_parts import CHOSEN, CLOSED, DONE_LINE, STONE, TYPE_COLOURS
 
@@ -15,7 +16,12 @@ Sample = Callable[[ImageDraw.ImageDraw, tuple[int, int], int], None]
 
 
 def draw_legend(
-    draw: ImageDraw.ImageDraw, top: int, width: int, size: int, types: Sequence[str]
+    draw: ImageDraw.ImageDraw,
+    top: int,
+    width: int,
+    size: int,
+    types: Sequence[str],
+    language: str = ENGLISH,
 ) -> None:
     """Three lines: the token types' colours; spaces and pathways; the chosen pathway."""
     draw.line((LEFT, top, width - LEFT, top), fill=(214, 208, 196), width=2)
@@ -24,13 +30,16 @@ def draw_legend(
     swatches = [(_swatch(TYPE_COLOURS[k]), name) for k, name in enumerate(types)]
     _line(draw, (LEFT, y), swatches, size)
     marks = [
-        (_shovel, "shovel end"),
-        (_excavated, "excavated"),
-        (_cube, "supply cube"),
-        (_trigger, "all 4s out: may end"),
+        (_shovel, words(say("table.image.ilium_shovel"), language)),
+        (_excavated, words(say("table.image.ilium_excavated"), language)),
+        (_cube, words(say("table.image.ilium_supply"), language)),
+        (_trigger, words(say("table.image.ilium_trigger"), language)),
     ]
     _line(draw, (LEFT, y + step), marks, size)
-    chosen = [(_chosen, "chosen pathway: spaces numbered as the buttons"), (_closed, "closed")]
+    chosen = [
+        (_chosen, words(say("table.image.ilium_chosen"), language)),
+        (_closed, words(say("table.image.ilium_closed"), language)),
+    ]
     _line(draw, (LEFT, y + 2 * step), chosen, size)
 
 
@@ -38,10 +47,10 @@ def _line(
     draw: ImageDraw.ImageDraw, at: tuple[int, int], items: Sequence[tuple[Sample, str]], size: int
 ) -> None:
     x, y = at
-    for sample, words in items:
+    for sample, label in items:
         sample(draw, (x, y), size)
-        kit.text(draw, (x + size + 6, y), words, size, kit.MUTED)
-        x += size + 6 + int(kit.text_width(words, size)) + 18
+        kit.text(draw, (x + size + 6, y), label, size, kit.MUTED)
+        x += size + 6 + int(kit.text_width(label, size)) + 18
 
 
 def _swatch(colour: kit.RGB) -> Sample:

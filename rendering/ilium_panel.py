@@ -73,12 +73,16 @@ def _player(
     )
     room = width - big - 28
     if moving:
-        kit.text(draw, (x + width - 12, y + 11), "to move", size, kit.INK, "ra")
-        room -= int(kit.text_width("to move", size)) + 12
+        to_move = context.say("table.image.to_move")
+        kit.text(draw, (x + width - 12, y + 11), to_move, size, kit.INK, "ra")
+        room -= int(kit.text_width(to_move, size)) + 12
     title = kit.fit_text(draw, seat_title(view, context, seat), big, room)
     kit.text(draw, (x + big + 18, y + 8), title, big, kit.INK)
     # once the game is over, the score replaces the supplies
-    lines = _final_lines(view, context, seat) or [_supplies(info), _cards_line(info)]
+    lines = _final_lines(view, context, seat) or [
+        _supplies(info, context),
+        _cards_line(info, context),
+    ]
     line_y = y + 12 + big + 6
     for k, line in enumerate(lines):
         fitted = kit.fitted(line, size, width - 24)
@@ -87,18 +91,22 @@ def _player(
     _types_row(draw, view, seat, (x + 10, line_y + 2 * (size + 7) + 2), size)
 
 
-def _supplies(info: IliumSeat) -> str:
-    cubes = f"{info['cubes']} cube{'s' * (info['cubes'] != 1)}"
-    return f"{info['archaeologists_left']} archaeologists · {cubes}"
+def _supplies(info: IliumSeat, context: ViewContext) -> str:
+    count = info["cubes"]
+    key = "table.image.ilium_cube" if count == 1 else "table.image.ilium_cubes"
+    cubes = context.say(key, count=count)
+    people = info["archaeologists_left"]
+    return context.say("table.image.ilium_supplies", archaeologists=people, cubes=cubes)
 
 
-def _cards_line(info: IliumSeat) -> str:
-    played = info["played"]
+def _cards_line(info: IliumSeat, context: ViewContext) -> str:
+    played, deck = info["played"], info["deck"]
     if info["cards_left"] is not None:
         left = " ".join(f"{n}×{v}" for v, n in info["cards_left"].items())
-        return f"{info['deck']} cards · left {left}"
-    last = f"last card {played[-1]}" if played else "no card yet"
-    return f"{info['deck']} cards · {last}"
+        return context.say("table.image.ilium_cards_left", deck=deck, left=left)
+    if played:
+        return context.say("table.image.ilium_last_card", deck=deck, card=played[-1])
+    return context.say("table.image.ilium_no_card", deck=deck)
 
 
 def _types_row(
@@ -139,10 +147,15 @@ def _final_lines(view: IliumView, context: ViewContext, seat: int) -> list[str]:
     if not outcome or not final:
         return []
     score = final["scores"][seat]
-    sets = f"sets {score['sets']}×{final['set_points']}"
+    place = outcome["ranking"][seat]
     return [
-        f"{score['points']} points, place {outcome['ranking'][seat]}",
-        f"majorities {score['majorities']}, {sets}",
+        context.say("table.image.ilium_points", points=score["points"], place=place),
+        context.say(
+            "table.image.ilium_majorities",
+            majorities=score["majorities"],
+            sets=score["sets"],
+            each=final["set_points"],
+        ),
     ]
 
 
@@ -157,24 +170,34 @@ def draw_hand(
     text = kit.phone_text(size[0])
     draw.rectangle((0, 0, size[0], 64), fill=colour)
     heading = kit.fit_text(
-        draw, f"{seat_title(view, context, seat)}: your private cards", 30, size[0] - 48
+        draw,
+        context.say("table.image.ilium_private", seat=seat_title(view, context, seat)),
+        30,
+        size[0] - 48,
     )
     kit.text(draw, (24, 14), heading, 30, kit.readable_on(colour))
     historian = secret["historian"]
     kind = view["types"].index(historian) if historian in view["types"] else 0
-    _card(draw, (40, 90, 420, 400), "Historian", historian, TYPE_COLOURS[kind])
-    _next_card(draw, secret, (480, 90, 860, 400))
+    historian_title = context.say("table.image.ilium_historian")
+    _card(draw, (40, 90, 420, 400), historian_title, historian, TYPE_COLOURS[kind])
+    _next_card(draw, secret, context, (480, 90, 860, 400))
     mine = ", ".join(
         f"{name} {n}/{a}"
         for name, n, a in zip(
             view["types"], info["tokens_by_type"], info["artifacts_by_type"], strict=True
         )
     )
+    count = info["cubes"]
+    cube_key = "table.image.ilium_supply_cube" if count == 1 else "table.image.ilium_supply_cubes"
     lines = [
-        f"At the end you give up your {historian} token with the most artifacts.",
-        f"You have {info['deck']} cards, {info['archaeologists_left']} archaeologists"
-        f" and {info['cubes']} supply cube{'s' * (info['cubes'] != 1)} left.",
-        f"Tokens/artifacts: {mine}",
+        context.say("table.image.ilium_give_up", historian=historian),
+        context.say(
+            "table.image.ilium_you_have",
+            deck=info["deck"],
+            archaeologists=info["archaeologists_left"],
+            cubes=context.say(cube_key, count=count),
+        ),
+        context.say("table.image.ilium_tally", mine=mine),
     ]
     y = 418
     for line in lines:
@@ -183,16 +206,23 @@ def draw_hand(
             y += text + 8
 
 
-def _next_card(draw: ImageDraw.ImageDraw, secret: IliumPrivate, box: Sequence[int]) -> None:
+def _next_card(
+    draw: ImageDraw.ImageDraw, secret: IliumPrivate, context: ViewContext, box: Sequence[int]
+) -> None:
     if secret["hand"] is not None:
         left = "  ".join(f"{v}: x{n}" for v, n in secret["hand"].items())
-        _card(draw, box, "Cards left", left, (236, 228, 210), size=34)
+        title = context.say("table.image.ilium_cards_left_title")
+        _card(draw, box, title, left, (236, 228, 210), size=34)
         return
     nxt = secret["next_card"]
-    text = str(nxt) if nxt is not None else "none"
-    _card(draw, box, "Next card", text, (236, 228, 210), size=96 if nxt is not None else 40)
+    text = str(nxt) if nxt is not None else context.say("table.image.none")
+    title = context.say("table.image.ilium_next_card")
+    _card(draw, box, title, text, (236, 228, 210), size=96 if nxt is not None else 40)
     if nxt is not None:
-        words = "archaeologist" + ("s" if nxt != 1 else "")
+        one = nxt == 1
+        words = context.say(
+            "table.image.ilium_archaeologist" if one else "table.image.ilium_archaeologists"
+        )
         kit.centred(draw, ((box[0] + box[2]) / 2, box[3] - 40), words, 28)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 import struct
 import zlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -45,6 +46,36 @@ def phone_text(width: int) -> int:
 
 # The text sizes drawn while a `text_sizes()` block runs; None (the default) records nothing.
 _TEXT_SIZES: ContextVar[list[int] | None] = ContextVar("text_sizes", default=None)
+# The words drawn while a `drawn_words()` block runs; None (the default) records nothing.
+_DRAWN_WORDS: ContextVar[list[str] | None] = ContextVar("drawn_words", default=None)
+NO_SUCH_CHARACTER = "\U0010fffd"  # a private-use point no font maps: it draws the font's .notdef
+
+
+@contextmanager
+def drawn_words() -> Iterator[list[str]]:
+    """Collect every text drawn inside the block, so tests can check each glyph is in the font.
+
+    Sprites cached from an earlier render are pasted, not drawn: clear their caches first.
+    """
+    found: list[str] = []
+    token = _DRAWN_WORDS.set(found)
+    try:
+        yield found
+    finally:
+        _DRAWN_WORDS.reset(token)
+
+
+@lru_cache(maxsize=1024)
+def _glyph(character: str) -> tuple[tuple[int, ...], bytes]:
+    """How the font draws one character at a test size: its box and its pixels."""
+    box = tuple(int(v) for v in font(32).getbbox(character))
+    return box, text_mask(character, 32)[0].tobytes()
+
+
+def missing_glyphs(words: str) -> set[str]:
+    """The characters of `words` the font has no glyph for (it would draw its .notdef box)."""
+    notdef = _glyph(NO_SUCH_CHARACTER)
+    return {c for c in set(words) if c not in "\n\t" and _glyph(c) == notdef}
 
 
 @contextmanager
@@ -106,6 +137,9 @@ def text(
     sizes = _TEXT_SIZES.get()
     if sizes is not None and words.strip():
         sizes.append(max(size, MIN_TEXT))
+    drawn = _DRAWN_WORDS.get()
+    if drawn is not None:
+        drawn.append(words)
     mask, left, top = text_mask(words, size, anchor)
     draw.bitmap((round(xy[0]) + left, round(xy[1]) + top), mask, fill=fill)
 
@@ -127,6 +161,57 @@ def seat_label(context: ViewContext, seat: int, seats: Sequence[str]) -> str:
     game_name = seats[seat] if 0 <= seat < len(seats) else f"seat {seat + 1}"
     player = context.name(seat, seats)
     return game_name if player == game_name else f"{game_name} — {player}"
+
+
+NAME_IN_SENTENCE = 16  # characters of a player's name kept inside a headline sentence
+
+
+def seat_in_sentence(context: ViewContext, seat: int, seats: Sequence[str]) -> str:
+    """A seat named inside a sentence with its player ("Green (carol)"), a long name clipped so
+    the sentence's own words still fit a one-line bar; the seat alone when no name is known."""
+    game_name = seats[seat] if 0 <= seat < len(seats) else f"seat {seat + 1}"
+    player = context.name(seat, seats)
+    if player == game_name:
+        return game_name
+    if len(player) > NAME_IN_SENTENCE:
+        player = player[: NAME_IN_SENTENCE - 1].rstrip() + "…"
+    return f"{game_name} ({player})"
+
+
+def name_seats(text: str, seats: Sequence[str], labels: Mapping[int, str]) -> str:
+    """`text` with the first mention of each seat in `labels` replaced by its label, in one pass
+    (so a player called like another seat is not named twice): engines' sentences say "Green
+    wins" or "Hector: place a tile", and the reader wants to know who that is."""
+    wanted = {seats[seat]: label for seat, label in labels.items() if 0 <= seat < len(seats)}
+    wanted = {name: label for name, label in wanted.items() if name and label != name}
+    if not wanted:
+        return text
+    names = sorted(wanted, key=len, reverse=True)
+    pattern = re.compile(r"(?<!\w)(" + "|".join(map(re.escape, names)) + r")(?!\w)")
+    done: set[str] = set()
+
+    def label(match: re.Match[str]) -> str:
+        name = match.group(1)
+        if name in done:
+            return name
+        done.add(name)
+        return wanted[name]
+
+    return pattern.sub(label, text)
+
+
+def headline(view: Mapping[str, Any], context: ViewContext) -> str:
+    """The board's headline: the prompt naming the seat to move with its player, or the result
+    naming the winners with theirs."""
+    seats = view["seats"]
+    outcome = context.outcome(view)  # type: ignore[arg-type]
+    if outcome:
+        text, named = str(outcome["summary"]), list(outcome["winners"])
+    else:
+        mover = view.get("to_move")
+        text, named = context.words(view.get("prompt") or ""), [] if mover is None else [mover]
+    labels = {seat: seat_in_sentence(context, seat, seats) for seat in named}
+    return name_seats(text, seats, labels)
 
 
 @lru_cache(maxsize=4096)

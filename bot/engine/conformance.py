@@ -6,7 +6,8 @@ import json
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from itertools import pairwise
+from itertools import islice, repeat
+from operator import lt
 from typing import Any
 
 from bot.engine.errors import IllegalAction
@@ -48,7 +49,7 @@ def check_position(game: AnyGame, state: Any, players: int, where: str) -> list[
             raise _fail(game, "a finished game offers actions", where)
         return []
     points = game.standing(state)
-    if len(points) != players or not all(isinstance(p, int) for p in points):
+    if len(points) != players or not all(map(isinstance, points, repeat(int))):
         raise _fail(game, "standing must give one whole number per seat", where)
     if not 0 <= seat < players:
         raise _fail(game, f"to_move {seat} is not a seat", where)
@@ -57,11 +58,12 @@ def check_position(game: AnyGame, state: Any, players: int, where: str) -> list[
         raise _fail(game, "no legal actions while a seat is to move", where)
     if not isinstance(game.hidden_choices(state), bool):
         raise _fail(game, "hidden_choices must say True or False", where)
-    codes = [game.encode(a) for a in actions]
+    codes = list(map(game.encode, actions))
     if len(set(codes)) != len(codes):
         raise _fail(game, "legal actions are not unique by encode", where)
     # With codes unique, "already sorted" is "no neighbour out of order": no second encode.
-    if any(later < earlier for earlier, later in pairwise(actions)):
+    # (map/islice keep this per-ply check in C: it runs at every decision of every playout.)
+    if any(map(lt, islice(actions, 1, None), actions)):
         raise _fail(game, "legal actions are not sorted", where)
     return actions
 

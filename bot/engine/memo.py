@@ -23,7 +23,8 @@ def remember_last(listing: Callable[..., list[A]]) -> Callable[..., list[A]]:
     def cached(state: Any, *constants: Any) -> list[A]:
         nonlocal last
         entry = last  # one read: another thread may replace `last` meanwhile
-        if entry[0] is state and _same(entry[1], constants):
+        # No constants at all (the usual case) is the one empty tuple: no walk needed.
+        if entry[0] is state and (entry[1] is constants or _same(entry[1], constants)):
             return list(entry[2])
         result = listing(state, *constants)
         last = (state, constants, tuple(result))

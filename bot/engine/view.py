@@ -13,7 +13,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypedDict, TypeVar
 
+from bot.i18n import ENGLISH, from_json, say, words
+
 P = TypeVar("P")
+RESULT_WORDS = "words"  # the key of a stored result holding the messages behind its words
 
 PUBLIC_KEYS = ("game", "players", "seats", "first_player", "to_move", "prompt", "log", "outcome")
 SEAT_KEYS = ("seat", "private")
@@ -66,16 +69,40 @@ class ViewContext:
 
     `names` are the players' display names by seat, `status` the game's status (lobby, active,
     finished, cancelled, abandoned), `result` the result the platform decided when the engine
-    did not (a resignation); renderers and cogs read these from here.
+    did not (a resignation), `language` the catalogue the image's words are drawn in (the
+    server's for boards, the reader's for hands); renderers and cogs read these from here.
     """
 
     names: tuple[str, ...] = ()
     status: str = "active"
     result: OutcomeView | None = None
+    language: str = ENGLISH
 
     def outcome(self, view: View) -> OutcomeView | None:
-        """The result to show: the platform's when it ended the game, else the engine's."""
-        return self.result if self.result is not None else view["outcome"]
+        """The result to show (the platform's when it ended the game, else the engine's), its
+        summary and breakdown in the context's language."""
+        shown = self.result if self.result is not None else view["outcome"]
+        if shown is None:
+            return None
+        said = shown.get(RESULT_WORDS)
+        if isinstance(said, dict):  # a stored result keeps its messages beside the English
+            summary, lines = from_json(said.get("summary")), said.get("breakdown", [])
+            breakdown = [from_json(line) for line in lines]
+        else:
+            summary, breakdown = shown["summary"], list(shown["breakdown"])
+        return {
+            **shown,
+            "summary": self.words(summary),
+            "breakdown": [self.words(line) for line in breakdown],
+        }
+
+    def words(self, value: object) -> str:
+        """A message from the view (a prompt, a log line) in the context's language."""
+        return words(value, self.language)
+
+    def say(self, key: str, /, **params: object) -> str:
+        """An image label in the context's language (ids live in the `table` catalogue)."""
+        return words(say(key, **params), self.language)
 
     def name(self, seat: int, seats: Sequence[str]) -> str:
         """How to call a seat: the player's name, else the game's seat name."""

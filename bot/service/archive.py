@@ -10,13 +10,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.engine import IllegalAction
+from bot.i18n import say
+from bot.service.catalogue import title_of
 from bot.service.errors import GameBroken, GameNotFound, NotStarted
 from bot.service.model import GameInfo
 from bot.service.sessions import SessionCache, broken_refusal, outcome_of
 from bot.store import GameEntry
 
 LARGEST_NUMBER = 2**63 - 1  # sqlite's INTEGER: no game number is larger
-BAD_NUMBER = f"Game numbers are whole numbers from 1 to {LARGEST_NUMBER}."
+BAD_NUMBER = say("service.bad_number", most=LARGEST_NUMBER)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,12 +51,12 @@ class Archive(SessionCache):
             raise GameNotFound(BAD_NUMBER)
         entry = await self.store.game_entry(number)
         if entry is None or entry.guild_id != guild_id:
-            raise GameNotFound(f"There is no game #{number} in this server.")
+            raise GameNotFound(say("service.no_game_here", game=number))
         return entry
 
     def _title(self, game_type: str) -> str:
         try:
-            return self._games(game_type).spec.title
+            return title_of(self._games(game_type))
         except IllegalAction:
             return game_type[:40]
 
@@ -67,16 +69,11 @@ class Archive(SessionCache):
         if broken is not None:
             raise broken_refusal(broken)
         if entry.broken is not None:
-            raise GameBroken(
-                f"Game #{entry.id} could not be loaded after a restart and was abandoned: "
-                "there is nothing of it to show."
-            )
+            raise GameBroken(say("service.broken_abandoned", game=entry.id))
         if not entry.started:
-            ended = "was cancelled" if entry.status == "cancelled" else "was abandoned"
-            raise NotStarted(
-                f"{self._title(entry.game_type)} game #{entry.id} {ended} before it started: "
-                "it has no board, moves or hands."
-            )
+            key = "service.cancelled_early"
+            key = key if entry.status == "cancelled" else "service.abandoned_early"
+            raise NotStarted(say(key, title=self._title(entry.game_type), game=entry.id))
         session, result = await self._viewable(entry.id)
         view = session.game.view(session.state, None)
         return self._info(session, outcome_of(view, result))

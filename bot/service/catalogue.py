@@ -8,9 +8,23 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.engine import AnyGame, IllegalAction, all_games, get_game
+from bot.i18n import say
 from bot.service.errors import UnknownGame
 
 PLATFORM_PAIRS = ("hints=on", "hints=off")  # see bot.service.computers.PLATFORM_OPTIONS
+# Titles with a published name in other languages (a game not listed keeps its own title).
+TITLES = {
+    "ilium": "service.title.ilium",
+    "atlandice": "service.title.atlandice",
+    "iliad": "service.title.iliad",
+    "iliad_cards": "service.title.iliad_cards",
+}
+
+
+def title_of(game: AnyGame) -> str:
+    """A game's title as a message, so each reader sees their edition's name."""
+    key = TITLES.get(game.spec.id)
+    return game.spec.title if key is None else say(key)
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,7 +43,8 @@ def _kind(game: AnyGame) -> GameKind:
     spec = game.spec
     pairs = tuple(f"{option.name}={value}" for option in spec.options for value in option.choices)
     pairs += PLATFORM_PAIRS  # every game accepts the platform's options (hints=off)
-    return GameKind(spec.id, spec.title, spec.min_players, spec.max_players, spec.summary, pairs)
+    title = title_of(game)
+    return GameKind(spec.id, title, spec.min_players, spec.max_players, spec.summary, pairs)
 
 
 def game_kinds() -> list[GameKind]:
@@ -42,4 +57,4 @@ def game_kind(game_type: str) -> GameKind:
     try:
         return _kind(get_game(game_type))
     except IllegalAction as error:
-        raise UnknownGame(f"There is no game called {game_type[:30]!r}.") from error
+        raise UnknownGame(say("service.unknown_game", name=game_type[:30])) from error

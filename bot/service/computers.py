@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.ai import LEVELS, NORMAL
+from bot.i18n import say
 from bot.service.errors import (
     InvalidOptions,
     LobbyFull,
@@ -50,7 +51,7 @@ def check_level(level: str | None) -> str:
     """A known level (default normal), or a refusal naming the levels."""
     chosen = (level or NORMAL).strip().lower()
     if chosen not in LEVELS:
-        raise InvalidOptions(f"The computer's level must be one of {', '.join(LEVELS)}.")
+        raise InvalidOptions(say("service.level", levels=", ".join(LEVELS)))
     return chosen
 
 
@@ -62,7 +63,7 @@ def platform_options(options: dict[str, object]) -> dict[str, str]:
             continue
         value = str(options.pop(name)).lower()
         if value not in allowed:
-            raise InvalidOptions(f"{name} must be one of {', '.join(allowed)}.")
+            raise InvalidOptions(say("service.option_values", name=name, values=", ".join(allowed)))
         if value == OFF:
             flags[name] = OFF
     return flags
@@ -76,18 +77,17 @@ def computer_id(join_order: int) -> int:
 class Computers(AutomaticSeats):
     """Adding and removing computer players in a lobby, and hints during play."""
 
-    def _host_only(self, s: Session, user_id: int, doing: str, who: str = "the host") -> None:
+    def _host_only(self, s: Session, user_id: int, key: str) -> None:
         raise NotImplementedError
 
     async def add_computer(self, game_id: int, user_id: int, level: str | None) -> GameInfo:
         """Host only: a computer player at `level` takes one free seat of the lobby."""
         chosen = check_level(level)
         async with self._locked(game_id, "lobby") as s:
-            self._host_only(s, user_id, "add a computer player")
+            self._host_only(s, user_id, "service.host_only.add_computer")
             if len(s.players) >= s.game.spec.max_players:
-                raise LobbyFull(
-                    f"{label(s.game, game_id)} is full ({s.game.spec.max_players} players)."
-                )
+                title = label(s.game, game_id)
+                raise LobbyFull(say("service.full", title=title, count=s.game.spec.max_players))
             order = max(p.join_order for p in s.players) + 1
             player = Player(
                 computer_id(order), computer_name(chosen), order, automatic=True, level=chosen
@@ -100,10 +100,10 @@ class Computers(AutomaticSeats):
     async def remove_computer(self, game_id: int, user_id: int) -> GameInfo:
         """Host only: the computer player who joined last leaves the lobby."""
         async with self._locked(game_id, "lobby") as s:
-            self._host_only(s, user_id, "remove a computer player")
+            self._host_only(s, user_id, "service.host_only.remove_computer")
             computers = [p for p in s.players if p.computer]
             if not computers:
-                raise NotAPlayer(f"{label(s.game, game_id)} has no computer player to remove.")
+                raise NotAPlayer(say("service.no_computer", title=label(s.game, game_id)))
             gone = max(computers, key=lambda p: p.join_order)
             write = self.store.remove_seat(game_id, s.version, gone.user_id)
             s.version = await self._write(s, write)
@@ -113,13 +113,10 @@ class Computers(AutomaticSeats):
     def _hint_seat(self, s: Session, user_id: int) -> int:
         """The caller's seat if a hint may be given now; else the refusal, in words."""
         if s.flags.get(HINTS) == OFF:
-            raise HintsOff(f"{label(s.game, s.game_id)} was opened with hints off.")
+            raise HintsOff(say("service.hints_off", title=label(s.game, s.game_id)))
         seat = self._active_seat(s, user_id)
         if s.to_move() != seat:
-            raise NotYourTurn(
-                f"It is not your turn in {label(s.game, s.game_id)}: a hint is only for your "
-                "own decision, when it is yours to make."
-            )
+            raise NotYourTurn(say("service.hint_not_your_turn", title=label(s.game, s.game_id)))
         return seat
 
     async def check_hint(self, game_id: int, user_id: int) -> None:

@@ -5,36 +5,55 @@ builds itself (reason "resignation"): the resigning seat is ranked last, every o
 first place, no points are counted (all scores 0). With two players the other player wins. The
 Outcome is stored in games.result like an engine outcome, and the game's flags record
 {"ended_by": "resignation", "resigned_seat": seat}, so views can tell the two apart.
+
+Summaries and breakdowns are messages (`bot.i18n.say`); `stored_result` keeps their ids beside
+the English in games.result, so a finished game reads in each reader's language.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any, cast
 
-from bot.engine import Outcome, ranking_from_keys
+from bot.engine import Outcome, OutcomeView, ranking_from_keys
+from bot.engine.view import RESULT_WORDS
+from bot.i18n import Text, from_json, say, to_json
 
 RESIGNATION = "resignation"
+TIMEOUT = "timeout"
+WORDS = RESULT_WORDS  # the key of games.result holding the messages behind its words
+# The messages of a departure: nobody left, one winner, shared win, the departed seat's line.
+RESIGNATION_WORDS = (
+    "service.end.resigned_nobody",
+    "service.end.resigned_wins",
+    "service.end.resigned_share",
+    "service.end.line_resigned",
+)
+TIMEOUT_WORDS = (
+    "service.end.timeout_nobody",
+    "service.end.timeout_wins",
+    "service.end.timeout_share",
+    "service.end.line_timeout",
+)  # the key of games.result that holds the messages behind summary and breakdown
 
 
 def _names(names: Sequence[str]) -> str:
+    """'Ann', 'Ann and Ben', 'Ann, Ben and Cy' in the reader's language."""
     if len(names) <= 1:
         return "".join(names)
-    return f"{', '.join(names[:-1])} and {names[-1]}"
-
-
-TIMEOUT = "timeout"
+    return say("service.names", most=", ".join(names[:-1]), last=names[-1])
 
 
 def timeout_outcome(seat: int, names: Sequence[str], departed: Sequence[int] = ()) -> Outcome:
     """The result when the others end a game whose turn at `seat` ran out (a forfeit)."""
-    given = resignation_outcome(seat, names, departed)
-    others = given.summary.split("; ", 1)[-1]
+    given = _departure(seat, names, departed, timed_out=True)
     return Outcome(
         scores=given.scores,
         ranking=given.ranking,
         reason=TIMEOUT,
-        summary=f"{names[seat]} ran out of time and the others ended the game; {others}",
-        breakdown=tuple(b.replace(": resigned,", ": ran out of time,") for b in given.breakdown),
+        summary=given.summary,
+        breakdown=given.breakdown,
     )
 
 
@@ -46,27 +65,71 @@ def resignation_outcome(
     `departed` are seats whose players left earlier (the automatic player held them): they
     rank last with the resigning seat; the seats still played by people share first place.
     """
+    return _departure(resigned, names, departed, timed_out=False)
+
+
+def _departure(
+    gone: int, names: Sequence[str], departed: Sequence[int], timed_out: bool
+) -> Outcome:
+    """A resignation's or a forfeit's outcome: the seats still played share first place."""
     players = len(names)
-    if not 0 <= resigned < players:
-        raise ValueError(f"seat {resigned} is not one of {players} seats")
-    out = {resigned, *departed}
+    if not 0 <= gone < players:
+        raise ValueError(f"seat {gone} is not one of {players} seats")
+    out = {gone, *departed}
     keys: list[tuple[int, ...]] = [(0,) if seat in out else (1,) for seat in range(players)]
     others = [name for seat, name in enumerate(names) if seat not in out]
-    verb = "wins" if len(others) == 1 else "share the win"
-    summary = f"{names[resigned]} resigned; {_names(others)} {verb}."
+    ends = TIMEOUT_WORDS if timed_out else RESIGNATION_WORDS
     if not others:
-        summary = f"{names[resigned]} resigned and nobody is left playing; nobody wins."
+        summary = say(ends[0], name=names[gone])
+    elif len(others) == 1:
+        summary = say(ends[1], name=names[gone], winners=others[0])
+    else:
+        summary = say(ends[2], name=names[gone], winners=_names(others))
 
-    def line(seat: int) -> str:
-        if seat == resigned:
-            return "resigned, ranked last"
-        return "left earlier, ranked last" if seat in out else "still playing, ranked first"
+    def line(seat: int) -> Text:
+        if seat == gone:
+            return say(ends[3], name=names[seat])
+        if seat in out:
+            return say("service.end.line_left", name=names[seat])
+        return say("service.end.line_playing", name=names[seat])
 
-    breakdown = tuple(f"{name}: {line(seat)}" for seat, name in enumerate(names))
     return Outcome(
         scores=tuple(0 for _ in names),
         ranking=ranking_from_keys(keys),
-        reason=RESIGNATION,
+        reason=TIMEOUT if timed_out else RESIGNATION,
         summary=summary,
-        breakdown=breakdown,
+        breakdown=tuple(line(seat) for seat in range(players)),
+    )
+
+
+def stored_result(outcome: Outcome) -> OutcomeView:
+    """The outcome as games.result holds it: the English words plus the messages behind them."""
+    lines = (outcome.summary, *outcome.breakdown)
+    if not any(isinstance(line, Text) for line in lines):
+        return outcome.to_dict()  # plain words: nothing to draw again
+    result: dict[str, Any] = dict(outcome.to_dict())
+    result[WORDS] = {
+        "summary": to_json(outcome.summary),
+        "breakdown": [to_json(line) for line in outcome.breakdown],
+    }
+    return cast("OutcomeView", result)
+
+
+def read_result(result: Mapping[str, Any]) -> Outcome:
+    """A stored result with its messages back (results stored before them stay English)."""
+    outcome = Outcome.from_dict(result)
+    said = result.get(WORDS)
+    if not isinstance(said, dict):  # an engine's own outcome keeps the Text it was built with
+        summary = result["summary"]
+        return replace(outcome, summary=summary) if isinstance(summary, Text) else outcome
+    summary = from_json(said.get("summary"))
+    lines = [from_json(line) for line in said.get("breakdown", ())]
+    if not isinstance(summary, str) or not all(isinstance(line, str) for line in lines):
+        return outcome
+    return Outcome(
+        scores=outcome.scores,
+        ranking=outcome.ranking,
+        reason=outcome.reason,
+        summary=summary,
+        breakdown=tuple(str(line) if not isinstance(line, Text) else line for line in lines),
     )

@@ -8,12 +8,13 @@ from contextlib import suppress
 from dataclasses import replace
 from typing import Any
 
-from bot.engine import AnyGame, IllegalAction, Outcome, OutcomeView, rng
+from bot.engine import AnyGame, IllegalAction, OutcomeView, rng
 from bot.i18n import say
 from bot.service.archive import Archive
+from bot.service.catalogue import title_of
 from bot.service.computers import Computers, check_level, platform_options
 from bot.service.diff import move_changes
-from bot.service.endings import RESIGNATION, resignation_outcome
+from bot.service.endings import RESIGNATION, read_result, resignation_outcome, stored_result
 from bot.service.errors import (
     AlreadyJoined,
     ChannelBusy,
@@ -56,7 +57,6 @@ from bot.store.backend import DatabaseUnavailable
 
 # The counter for drawing seat order at start: engines count up from 0, so -1 never collides.
 SEATING_COUNTER = -1
-_ONGOING_NAMES = {"lobby": "waiting for players", "active": "in play"}
 
 DATABASE_DOWN = (
     "The game's database is not answering (it may be restarting): nothing was changed. "
@@ -91,7 +91,7 @@ class GameService(
         try:
             return self._games(game_type)
         except IllegalAction as error:
-            raise UnknownGame(f"There is no game called {short(game_type, 30)!r}.") from error
+            raise UnknownGame(say("service.unknown_game", name=short(game_type, 30))) from error
 
     async def _busy(self, place_id: int) -> ChannelBusy:
         game_id = self._by_place.get(place_id)
@@ -101,12 +101,9 @@ class GameService(
             game_id = row.id if row is not None else 0
         session = self._sessions.get(game_id)
         status = session.status if session else (row.status if row else "lobby")
-        title = label(session.game, game_id) if session else f"Game #{game_id}"
-        return ChannelBusy(
-            f"{title} is already {_ONGOING_NAMES.get(status, 'going')} here: finish or cancel "
-            "it first, or start a new game in another channel or thread.",
-            game_id,
-        )
+        title = label(session.game, game_id) if session else say("service.game", game=game_id)
+        key = "service.busy.lobby" if status == "lobby" else "service.busy.active"
+        return ChannelBusy(say(key, title=title), game_id)
 
     async def _create(
         self,
@@ -192,7 +189,8 @@ class GameService(
             extra = platform_options(given)
             resolved = game.spec.resolve_options(given)
         except IllegalAction as error:
-            raise InvalidOptions(f"{game.spec.title} cannot start like that: {error}") from error
+            why = say("service.bad_options", title=title_of(game), why=error.args[0])
+            raise InvalidOptions(why) from error
         return game, dict(resolved), chosen, extra
 
     async def check_lobby(
@@ -214,10 +212,15 @@ class GameService(
             if not 1 <= opponents <= spec.max_players - 1 or opponents + 1 < spec.min_players:
                 low = max(1, spec.min_players - 1)
                 raise InvalidOptions(
-                    f"{spec.title} can be played against {low}–{spec.max_players - 1} computer "
-                    f"opponents, not {opponents}."
+                    say(
+                        "service.opponents",
+                        title=title_of(game),
+                        low=low,
+                        high=spec.max_players - 1,
+                        count=opponents,
+                    )
                 )
-        return game.spec.title
+        return title_of(game)
 
     async def against_computer(
         self, game_id: int, user_id: int, opponents: int, level: str | None
@@ -255,9 +258,10 @@ class GameService(
             s.host_id = new_host if new_host is not None else s.host_id
             return self._info(s)
 
-    def _host_only(self, s: Session, user_id: int, doing: str, who: str = "the host") -> None:
+    def _host_only(self, s: Session, user_id: int, key: str) -> None:
+        """Refuse anyone but the host; `key` is the refusal's message (its `title` filled)."""
         if user_id != s.host_id:
-            raise NotHost(f"Only {who} of {label(s.game, s.game_id)} can {doing}.")
+            raise NotHost(say(key, title=label(s.game, s.game_id)))
 
     async def start(self, game_id: int, user_id: int) -> Started:
         """Host only: draw the seat order from the seed, set up the engine state, go active.
@@ -265,14 +269,13 @@ class GameService(
         Returns the first board and every seat's hand, taken at the committed version.
         """
         async with self._locked(game_id, "lobby") as s:
-            self._host_only(s, user_id, "start it")
+            self._host_only(s, user_id, "service.host_only.start")
             spec = s.game.spec
             count = len(s.players)
             if count < spec.min_players:
-                raise NotEnoughPlayers(
-                    f"{spec.title} needs at least {spec.min_players} players; "
-                    f"{count} {'has' if count == 1 else 'have'} joined."
-                )
+                key = "service.too_few_one" if count == 1 else "service.too_few"
+                title = title_of(s.game)
+                raise NotEnoughPlayers(say(key, title=title, least=spec.min_players, count=count))
             joined = sorted(s.players, key=lambda p: p.join_order)
             order = seating(s.seed, count)
             seat_of = {joined[order[seat]].user_id: seat for seat in range(count)}
@@ -302,7 +305,7 @@ class GameService(
     async def cancel(self, game_id: int, user_id: int) -> GameInfo:
         """Host only: close a lobby that has not started."""
         async with self._locked(game_id, "lobby") as s:
-            self._host_only(s, user_id, "cancel it")
+            self._host_only(s, user_id, "service.host_only.cancel")
             return await self._end(s, "cancelled", {"ended_by": "host", "by": user_id})
 
     async def rematch_place(self, game_id: int, user_id: int) -> RematchPlace:
@@ -311,12 +314,12 @@ class GameService(
         row = await self._row(game_id)
         game = self._game(row.game_type)
         if row.ongoing:
-            raise GameNotOver(f"{label(game, game_id)} is still going.")
+            raise GameNotOver(say("service.still_going", title=label(game, game_id)))
         if not any(p.user_id == user_id for p in await self.store.seats(game_id)):
             raise self._not_player(game, game_id)
         await self._not_in_a_rematch_yet(row, user_id)
         own = row.flags.get("thread") == OWN_THREAD and row.thread_id is not None
-        return RematchPlace(game.spec.title, row.channel_id, own)
+        return RematchPlace(title_of(game), row.channel_id, own)
 
     async def rematch(
         self, game_id: int, user_id: int, *, thread_id: int | None = None
@@ -326,7 +329,7 @@ class GameService(
         row = await self._row(game_id)
         game = self._game(row.game_type)
         if row.ongoing:
-            raise GameNotOver(f"{label(game, game_id)} is still going.")
+            raise GameNotOver(say("service.still_going", title=label(game, game_id)))
         seats = sorted(
             await self.store.seats(game_id),
             key=lambda p: (p.seat if p.seat is not None else p.join_order, p.join_order),
@@ -361,10 +364,8 @@ class GameService(
             same = row.game_type == old.game_type and row.channel_id == old.channel_id
             if later and same and any(p.user_id == user_id for p in await self.store.seats(row.id)):
                 lobby = label(self._game(row.game_type), row.id)
-                raise AlreadyJoined(
-                    f"You are already in the rematch lobby, {lobby} in <#{row.place_id}>: "
-                    "the host presses Start there."
-                )
+                place = f"<#{row.place_id}>"
+                raise AlreadyJoined(say("service.in_rematch", title=lobby, place=place))
 
     def _not_player(self, game: AnyGame, game_id: int) -> Exception:
         return NotAPlayer(f"You did not play in {label(game, game_id)}.")
@@ -413,7 +414,7 @@ class GameService(
         s.version = await self._write(s, write)
         s.status, s.flags = status, merged
         self._drop(s)
-        return self._info(s, None if result is None else Outcome.from_dict(result))
+        return self._info(s, None if result is None else read_result(result))
 
     async def set_message(self, game_id: int, message_id: int | None) -> None:
         """Remember the game's current message id (buttons keep their version)."""
@@ -480,7 +481,7 @@ class GameService(
             action=game.encode(action),
             user_id=user_id,
             state=game.dump(after),
-            result=None if outcome is None else outcome.to_dict(),
+            result=None if outcome is None else stored_result(outcome),
             state_format=s.state_format,
             quiet=quiet,
             rate=rate_entrants,
@@ -531,7 +532,7 @@ class GameService(
             departed = [p.seat for p in s.players if p.automatic and p.seat is not None]
             outcome = resignation_outcome(seat, names, departed)
             flags = {"ended_by": RESIGNATION, "resigned_seat": seat}
-            result = outcome.to_dict()
+            result = stored_result(outcome)
             await self._end(s, "finished", flags, result)
             return self._board(s, result=result)
 
@@ -541,5 +542,5 @@ class GameService(
             return await self._abandon_broken(game_id, user_id, moderator)
         async with self._locked(game_id, "lobby", "active") as s:
             if not moderator:
-                self._host_only(s, user_id, "abandon it", "the host or a moderator")
+                self._host_only(s, user_id, "service.host_only.abandon")
             return await self._end(s, "abandoned", {"ended_by": "abandon", "by": user_id})

@@ -9,6 +9,7 @@ from datetime import UTC, datetime, timedelta
 from functools import cache
 
 from bot.engine.data import DATA_DIR
+from bot.i18n import say
 from bot.service.errors import ServiceError
 
 PACES_FILE = DATA_DIR / "paces.json"
@@ -78,5 +79,5 @@ def get_pace(name: str) -> Pace:
     found = _data()[1].get(name.strip().lower())
     if found is None:
         names = ", ".join(p.name for p in paces())
-        raise UnknownPace(f"There is no pace called {name[:30]!r}: choose one of {names}.")
+        raise UnknownPace(say("service.unknown_pace", name=name[:30], names=names))
     return found

@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from openskill.models import PlackettLuce
 
 from bot.engine import IllegalAction
+from bot.i18n import say
+from bot.service.catalogue import title_of
 from bot.service.errors import UnknownGame
 from bot.service.sessions import SessionCache
 from bot.service.stats import GameStats, game_stats
@@ -29,7 +31,7 @@ from bot.store import GLOBAL, Entrant, NewRating, RatingRow
 MODEL = PlackettLuce()
 Z = 3.0  # the ordinal's width: mu - Z sigma is the rating shown
 TOP = 10  # lines of a leaderboard
-SERVER, EVERYWHERE = "server", "global"
+SERVER, EVERYWHERE = "this_server", "global"  # choice values; each its own words
 
 
 def ordinal(mu: float, sigma: float) -> float:
@@ -96,11 +98,9 @@ class Ratings(SessionCache):
 
     def _title_of(self, game_type: str) -> str:
         try:
-            return self._games(game_type).spec.title
+            return title_of(self._games(game_type))
         except IllegalAction as error:
-            raise UnknownGame(
-                f"There is no game called {game_type[:30]!r}: choose one from the list."
-            ) from error
+            raise UnknownGame(say("service.unknown_game_list", name=game_type[:30])) from error
 
     async def leaderboard(
         self, guild_id: int, game_type: str, scope: str, user_id: int
@@ -126,7 +126,7 @@ class Ratings(SessionCache):
     def game_title(self, game_type: str) -> str:
         """A game's name for players (its id if it is no longer installed)."""
         try:
-            return self._games(game_type).spec.title
+            return title_of(self._games(game_type))
         except IllegalAction:
             return game_type[:40]
 

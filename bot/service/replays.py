@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
 from bot.engine import AnyGame, OutcomeView, View, ViewContext
+from bot.i18n import say
+from bot.service.endings import WORDS
 from bot.service.errors import NotAPlayer
 from bot.service.model import GameInfo
 from bot.service.sessions import SessionCache
@@ -113,7 +115,7 @@ def export_record(source: ReplaySource) -> dict[str, Any]:
             for s in source.seats
         ],
         "moves": moves,
-        "result": dict(source.result) if source.over and source.result else None,
+        "result": _plain(source.result) if source.over and source.result else None,
     }
 
 
@@ -132,10 +134,7 @@ class Replays(SessionCache):
         info = await self._shown_info(entry)  # refuses broken and never-started games
         seated = any(p.user_id == user_id and p.seat is not None for p in info.players)
         if info.status == "active" and not seated:
-            raise NotAPlayer(
-                f"{info.title} game #{number} is still being played: only its players can "
-                "watch it before it ends."
-            )
+            raise NotAPlayer(say("service.replay_too_soon", title=info.title, game=number))
         row = await self.store.require_game(entry.id)
         seats = [s for s in await self.store.seats(entry.id) if s.seat is not None]
         return ReplaySource(
@@ -151,3 +150,8 @@ class Replays(SessionCache):
             moves=tuple((m.seat, m.action, m.created_at) for m in await self.store.moves(entry.id)),
             result=row.result,
         )
+
+
+def _plain(result: Mapping[str, Any]) -> dict[str, Any]:
+    """A result as the export format has it: its English words (the messages stay ours)."""
+    return {key: value for key, value in result.items() if key != WORDS}

@@ -17,6 +17,7 @@ from typing import Any
 
 from bot.ai import NORMAL, choose
 from bot.engine import IllegalAction
+from bot.i18n import say
 from bot.service.errors import IllegalMove, NotAPlayer
 from bot.service.model import MoveResult, Session
 from bot.service.sessions import SessionCache, label
@@ -46,9 +47,7 @@ class AutomaticSeats(SessionCache):
         """The caller's seat while they still hold it; refused once it is the computer's."""
         player = self._seat_of(s, user_id)
         if player.automatic:
-            raise NotAPlayer(
-                f"You left {label(s.game, s.game_id)}: the automatic player holds your seat."
-            )
+            raise NotAPlayer(say("service.left", title=label(s.game, s.game_id)))
         assert player.seat is not None
         return player.seat
 

@@ -10,6 +10,8 @@ from typing import Any, cast
 
 from bot.engine import AnyGame, IllegalAction, Outcome, OutcomeView, View, ViewContext, get_game
 from bot.i18n import say
+from bot.service.catalogue import title_of
+from bot.service.endings import read_result
 from bot.service.errors import (
     GameBroken,
     GameNotFound,
@@ -53,17 +55,17 @@ def turn_code(game: AnyGame, state: Any) -> int:
 
 def label(game: AnyGame, game_id: int) -> str:
     """How messages name a game: its title and number."""
-    return f"{game.spec.title} (game #{game_id})"
+    return say("service.game_label", title=title_of(game), game=game_id)
 
 
 def status_error(title: str, status: str, wanted: tuple[str, ...]) -> Exception:
     """The refusal for a game whose status is not one of `wanted`."""
     if status == "lobby":
-        return NotStarted(f"{title} has not started yet: the host can start it from the lobby.")
+        return NotStarted(say("service.status.lobby", title=title))
     if status == "active":
-        return NotInLobby(f"{title} has already started.")
-    ended = {"finished": "is over", "cancelled": "was cancelled", "abandoned": "was abandoned"}
-    return GameOver(f"{title} {ended.get(status, 'is over')}.")
+        return NotInLobby(say("service.status.active", title=title))
+    ended = {"cancelled": "service.status.cancelled", "abandoned": "service.status.abandoned"}
+    return GameOver(say(ended.get(status, "service.status.over"), title=title))
 
 
 class Unloadable(Exception):
@@ -72,10 +74,7 @@ class Unloadable(Exception):
 
 def broken_refusal(broken: BrokenGame) -> GameBroken:
     """What players read about a game that could not be loaded."""
-    return GameBroken(
-        f"Game #{broken.id} could not be loaded after a restart, so it cannot go on: the host "
-        "or a moderator can /abandon it, and a new game can start in its channel."
-    )
+    return GameBroken(say("service.broken", game=broken.id))
 
 
 # What a stored game's data can raise when it no longer fits this version of the game.
@@ -85,7 +84,7 @@ _DATA_FAULTS = (IllegalAction, LookupError, ValueError, TypeError, AttributeErro
 def outcome_of(view: View, result: OutcomeView | None) -> Outcome | None:
     """The result to report: the platform's (a resignation) if it made one, else the engine's."""
     chosen = result if result is not None else view["outcome"]
-    return None if chosen is None else Outcome.from_dict(chosen)
+    return None if chosen is None else read_result(chosen)
 
 
 class SessionCache:
@@ -294,7 +293,7 @@ class SessionCache:
             raise broken_refusal(broken)
         row = await self.store.game(game_id)
         if row is None:
-            raise GameNotFound(f"There is no game #{game_id}.")
+            raise GameNotFound(say("service.no_game", game=game_id))
         return row
 
     async def _require(self, game_id: int, wanted: tuple[str, ...]) -> Session:
@@ -327,7 +326,7 @@ class SessionCache:
         return GameInfo(
             game_id=session.game_id,
             game_type=spec.id,
-            title=spec.title,
+            title=title_of(session.game),
             guild_id=session.guild_id,
             channel_id=session.channel_id,
             thread_id=session.thread_id,
@@ -381,7 +380,7 @@ class SessionCache:
     def _broken_info(self, broken: BrokenGame, status: str = "broken") -> GameInfo:
         """A GameInfo for a broken game: enough to list it, abandon it and strip its buttons."""
         try:
-            title = self._games(broken.game_type).spec.title
+            title = title_of(self._games(broken.game_type))
         except IllegalAction:
             title = broken.game_type[:40]
         return GameInfo(
@@ -408,7 +407,7 @@ class SessionCache:
         """End a broken game as abandoned; its stored rows stay as they are, for inspection."""
         broken = self._broken[game_id]
         if not moderator and user_id != broken.host_id:
-            raise NotHost(f"Only the host of game #{game_id} or a moderator can abandon it.")
+            raise NotHost(say("service.host_only.abandon_broken", game=game_id))
         version = await self.store.end_game(game_id, broken.version, "abandoned")
         del self._broken[game_id]
         ended = replace(broken, status="abandoned", version=version)
@@ -488,11 +487,9 @@ class SessionCache:
             if isinstance(error, ServiceError):
                 raise
             log.warning("game #%d cannot be shown (%s)", game_id, type(error).__name__)
-            raise GameBroken(
-                f"Game #{game_id} cannot be shown: its stored record can no longer be read."
-            ) from None
+            raise GameBroken(say("service.unreadable", game=game_id)) from None
         if session.state is None:
-            raise NotStarted(f"{title} never started.")
+            raise NotStarted(say("service.never_started", title=title))
         return session, None if row.result is None else cast(OutcomeView, row.result)
 
     async def board(self, game_id: int) -> Board:
@@ -506,15 +503,9 @@ class SessionCache:
         """What one player may see: the public view plus their own secrets (/hand, My hand)."""
         session, result = await self._viewable(game_id)
         if not session.game.spec.has_private:
-            raise NoHands(
-                f"{label(session.game, game_id)} has no hidden hands: everything is on the board "
-                "(`/board`)."
-            )
+            raise NoHands(say("service.no_hands", title=label(session.game, game_id)))
         if session.player(user_id) is None and session.status not in ONGOING:
-            raise NotAPlayer(
-                f"You did not play in {label(session.game, game_id)}: only its players can see "
-                "their own final hands."
-            )
+            raise NotAPlayer(say("service.not_your_hand", title=label(session.game, game_id)))
         seat = self._seat_of(session, user_id).seat
         if seat is None:
             raise NotStarted(say("service.not_started", title=label(session.game, game_id)))

@@ -23,7 +23,7 @@ from bot.service.seats import AutomaticSeats
 from bot.service.sessions import label, turn_code
 from bot.store import AlreadyVoted, MoveRow, UndoRequestRow
 
-REQUEST_OVER = "This undo request is over: the game has moved on since, or it was decided."
+REQUEST_OVER = say("service.undo.over")
 AGREED, REFUSED = "agreed", "refused"
 
 
@@ -98,17 +98,11 @@ class Undos(AutomaticSeats):
         """
         async with self._locked(game_id, "active") as s:
             if version is not None and version != s.version:
-                raise StaleAction(
-                    "The board has moved on since that Back button: look at the latest game "
-                    "message."
-                )
+                raise StaleAction(say("service.undo.stale_back"))
             self._active_seat(s, user_id)
             turn = self._turn(s)
             if version is not None and (turn is None or turn.user_id != user_id):
-                raise CannotUndo(
-                    "Only the player to move can go back on this board; /undo takes back your "
-                    "own last decision."
-                )
+                raise CannotUndo(say("service.undo.not_mover"))
             plan = await self._plan(s, user_id)
             voters = tuple(p.user_id for p in s.players if not p.automatic and p.user_id != user_id)
             if not plan.others or not voters:
@@ -136,13 +130,10 @@ class Undos(AutomaticSeats):
         except IllegalAction:
             states = []
         if not states or game.dump(states[-1]) != game.dump(s.state):
-            raise CannotUndo(f"The moves of {title} cannot be replayed, so none can be taken back.")
+            raise CannotUndo(say("service.undo.not_replayable", title=title))
         tallies = {tuple(game.chance(state)) for state in states[first:]}
         if len(tallies) > 1:
-            raise CannotUndo(
-                "Something hidden was revealed since your last decision (a roll, a draw or a "
-                "card turned up), so it cannot be taken back."
-            )
+            raise CannotUndo(say("service.undo.revealed"))
         previous = moves[first - 1] if first > 0 else None
         quiet = first > 0 and game.chance(states[first - 1]) == game.chance(states[first])
         return _Plan(
@@ -187,7 +178,7 @@ class Undos(AutomaticSeats):
     async def _request_row(self, request_id: int) -> UndoRequestRow:
         row = await self.store.undo_request(request_id)
         if row is None:
-            raise GameNotFound("There is no such undo request.")
+            raise GameNotFound(say("service.undo.none"))
         return row
 
     async def answer_undo(self, request_id: int, user_id: int, agree: bool) -> UndoAnswer:
@@ -203,13 +194,11 @@ class Undos(AutomaticSeats):
             if row.result is not None:
                 raise StaleAction(REQUEST_OVER)
             if user_id not in row.voters:
-                raise NotAPlayer(
-                    f"Only the other players of {label(s.game, s.game_id)} answer this request."
-                )
+                raise NotAPlayer(say("service.undo.not_voter", title=label(s.game, s.game_id)))
             try:
                 await self.store.answer_undo(request_id, user_id, agree)
             except AlreadyVoted:
-                raise AlreadyAnswered("You have already answered this request.") from None
+                raise AlreadyAnswered(say("service.undo.already")) from None
             answers = {**row.answers, user_id: agree}
             asker = s.player(row.user_id)
             name = asker.name if asker is not None else "a player"

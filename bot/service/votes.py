@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.engine import OutcomeView
-from bot.service.endings import timeout_outcome
+from bot.i18n import say
+from bot.service.endings import stored_result, timeout_outcome
 from bot.service.errors import GameNotFound, IllegalMove, NotAPlayer, ServiceError, StaleAction
 from bot.service.model import Board, GameInfo, MoveResult, Session
 from bot.service.seats import TIMED_OUT, AutomaticSeats
@@ -26,12 +27,12 @@ from bot.store import AlreadyVoted, VoteRow
 WAIT, SKIP, COMPUTER, END = "wait", "skip", "computer", "end"
 NEUTRAL_CODES = ("pass",)  # actions that decide nothing for the seat, where a game has one
 CHOICE_WORDS = {
-    WAIT: "Wait longer",
-    SKIP: "Skip the turn",
-    COMPUTER: "Hand the seat to the computer",
-    END: "End the game",
+    WAIT: say("service.vote.wait"),
+    SKIP: say("service.vote.skip"),
+    COMPUTER: say("service.vote.computer"),
+    END: say("service.vote.end"),
 }
-OVER = "This vote is over: the game has moved on since."
+OVER = say("service.vote.over")
 
 
 class AlreadyCast(ServiceError):
@@ -111,7 +112,7 @@ class TurnVotes(AutomaticSeats):
     async def _vote_row(self, vote_id: int) -> VoteRow:
         row = await self.store.vote(vote_id)
         if row is None:
-            raise GameNotFound("There is no such vote.")
+            raise GameNotFound(say("service.vote.none"))
         return row
 
     async def cast_vote(self, vote_id: int, user_id: int, choice: str) -> Ballot:
@@ -124,15 +125,13 @@ class TurnVotes(AutomaticSeats):
             if self._sessions.get(row.game_id) is not s or s.version != row.version:
                 raise StaleAction(OVER)
             if user_id not in row.voters:
-                raise NotAPlayer(
-                    f"Only the other players of {label(s.game, s.game_id)} vote on this turn."
-                )
+                raise NotAPlayer(say("service.vote.not_voter", title=label(s.game, s.game_id)))
             if choice not in row.choices:
-                raise IllegalMove("That is not one of this vote's choices.")
+                raise IllegalMove(say("service.vote.not_a_choice"))
             try:
                 await self.store.cast_ballot(vote_id, user_id, choice)
             except AlreadyVoted:
-                raise AlreadyCast("You have already voted on this turn.") from None
+                raise AlreadyCast(say("service.vote.already")) from None
             ballots = {**row.ballots, user_id: choice}
             vote = self._vote(s, row)
             decided = _majority(ballots, len(row.voters))
@@ -166,7 +165,7 @@ class TurnVotes(AutomaticSeats):
                 if p.seat is not None:
                     names[p.seat] = p.name
             departed = [p.seat for p in s.players if p.automatic and p.seat is not None]
-            result = timeout_outcome(row.seat, names, departed).to_dict()
+            result = stored_result(timeout_outcome(row.seat, names, departed))
             flags = {"ended_by": "turn clock", "timed_out_seat": row.seat, "vote": row.id}
             await self._end(s, "finished", flags, result)
             board = self._board(s, result=result)

@@ -49,3 +49,15 @@ def test_a_prompt_ends_in_one_stop() -> None:
     assert _sentence("take a die") == "take a die."
     assert _sentence("which tile moves?") == "which tile moves?"
     assert _sentence("done.") == "done."
+
+
+def test_the_result_sentence_names_the_winners_player_beside_the_colour() -> None:
+    """Issue 13 §2: 'Green wins' says nothing about who won; the player follows the colour."""
+    won = Outcome(scores=(15, 10, 15), ranking=(2, 3, 1), reason="points", summary="Green wins.")
+    text = final_text(info(THREE, won), ["Red", "Yellow", "Green"])
+    assert text.splitlines()[0] == "**Ilium** is over. Green (Ann) wins."
+    shared = Outcome(
+        scores=(15, 10, 15), ranking=(1, 3, 1), reason="points", summary="Red and Green share."
+    )
+    text = final_text(info(THREE, shared), ["Red", "Yellow", "Green"])
+    assert text.splitlines()[0] == "**Ilium** is over. Red (Ben) and Green (Ann) share."

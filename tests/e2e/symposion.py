@@ -14,6 +14,8 @@ from tests.e2e.fake_discord.server import ChannelRef
 
 MENTION = re.compile(r"<@!?(\d+)>")
 GAME_PARTS = ("sy:m:", "sy:s:", "sy:t:")
+YOUR_MOVE = "sy:t:"  # the 'Your move' button that opens the private choices
+REMATCH = "sy:r:"  # the Rematch button under a finished game's final message
 
 
 def factory(database: str | Path) -> Callable[..., SymposionBot]:
@@ -39,8 +41,9 @@ def game_message(fake: FakeDiscord, channel: ChannelRef = "games") -> RecordedMe
 
 
 def mover_id(message: RecordedMessage) -> int:
-    """The user mentioned as the one to move."""
-    line = next(line for line in message.content.splitlines() if "to move" in line)
+    """The user mentioned as the one to move: the game message's first mention, in the line
+    under its title (log lines and scores name seats, never mention anyone), in any language."""
+    line = message.content.splitlines()[1]
     match = MENTION.search(line)
     assert match, line
     return int(match[1])
@@ -88,12 +91,12 @@ def user_name(fake: FakeDiscord, user_id: int) -> str:
 def is_live_board(message: RecordedMessage) -> bool:
     """A board that asks for the next decision (or shows the end), not an old one being stripped."""
     has_moves = any(cid.startswith(GAME_PARTS) for cid in message.custom_ids())
-    return is_board(message) and (has_moves or "is over" in message.content)
+    return is_board(message) and (has_moves or is_over(message))
 
 
 def is_over(message: RecordedMessage) -> bool:
-    """The final game message."""
-    return is_board(message) and "is over" in message.content
+    """The final game message of a finished game: the board with its Rematch button."""
+    return is_board(message) and any(c.startswith(REMATCH) for c in message.custom_ids())
 
 
 Click = Callable[[], Awaitable[InjectedInteraction]]
@@ -117,8 +120,9 @@ async def next_move_click(fake: FakeDiscord, step: int, channel: ChannelRef = "g
     """The mover's next move component, ready to press; opens 'Your move' first if needed."""
     message = game_message(fake, channel)
     mover = user_name(fake, mover_id(message))
-    if any(c.startswith("sy:t:") for c in message.custom_ids()):
-        opened = await fake.click(message, user=mover, label="Your move")
+    turn = next((c for c in message.custom_ids() if c.startswith(YOUR_MOVE)), None)
+    if turn is not None:
+        opened = await fake.click(message, user=mover, custom_id=turn)
         private = await opened.wait_message(lambda m: m.ephemeral)
         return choice_on(fake, fake.message(private.id), mover, step)
     return choice_on(fake, message, mover, step)

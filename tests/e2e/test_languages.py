@@ -121,7 +121,7 @@ async def test_the_board_speaks_the_servers_language_and_the_hand_the_readers(
     )
     assert "to move" not in board.content
     lobby = fake_discord.messages(channel="games")[0]  # the first post: the lobby
-    assert "**Iliad** für 2 Spieler, Tempo daily: gestartet mit" in lobby.content
+    assert "**Ilias** für 2 Spieler, Tempo daily: gestartet mit" in lobby.content
     assert "Dein Zug" in str(board.buttons()) and "Meine Hand" in str(board.buttons())
     found = re.search(r"<@(\d+)> \(\w+\) ist am Zug", board.content)
     assert found is not None
@@ -135,7 +135,7 @@ async def test_the_board_speaks_the_servers_language_and_the_hand_the_readers(
     fake_discord.user("bob").locale = "it"
     asked = await fake_discord.slash("hand", {}, user="bob", channel="games")
     caption = await asked.wait_message(lambda m: m.ephemeral and bool(m.attachments))
-    assert caption.content.startswith("La tua mano in **Iliad**")
+    assert caption.content.startswith("La tua mano in **Iliade**")  # the Italian edition's name
     done = await fake_discord.slash(
         "language", {"language": "fr", "scope": "server"}, user="owner", channel="games"
     )

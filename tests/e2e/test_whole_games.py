@@ -79,10 +79,16 @@ STANDING = re.compile(r"^\**(\d+)(?:st|nd|rd|th) <@(\d+)> \((.+)\): (-?\d+)\**$"
 
 
 async def _final_names_everyone_with_place_and_score(bot: Any, content: str, players: int) -> None:
-    """Every player is mentioned on the final message, in ranking order, with place and score."""
+    """Every player is mentioned on the final message, in ranking order, with place and score;
+    the result sentence names each winner's player beside the seat ('Green (alice) wins')."""
     row = await bot.store.game(1)
-    seats = {seat.user_id: seat.seat for seat in await bot.store.seats(1)}
+    rows = await bot.store.seats(1)
+    seats = {seat.user_id: seat.seat for seat in rows}
     result = row.result
+    head = content.splitlines()[0]
+    for seat in rows:
+        if seat.seat in result["winners"]:
+            assert f"({seat.display_name})" in head, content
     shown = [
         (int(p), int(user), name, int(score)) for p, user, name, score in STANDING.findall(content)
     ]

@@ -7,11 +7,13 @@ import random
 from dataclasses import replace
 from typing import Any
 
+import pytest
 from PIL import Image
 
 from bot.engine import OutcomeView, ViewContext
 from bot.games.atlandice import GAME
 from bot.games.atlandice.model import State
+from bot.i18n import LANGUAGES, say, words
 from rendering import atlandice, kit
 from rendering._atlandice_parts import (
     KIND_LETTERS,
@@ -20,7 +22,7 @@ from rendering._atlandice_parts import (
     TEXT,
     area_box,
 )
-from rendering.atlandice import BOARD_SIZE, HAND_SIZE, prompt_top
+from rendering.atlandice import BOARD_SIZE, HAND_SIZE, board_size, prompt_top
 
 CONTEXT = ViewContext()
 
@@ -75,7 +77,7 @@ def test_mid_game_board_and_hands_render_for_every_player_count() -> None:
     for players in (2, 3, 4):
         state = _play(players, 30 + players, plies=50)
         assert GAME.outcome(state) is None
-        _check(render_board(GAME.view(state, None)), BOARD_SIZE)
+        _check(render_board(GAME.view(state, None)), board_size(players))
         for seat in range(players):
             _check(render_hand(GAME.view(state, seat)), HAND_SIZE)
 
@@ -84,7 +86,7 @@ def test_final_board_renders_with_outcome() -> None:
     state = _play(3, 8)
     view = GAME.view(state, None)
     assert view["outcome"] is not None
-    _check(render_board(view), BOARD_SIZE)
+    _check(render_board(view), board_size(3))
     _check(render_hand(GAME.view(state, 0)), HAND_SIZE)
 
 
@@ -195,12 +197,43 @@ def test_a_district_target_prompt_frames_only_its_targets() -> None:
 
 
 def test_the_legend_explains_every_letter_and_word_the_board_abbreviates() -> None:
-    legend = " ".join(LEGEND_LINES)
+    legend = " ".join(words(say(line), "en") for line in LEGEND_LINES)
     for word in ("INV", "ALL", "GIFT", "▶", "yellow", "blue frame"):
         assert word in legend
+    for language in LANGUAGES:  # every translation keeps the codes it explains
+        translated = " ".join(words(say(line), language) for line in LEGEND_LINES)
+        assert all(code in translated for code in ("INV", "ALL", "GIFT", "▶", "G+3")), language
     view = GAME.view(_play(2, 9, plies=6), None)
     board = render_board(view)
-    strip = board.crop((0, BOARD_SIZE[1] - 190, BOARD_SIZE[0], BOARD_SIZE[1]))
+    strip = board.crop((0, board.height - 190, board.width, board.height))
     blank = Image.new("RGB", strip.size, kit.BACKGROUND)
     assert strip.tobytes() != blank.tobytes()
     assert all(letter == kind[0].upper() for kind, letter in KIND_LETTERS.items())
+
+
+def _ringed_pixels(image: Image.Image, number: int) -> int:
+    """How many pixels of the yellow ring colour lie on an area's row of resources."""
+    left, top, right, _ = area_box(number - 1)
+    row = image.crop((left + 8, top + 104 - 28, right - 8, top + 104 + 28)).convert("RGB")
+    data = row.tobytes()
+    return sum(1 for x in range(0, len(data), 3) if tuple(data[x : x + 3]) == kit.HIGHLIGHT)
+
+
+@pytest.mark.parametrize("step", ["grab", "steal", "out1"])
+def test_the_resources_a_prompt_picks_among_are_ringed(step: str) -> None:
+    """AT-14 "take a resource at the Forges", "from another district", "from the black
+    market": the resources the buttons name are ringed in yellow in their areas, no others."""
+    state = _at_step(step)
+    view = GAME.view(state, None)
+    kinds = {"k", "s"}
+    legal = [a for a in GAME.legal_actions(state) if a.verb in kinds]
+    picks = view["resource_choices"]
+    assert picks and len(picks) == len(legal)
+    areas = {pick["area"] for pick in picks}
+    board = render_board(view)
+    plain = render_board({**view, "resource_choices": []})
+    for number in range(1, 7):
+        ringed = _ringed_pixels(board, number)
+        assert (ringed > 0) == (number in areas), (step, number)
+        assert _ringed_pixels(plain, number) == 0
+        assert _frame_colour(board, number) == kit.HIGHLIGHT or number not in areas

@@ -53,7 +53,7 @@ def test_board_and_hand_render_mid_game_and_at_the_end(players: int) -> None:
     for view in (middle, final):
         board = _board(view)
         hand = _hand(view)
-        assert board.size == art.BOARD_SIZE and board.mode == "RGB"
+        assert board.size == art.board_size(players) and board.mode == "RGB"
         assert hand.size == art.HAND_SIZE and hand.mode == "RGB"
         for image in (board, hand):
             reopened = Image.open(io.BytesIO(kit.to_png(image)))
@@ -163,3 +163,62 @@ def test_score_chips_are_spelled_out_and_the_legend_explains_the_rest() -> None:
     legend = " ".join(parts.LEGEND)
     for term in ("Big number", "H:", "Harrow", "Chips", "Thanatos"):
         assert term in legend
+
+
+def _first_view(players: int, phase: str, seed: int = 4) -> Any:
+    """The public view of the first decision in `phase` of a seeded random game."""
+    import random
+
+    chooser = random.Random(seed)
+    state = GAME.new_game(players, seed)
+    while GAME.to_move(state) is not None:
+        view = GAME.view(state, None)
+        if view["phase"] == phase:
+            return view
+        state = GAME.apply(state, chooser.choice(GAME.legal_actions(state)))
+    raise AssertionError(f"no {phase} decision in this game")
+
+
+def _choice_rows(image: Image.Image) -> set[int]:
+    """The rows holding the yellow that marks what the prompt picks among."""
+    fill = parts.CHOICE_FILL
+    width = image.width
+    data = image.convert("RGB").tobytes()
+    rows = set()
+    for y in range(image.height):
+        row = data[y * width * 3 : (y + 1) * width * 3]
+        if bytes(fill) in row and any(tuple(row[x : x + 3]) == fill for x in range(0, len(row), 3)):
+            rows.add(y)
+    return rows
+
+
+def _camp_span(view: Any, seat: int) -> tuple[int, int]:
+    """Where a camp is drawn, top to bottom, as render_board lays them out."""
+    y = art.CAMPS_TOP
+    for camp in view["camps"]:
+        height = art.camp_height(camp, view["players"], art.camp_marks(view, camp["seat"])[1])
+        if camp["seat"] == seat:
+            return y, y + height
+        y += height + art.CAMP_GAP
+    raise AssertionError(seat)
+
+
+@pytest.mark.parametrize("phase", ["put", "hit", "foe", "pick"])
+def test_what_the_prompt_picks_among_is_yellow_and_only_there(phase: str) -> None:
+    """Issue 13 §3: "choose the card to strike", "whose army", where the card goes, which
+    victory card: the candidates are yellow on the board, nothing is without the choices."""
+    view = _first_view(4, phase)
+    chosen = view["choices"]
+    assert chosen is not None
+    rows = _choice_rows(_board(view))
+    assert rows, f"{phase}: nothing marked"
+    assert not _choice_rows(_board({**view, "choices": None}))
+    if phase in ("put", "hit"):
+        top, bottom = _camp_span(view, chosen["army"])
+        assert min(rows) >= top and max(rows) <= bottom, (phase, top, bottom)
+    elif phase == "foe":
+        spans = [_camp_span(view, seat) for seat in chosen["camps"]]
+        assert all(any(t <= y <= b for t, b in spans) for y in rows)
+        assert all(any(t <= y <= b for y in rows) for t, b in spans)
+    else:
+        assert max(rows) < art.CAMPS_TOP  # the display, up top

@@ -11,7 +11,7 @@ from PIL import Image
 from bot.engine import OutcomeView, ViewContext, get_game
 from bot.games.ilium.viewtypes import IliumSeatView, IliumView
 from rendering import ilium, kit
-from rendering.ilium import BOARD_SIZE, FRAME, HAND_SIZE, HEADLINE, MAP_BOX, TEXT
+from rendering.ilium import BOARD_SIZE, FRAME, HAND_SIZE, HEADLINE, MAP_BOX, TEXT, board_size
 from rendering.ilium_layout import SPACE_R, board_key, layout
 from rendering.ilium_parts import CHOSEN, STONE, TYPE_COLOURS
 
@@ -57,7 +57,7 @@ def _opens(image: Image.Image, size: tuple[int, int]) -> None:
 def test_board_and_hand_render_at_every_stage() -> None:
     for players, plies in ((2, 0), (3, 60), (4, 120), (3, 10_000)):
         state = _played(players, players, plies)
-        _opens(render_board(GAME.view(state, None)), BOARD_SIZE)
+        _opens(render_board(GAME.view(state, None)), board_size(players))
         for seat in range(players):
             _opens(render_hand(GAME.view(state, seat)), HAND_SIZE)
     assert GAME.outcome(state) is not None  # the last one is a final view
@@ -119,9 +119,12 @@ def test_board_headline_shows_the_prompt_not_the_session_status() -> None:
     state = _played(3, 5, 7)
     view = GAME.view(state, None)
     assert view["prompt"].startswith(view["seats"][view["to_move"]] + ": choose")
-    active = ViewContext(names=("ann", "bob", "cy"), status="active")
-    image = render_board(view, active)
-    assert image.crop(HEADLINE).tobytes() == _headline(view["prompt"])
+    names = ("ann", "bob", "cy")
+    image = render_board(view, ViewContext(names=names, status="active"))
+    colour = view["seats"][view["to_move"]]
+    named = view["prompt"].replace(f"{colour}:", f"{colour} ({names[view['to_move']]}):", 1)
+    assert named != view["prompt"]
+    assert image.crop(HEADLINE).tobytes() == _headline(named)  # issue 13 §2: who that colour is
     assert image.crop(HEADLINE).tobytes() != _headline("active")
 
 
@@ -137,6 +140,9 @@ def test_board_headline_shows_the_result_the_context_gives() -> None:
     }
     image = render_board(view, ViewContext(status="finished", result=resigned))
     assert image.crop(HEADLINE).tobytes() == _headline("Red resigned: Yellow wins.")
+    named = ViewContext(names=("ann", "bob"), status="finished", result=resigned)
+    headline = render_board(view, named).crop(HEADLINE).tobytes()
+    assert headline == _headline("Red resigned: Yellow (bob) wins.")  # the winner with a name
 
 
 def test_final_board_headline_is_the_result() -> None:

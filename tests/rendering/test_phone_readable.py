@@ -100,9 +100,25 @@ def test_docs_show_every_game_at_both_table_sizes_full_and_at_phone_width(game: 
     """`make docs` output is committed: each image at full size and as a 400 px preview."""
     module = rendering.renderer(game.spec.id)
     for players in {game.spec.min_players, game.spec.max_players}:
-        for kind, size in (("board", module.BOARD_SIZE), ("hand", module.HAND_SIZE)):
+        board = rendering.board_size(game.spec.id, players)
+        for kind, size in (("board", board), ("hand", module.HAND_SIZE)):
             stem = f"{game.spec.id}-{players}p-{kind}"
             full = decode((DOCS / f"{stem}.png").read_bytes())
             small = decode((DOCS / f"{stem}-400.png").read_bytes())
             assert full.size == size, stem
             assert small.width == 400, stem
+
+
+@pytest.mark.parametrize("game_id", ["ilium", "iliad_cards"])
+def test_a_table_of_two_has_no_empty_band_at_the_bottom(game_id: str) -> None:
+    """The board's height follows the table: two players' panels or camps take less room than
+    five, so the smallest table's image is shorter (same width) and its last rows hold ink."""
+    game = get_game(game_id)
+    small, large = game.spec.min_players, game.spec.max_players
+    assert rendering.board_size(game_id, small)[1] < rendering.board_size(game_id, large)[1]
+    assert rendering.board_size(game_id, large) == rendering.renderer(game_id).BOARD_SIZE
+    state = _positions(game, small, seed=small)[-2]
+    board = rendering.render_board(game_id, game.view(state, None), ViewContext(names=NAMES))
+    assert board.size == rendering.board_size(game_id, small)
+    bottom = board.crop((0, board.height - 60, board.width, board.height)).convert("L")
+    assert bottom.getextrema()[0] < 160, "the legend ends the image: no blank band under it"

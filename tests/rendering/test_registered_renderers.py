@@ -53,7 +53,8 @@ def test_real_views_render_at_the_promised_size(game_id: str) -> None:
     for state in _positions(game, 3):
         public = game.view(state, None)
         board = decode(rendering.board_png(game_id, public))
-        assert board.size == module.BOARD_SIZE
+        assert board.size == rendering.board_size(game_id, players)
+        assert board.width == module.BOARD_SIZE[0] and board.height <= module.BOARD_SIZE[1]
         for seat in range(players):
             hand = decode(rendering.hand_png(game_id, game.view(state, seat)))
             assert hand.size == module.HAND_SIZE

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
+
 from svc_helpers import ALICE, BOB, CAROL, CHANNEL, DAN, active, lobby, refused
 
+from bot.i18n import words
 from bot.service import (
     RESIGNATION,
     ChannelBusy,
@@ -15,6 +18,7 @@ from bot.service import (
     NotStarted,
     resignation_outcome,
 )
+from bot.service.endings import read_result, stored_result, timeout_outcome
 from bot.store import Store
 
 
@@ -33,14 +37,18 @@ async def test_resigning_with_two_players_makes_the_other_win(
     assert outcome.ranking[quitter.seat] == 2
     assert outcome.summary == "Bob resigned; Alice wins."
     row = await store.game(info.game_id)
-    assert row is not None and row.result == outcome.to_dict()
+    assert row is not None and row.result == stored_result(outcome)
     assert row.flags["ended_by"] == RESIGNATION and row.flags["resigned_seat"] == quitter.seat
     assert service.game_at(CHANNEL) is None
     assert final.turn is None and final.view["outcome"] is None  # the engine did not end it
-    assert final.context.result == outcome.to_dict() and final.context.status == "finished"
-    assert final.context.outcome(final.view) == outcome.to_dict()
+    assert final.context.result == stored_result(outcome) and final.context.status == "finished"
+    assert final.context.outcome(final.view) == stored_result(outcome)
     again = await service.board(info.game_id)  # read back from the store
     assert (again.context, again.info, again.view) == (final.context, done, final.view)
+    stored = again.info.outcome
+    assert stored is not None
+    assert words(stored.summary, "de") == "Bob hat aufgegeben; Alice gewinnt."
+    assert words(stored.breakdown[quitter.seat], "it") == "Bob: ritirato, ultimo"
 
 
 async def test_resigning_out_of_turn_is_allowed(service: GameService) -> None:
@@ -71,6 +79,18 @@ def test_resignation_outcome_lists_every_seat() -> None:
     assert outcome.scores == (0, 0, 0, 0)
     assert outcome.summary == "Ann resigned; Ben, Cy and Di share the win."
     assert len(outcome.breakdown) == 4
+    shared = "Ann a abandonné ; Ben, Cy et Di se partagent la victoire."
+    assert words(outcome.summary, "fr") == shared
+
+
+def test_a_stored_result_reads_in_any_language_and_old_ones_in_english() -> None:
+    outcome = timeout_outcome(1, ["Ann", "Ben"])
+    stored = read_result(stored_result(outcome))
+    assert stored == outcome  # the same English, the same ranking
+    assert words(stored.summary, "de").startswith("Ben hatte keine Zeit mehr")
+    old = read_result(json.loads(json.dumps(outcome.to_dict())))  # stored before the messages
+    english = "Ben ran out of time and the others ended the game; Ann wins."
+    assert words(old.summary, "de") == english
 
 
 async def test_abandon_is_for_the_host_or_a_moderator(service: GameService, store: Store) -> None:

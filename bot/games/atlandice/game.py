@@ -76,7 +76,7 @@ class Atlandice:
 
     def standing(self, state: State) -> list[int]:
         """VP with the majorities as they are now, per seat (the neutral player left out)."""
-        return scoring.totals(state, final=True)[: state.players]
+        return scoring.standing(state)
 
     def chance(self, state: State) -> tuple[int, ...]:
         """Seeded dice and draws, and the face-down tiles still under the active ones."""

@@ -50,9 +50,17 @@ class State:
     log: tuple[LogEntry, ...]
 
 
-@dataclass
+NESTED = ("stacks", "goods", "held", "won")  # tuples of tuples in a State, lists of lists here
+FLAT = ("chips", "dice", "taken", "line")  # tuples in a State, lists here
+
+
 class Work:
-    """A mutable copy of a State used inside apply, so the input is never touched."""
+    """A mutable copy of a State used inside apply, so the input is never touched.
+
+    Its log is the state's (a tuple, never edited): new lines wait in `fresh` and `freeze`
+    appends them once, so a decision no longer copies the whole log, which grows all game, in
+    and out. Fields are copied by whole dicts, not one keyword argument each.
+    """
 
     players: int
     seed: int
@@ -76,7 +84,13 @@ class Work:
     sunk: bool
     donor: int
     line: list[str]
-    log: list[LogEntry]
+    log: tuple[LogEntry, ...]  # the lines before this decision
+    fresh: list[LogEntry]  # the lines this decision adds
+
+    def __init__(self, **fields: Any) -> None:
+        """A working copy with every field given (lists where the State has tuples)."""
+        vars(self).update(fields)
+        self.fresh = []
 
     def roll(self) -> int:
         """One die roll from the state's seed."""
@@ -92,7 +106,7 @@ class Work:
 
     def say(self, text: str) -> None:
         """Add a public log line."""
-        self.log.append(LogEntry(text))
+        self.fresh.append(LogEntry(text))
 
     def part(self, text: str) -> None:
         """Add a part to the log line of the current search."""
@@ -104,81 +118,31 @@ class Work:
         self.held[holder][kind - 1] += 1
 
 
-def _nested(rows: tuple[tuple[int, ...], ...]) -> list[list[int]]:
-    return list(map(list, rows))
-
-
-def _frozen(rows: list[list[int]]) -> tuple[tuple[int, ...], ...]:
-    return tuple(map(tuple, rows))
-
-
-def _fill(blank: Any, **values: Any) -> None:
-    """Set a fresh dataclass's fields without its __init__ (a frozen one's costs a call per field;
-    apply builds two of these per decision). Neither class has a __post_init__ to skip."""
-    vars(blank).update(values)
-
-
 def thaw(state: State) -> Work:
     """A working copy of a state."""
     work: Work = object.__new__(Work)
-    _fill(
-        work,
-        players=state.players,
-        seed=state.seed,
-        counter=state.counter,
-        first=state.first,
-        round=state.round,
-        start=state.start,
-        hand=state.hand,
-        stacks=_nested(state.stacks),
-        goods=_nested(state.goods),
-        held=_nested(state.held),
-        chips=list(state.chips),
-        won=_nested(state.won),
-        sub=state.sub,
-        dice=list(state.dice),
-        taken=list(state.taken),
-        step=state.step,
-        area=state.area,
-        nested=state.nested,
-        memo=state.memo,
-        sunk=state.sunk,
-        donor=state.donor,
-        line=list(state.line),
-        log=list(state.log),
-    )
+    copied = vars(work)
+    copied.update(vars(state))
+    for name in NESTED:
+        copied[name] = list(map(list, copied[name]))
+    for name in FLAT:
+        copied[name] = list(copied[name])
+    work.fresh = []
     return work
 
 
 def freeze(work: Work) -> State:
     """The frozen state of a working copy."""
     state: State = object.__new__(State)
-    _fill(
-        state,
-        players=work.players,
-        seed=work.seed,
-        counter=work.counter,
-        first=work.first,
-        round=work.round,
-        start=work.start,
-        hand=work.hand,
-        stacks=_frozen(work.stacks),
-        goods=_frozen(work.goods),
-        held=_frozen(work.held),
-        chips=tuple(work.chips),
-        won=_frozen(work.won),
-        sub=work.sub,
-        dice=tuple(work.dice),
-        taken=tuple((seat, holder) for seat, holder in work.taken),
-        step=work.step,
-        area=work.area,
-        nested=work.nested,
-        memo=work.memo,
-        sunk=work.sunk,
-        donor=work.donor,
-        line=tuple(work.line),
-        log=tuple(work.log),
-    )
+    values = vars(state)
+    values.update(vars(work))  # the frozen __init__ would set each field with a call of its own
+    for name in NESTED:
+        values[name] = tuple(map(tuple, values[name]))
+    for name in FLAT:
+        values[name] = tuple(values[name])
+    fresh = values.pop("fresh")
+    if fresh:
+        values["log"] = work.log + tuple(fresh)
     return state
 
 

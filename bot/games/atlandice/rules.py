@@ -63,7 +63,7 @@ def new_state(players: int, seed: int) -> State:
         sunk=False,
         donor=0,
         line=[],
-        log=[],
+        log=(),
     )
     work.say(
         f"{SEAT_NAMES[start]} is the first start player; active tiles: "
@@ -151,5 +151,6 @@ def apply(state: State, action: Action) -> State:
     else:
         effects.resolve(work, action)
     flow.run(work)
-    assert len(work.held) == holders(work)
-    return freeze(work)
+    done = freeze(work)
+    assert len(done.held) == holders(done)
+    return done

@@ -19,7 +19,7 @@ from bot.games.atlandice.data import (
     TILES,
     kind_name,
 )
-from bot.games.atlandice.model import OVER, Table, Work, holders
+from bot.games.atlandice.model import OVER, State, Table, Work, holders
 
 
 def holder_name(table: Table, holder: int) -> str:
@@ -140,13 +140,46 @@ def final_scores(table: Table) -> list[list[tuple[int, int]]]:
 
 def totals(table: Table, final: bool) -> list[int]:
     """VP per holder: chips plus tiles, plus the final majorities once the game is over."""
-    points = [chips + TILE_VP * len(won) for chips, won in zip(table.chips, table.won, strict=True)]
-    if not final:
-        return points
-    # per district: its stack, and everyone's count of its resource
-    columns = zip(table.stacks, zip(*table.held, strict=True), strict=True)
-    finals = [_district_vp(counts) for stack, counts in columns if stack]
-    return [sum(column) for column in zip(points, *finals, strict=True)]
+    if final:
+        return list(_final_totals(*_holdings(table)))
+    return [chips + TILE_VP * len(won) for chips, won in zip(table.chips, table.won, strict=True)]
+
+
+def standing(state: State) -> list[int]:
+    """Each seat's VP with the majorities as they are now (the contract asks at every ply)."""
+    return list(_final_totals(*_holdings(state))[: state.players])
+
+
+Holdings = tuple[
+    tuple[int, ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[bool, ...]
+]
+
+
+def _holdings(table: Table) -> Holdings:
+    """What the totals depend on, as tuples: chips, tiles won, resources held, open districts."""
+    if isinstance(table, State):  # already tuples
+        return table.chips, table.won, table.held, tuple(map(bool, table.stacks))
+    return (
+        tuple(table.chips),
+        tuple(map(tuple, table.won)),
+        tuple(map(tuple, table.held)),
+        tuple(map(bool, table.stacks)),
+    )
+
+
+@lru_cache(maxsize=1 << 12)
+def _final_totals(
+    chips: tuple[int, ...],
+    won: tuple[tuple[int, ...], ...],
+    held: tuple[tuple[int, ...], ...],
+    open_districts: tuple[bool, ...],
+) -> tuple[int, ...]:
+    """Totals with the final majorities, kept by value: most plies change none of these."""
+    points = [c + TILE_VP * len(tiles) for c, tiles in zip(chips, won, strict=True)]
+    # per district: whether it is open, and everyone's count of its resource
+    columns = zip(open_districts, zip(*held, strict=True), strict=True)
+    finals = [_district_vp(counts) for is_open, counts in columns if is_open]
+    return tuple(sum(column) for column in zip(points, *finals, strict=True))
 
 
 @lru_cache(maxsize=1 << 14)

@@ -31,6 +31,7 @@ from bot.games.atlandice.scoring import final_scores, holder_name, outcome, tota
 from bot.games.atlandice.viewtypes import (
     AtlandiceArea,
     AtlandiceHolder,
+    AtlandicePick,
     AtlandicePrivate,
     AtlandiceSeatView,
     AtlandiceView,
@@ -87,6 +88,21 @@ AREA_VERBS = frozenset("tnas")  # actions that name an area: take its die, targe
 def choices(state: State) -> list[int]:
     """The areas the seat to move picks among now, so the board can frame what the prompt means."""
     return sorted({a.x for a in legal_actions(state) if a.verb in AREA_VERBS})
+
+
+KIND_AREAS = {"swap1": 1, "tomarket": 2, "second": 2, "out1": MARKET, "mkt": MARKET}
+
+
+def resource_choices(state: State) -> list[AtlandicePick]:
+    """The resources lying in areas that the seat to move picks among now ("take a resource at
+    the Forges", "move which resource from the black market?"), for the board to ring them."""
+    picks = set()
+    for verb, x, y in legal_actions(state):
+        if verb == "s":
+            picks.add((x, y))
+        elif verb == "k":
+            picks.add((KIND_AREAS.get(state.step, state.area), x))
+    return [{"area": area, "resource": KINDS[kind - 1]} for area, kind in sorted(picks)]
 
 
 def _goods(counts: tuple[int, ...]) -> dict[str, int]:
@@ -172,6 +188,7 @@ def public_view(state: State) -> AtlandiceView:
         "step": state.step,
         "searching": state.area or None,
         "choices": choices(state),
+        "resource_choices": resource_choices(state),
         "final": [{KINDS[k - 1]: vp for k, vp in got} for got in final_scores(state)]
         if over
         else None,

@@ -39,6 +39,13 @@ class AtlandiceArea(TypedDict):
     face_down: int  # tiles still under the active one (their order is the one secret)
 
 
+class AtlandicePick(TypedDict):
+    """A resource lying in an area that the decision at hand may pick."""
+
+    area: int
+    resource: str
+
+
 class AtlandiceHolder(TypedDict):
     """A seat, or the neutral player of a two-player game."""
 
@@ -67,6 +74,7 @@ class AtlandiceView(View):
     step: str
     searching: int | None
     choices: list[int]  # the areas (1-6) the decision at hand picks among, for the image to mark
+    resource_choices: list[AtlandicePick]  # the resources in areas it picks among, likewise
     final: list[dict[str, int]] | None  # per holder once over: resource -> final majority VP
 
 

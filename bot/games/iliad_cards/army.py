@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from bot.games.iliad_cards.data import Table
 from bot.games.iliad_cards.model import HARROW_PART, Unit
 
 Army = tuple[Unit, ...]
 Target = tuple[int, int]  # (unit index, part)
 SHIELDED_CHARIOT = "chariot-h"  # attack choice: a Chariot that carries a Harrow
+ATTACK_CHOICES = ("archer", "ballista", "catapult", "chariot", SHIELDED_CHARIOT, "rider")
+HORSE = "horse"  # in `exposure`: a Trojan Horse finds a card to discard
 NEW = -1  # placement: a new phalanx, or a card standing alone
 
 
@@ -20,8 +24,9 @@ def unit_strength(unit: Unit, t: Table) -> int:
     return t.kind_value.get(unit.kind, 0) + (t.kind_value.get("archer", 0) if unit.rider else 0)
 
 
+@lru_cache(maxsize=1 << 13)
 def strength(army: Army, t: Table) -> int:
-    """The army's total strength."""
+    """The army's total strength (once per army: a Gorgon siege asks for every army each turn)."""
     return sum(unit_strength(unit, t) for unit in army)
 
 
@@ -199,3 +204,39 @@ def remove(army: Army, target: Target, t: Table) -> tuple[Army, list[str]]:
         kept, gone = None, unit_cards(unit, t)
     rest = army[:index] + ((kept,) if kept is not None else ()) + army[index + 1 :]
     return rest, gone
+
+
+# Facts about one army, worked out once per army: a turn asks them of every army on the table,
+# and the armies of the seats not moving are the same tuples turn after turn (an army is an
+# immutable value, so a fact found once stays true). The table is part of the key.
+
+
+@lru_cache(maxsize=1 << 13)
+def exposure(army: Army, t: Table) -> frozenset[str]:
+    """IC-11 / IC-12: the attack choices (and HORSE) that find something to hit in `army`."""
+    found: frozenset[str] = frozenset()
+    for unit in army:
+        found |= _unit_exposure(unit, t)
+    return found
+
+
+@lru_cache(maxsize=1 << 12)
+def _unit_exposure(unit: Unit, t: Table) -> frozenset[str]:
+    """`exposure` of a single unit: an army is open to whatever one of its units is open to."""
+    army = (unit,)
+    found = {choice for choice in ATTACK_CHOICES if has_targets(army, choice, t)}
+    if has_horse_targets(army):
+        found.add(HORSE)
+    return frozenset(found)
+
+
+@lru_cache(maxsize=1 << 13)
+def attackers(army: Army, t: Table) -> tuple[str, ...]:
+    """`attack_choices` of an army, as a tuple worked out once per army."""
+    return tuple(attack_choices(army, t))
+
+
+@lru_cache(maxsize=1 << 13)
+def takes_harrow(army: Army, t: Table) -> bool:
+    """IC-11: whether a Harrow has somewhere to go in `army`."""
+    return bool(harrow_hosts(army, t))

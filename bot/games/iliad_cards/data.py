@@ -69,6 +69,7 @@ class Table:
     by_code: dict[str, ArmyCard]  # army cards keyed by code
     order: dict[str, int]  # position of each code in the table: hands are sorted this way
     kind_value: dict[str, int]  # what one non-hoplite card of a kind adds to an army
+    by_kind: dict[tuple[str, int], str]  # (kind, hoplite value or 0) -> the first such code
 
     def card(self, code: str) -> ArmyCard:
         """The army card with this code."""
@@ -76,9 +77,7 @@ class Table:
 
     def code_for(self, kind: str, value: int = 0) -> str:
         """The card code of a kind (and, for a hoplite, its value)."""
-        return next(
-            c.code for c in self.cards if c.kind == kind and (kind != "hoplite" or c.value == value)
-        )
+        return self.by_kind[(kind, value if kind == "hoplite" else 0)]
 
     def hero_name(self, value: int) -> str:
         """The hero worth `value`."""
@@ -121,6 +120,14 @@ def _attack(raw: dict[str, Any]) -> dict[str, tuple[str, ...]]:
     return table
 
 
+def _by_kind(cards: tuple[ArmyCard, ...]) -> dict[tuple[str, int], str]:
+    """The code of each kind of card (hoplites by value), the first listed winning a tie."""
+    found: dict[tuple[str, int], str] = {}
+    for card in cards:
+        found.setdefault((card.kind, card.value if card.kind == "hoplite" else 0), card.code)
+    return found
+
+
 def parse(raw: dict[str, Any]) -> Table:
     """A checked Table from the data file's JSON; raises ValueError naming what is wrong.
 
@@ -152,6 +159,7 @@ def parse(raw: dict[str, Any]) -> Table:
         by_code={card.code: card for card in cards},
         order={card.code: i for i, card in enumerate(cards)},
         kind_value={card.kind: card.value for card in cards if card.kind != "hoplite"},
+        by_kind=_by_kind(cards),
     )
     if any(v > 0 for v in table.thanatos):
         raise ValueError("Thanatos cards are penalties: zero or less")

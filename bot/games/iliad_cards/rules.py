@@ -9,14 +9,18 @@ chosen step can be finished: there is no dead end and no way back to loop on.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from bot.engine import IllegalAction, LogEntry
 from bot.engine.memo import remember_last
 from bot.games.iliad_cards.army import (
+    ATTACK_CHOICES,
+    HORSE,
     NEW,
     Target,
-    attack_choices,
+    attackers,
+    exposure,
     find_attacker,
     has_horse_targets,
     has_targets,
@@ -24,10 +28,11 @@ from bot.games.iliad_cards.army import (
     place,
     placements,
     remove,
+    takes_harrow,
     targets,
 )
-from bot.games.iliad_cards.data import table
-from bot.games.iliad_cards.model import Action, State
+from bot.games.iliad_cards.data import Table, table
+from bot.games.iliad_cards.model import Action, Draft, State, replaced
 from bot.games.iliad_cards.siege import end_turn, hero_unit, pick_options, run_picks, take
 from bot.games.iliad_cards.text import PROMPTS, a_card, attacker_name, part_label, seat, unit_label
 
@@ -54,36 +59,60 @@ def _foes(state: State, verb: str, what: str) -> list[int]:
 
 def _has_foe(state: State, verb: str, what: str) -> bool:
     """Whether `_foes` would name anyone: stops at the first (a turn asks for every attacker)."""
-    me, armies = state.current, state.armies
-    if verb == "horse":
-        return any(has_horse_targets(army) for s, army in enumerate(armies) if s != me)
-    t = table()
-    return any(has_targets(army, what, t) for s, army in enumerate(armies) if s != me)
+    me, t = state.current, table()
+    wanted = HORSE if verb == "horse" else what
+    return any(wanted in exposure(army, t) for s, army in enumerate(state.armies) if s != me)
 
 
 def _playable(state: State, code: str) -> bool:
     kind = table().card(code).kind
     if kind == "horse":
         return _has_foe(state, "horse", code)
-    return kind != "harrow" or bool(placements(state.armies[state.current], code, table()))
+    return kind != "harrow" or takes_harrow(state.armies[state.current], table())
 
 
 def _can_attack(state: State, choice: str) -> bool:
-    return choice in attack_choices(state.armies[state.current], table()) and _has_foe(
+    return choice in attackers(state.armies[state.current], table()) and _has_foe(
         state, "attack", choice
     )
 
 
 def _turn_actions(state: State) -> list[Action]:
-    """IC-10: every card kind that can go somewhere, every attacker with a target, and pass."""
-    me = state.current
-    plays = [Action("play", c) for c in dict.fromkeys(state.hands[me]) if _playable(state, c)]
-    attacks = [
-        Action("attack", choice)
-        for choice in attack_choices(state.armies[me], table())
-        if _has_foe(state, "attack", choice)
-    ]
-    return sorted([Action("pass"), *plays, *attacks])
+    """IC-10: every card kind that can go somewhere, every attacker with a target, and pass.
+
+    Built in sorted order (attack < pass < play, then by code) from each army's facts.
+    """
+    t, me = table(), state.current
+    mine = state.armies[me]
+    open_to: set[str] = set()
+    for s, army in enumerate(state.armies):
+        if s != me:
+            open_to |= exposure(army, t)
+    found = [_ATTACK[c] for c in attackers(mine, t) if c in open_to]
+    found.append(_PASS)
+    for kind, play in _plays(state.hands[me], t):
+        if kind == "horse" and HORSE not in open_to:
+            continue
+        if kind == "harrow" and not takes_harrow(mine, t):
+            continue
+        found.append(play)
+    return found
+
+
+_PASS = Action("pass")
+_ATTACK = {choice: Action("attack", choice) for choice in ATTACK_CHOICES}
+
+
+def _plays(hand: tuple[str, ...], t: Table) -> list[tuple[str, Action]]:
+    """(kind, play action) for each different card in a hand, by code."""
+    known = _play_info(t)
+    return [known[code] for code in sorted(set(hand))]
+
+
+@lru_cache(maxsize=4)
+def _play_info(t: Table) -> dict[str, tuple[str, Action]]:
+    """Each army card's kind and its play action, made once (actions are immutable)."""
+    return {card.code: (card.kind, Action("play", card.code)) for card in t.cards}
 
 
 @remember_last
@@ -126,6 +155,14 @@ def apply(state: State, action: Action) -> State:
         raise IllegalAction(
             f"That move is not possible now: {seat(state.current)} must {PROMPTS[state.phase]}."
         )
+    draft = Draft.of(state)
+    if _decide(draft, action) is not draft:
+        raise AssertionError("a step made a state of its own instead of editing the draft")
+    return draft.published()
+
+
+def _decide(state: State, action: Action) -> State:
+    """The steps of `action` on apply's own draft, which they edit in place (see Draft)."""
     if action.verb == "pass":
         return _pass(state)
     if action.verb == "play":
@@ -149,7 +186,7 @@ def _pass(state: State) -> State:
     heroes = state.heroes
     if heroes:
         hero = hero_unit(heroes[-1])
-        armies = tuple((*a, hero) if s == me else a for s, a in enumerate(armies))
+        armies = replaced(armies, me, (*armies[me], hero))
         line += f" and takes the hero {unit_label(hero, table())}"
         heroes = heroes[:-1]
     state = state.with_log(
@@ -166,7 +203,7 @@ def _without(hand: tuple[str, ...], code: str) -> tuple[str, ...]:
 def _play(state: State, code: str) -> State:
     """Take the card from hand; place it at once when it has a single place."""
     me = state.current
-    hands = tuple(_without(h, code) if s == me else h for s, h in enumerate(state.hands))
+    hands = replaced(state.hands, me, _without(state.hands[me], code))
     if table().card(code).kind == "horse":
         return _choose_foe(state.but(hands=hands, pending=("horse", code, -1)))
     spots = placements(state.armies[me], code, table())
@@ -187,7 +224,7 @@ def _put(state: State, code: str, at: int, **changes: Any) -> State:
         where = f"onto {unit_label(army[at], t)}"
     army = place(army, code, at, t)
     line = " ".join(filter(None, [f"{seat(me)} plays {a_card(code, t)}", where])) + "."
-    armies = tuple(army if s == me else a for s, a in enumerate(state.armies))
+    armies = replaced(state.armies, me, army)
     return end_turn(state.with_log(LogEntry(line), armies=armies, **changes))
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.engine import LogEntry, rng
 from bot.games.iliad_cards.army import strength, unit_cards
 from bot.games.iliad_cards.data import Table, table
-from bot.games.iliad_cards.model import NO_PENDING, State, Unit, thanatos_penalty
+from bot.games.iliad_cards.model import NO_PENDING, State, Unit, replaced, thanatos_penalty
 from bot.games.iliad_cards.scoring import kind_vp, outcome, target_vp, vp
 from bot.games.iliad_cards.text import (
     AMPHORA_NAMES,
@@ -185,7 +185,7 @@ def take(state: State, card: str) -> State:
     """The current picker takes `card`; the next in rank order picks after."""
     who = state.pickers[0]
     index = state.display.index(card)
-    won = tuple(w + ((card,) if s == who else ()) for s, w in enumerate(state.won))
+    won = replaced(state.won, who, (*state.won[who], card))
     return state.with_log(
         LogEntry(f"{seat(who)} takes {victory_name(card)}."),
         display=state.display[:index] + state.display[index + 1 :],
@@ -279,7 +279,7 @@ def draw(state: State, who: int, count: int) -> State:
         drawn.append(deck[0])
         deck = deck[1:]
     hand = _sorted_hand(state.hands[who] + tuple(drawn), t)
-    hands = tuple(hand if s == who else h for s, h in enumerate(state.hands))
+    hands = replaced(state.hands, who, hand)
     lines.append(LogEntry(f"You draw: {cards_list(drawn, t)}.", who))
     return state.with_log(*lines, army_deck=deck, discard=discard, counter=counter, hands=hands)
 

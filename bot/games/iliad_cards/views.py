@@ -10,6 +10,7 @@ from bot.games.iliad_cards.army import NEW, SHIELDED_CHARIOT, unit_strength
 from bot.games.iliad_cards.codes import VICTORY_CODE
 from bot.games.iliad_cards.data import ATTACKERS, Table, table
 from bot.games.iliad_cards.model import SEAT_NAMES, Action, State, Unit, victory_kind, victory_value
+from bot.games.iliad_cards.rules import legal_actions
 from bot.games.iliad_cards.scoring import AMPHORA_KEYS, kind_vp, outcome, target_vp, vp
 from bot.games.iliad_cards.text import (
     AMPHORA_NAMES,
@@ -77,6 +78,16 @@ class PendingView(TypedDict):
     foe: int | None
 
 
+class ChoicesView(TypedDict):
+    """What the decision at hand picks among, so the board can mark what the prompt means."""
+
+    army: int | None  # the seat whose army's cards are picked: put (own), hit (the one struck)
+    units: list[int]  # indices into that camp's units
+    new: bool  # put: the card may start a new phalanx or stand alone
+    camps: list[int]  # foe: the armies that may be struck
+    display: list[str]  # pick: the victory cards that may be taken
+
+
 class OracleView(TypedDict):
     """This siege's oracle card."""
 
@@ -118,6 +129,7 @@ class IliadCardsView(View):
     sieges_max: int | None
     phase: str  # turn, put, foe, hit, pick or over
     pending: PendingView | None
+    choices: ChoicesView | None  # none on a turn's first decision (its choices are the hand's)
     oracle: OracleView | None
     oracle_deck: int
     display: list[VictoryView]
@@ -199,6 +211,23 @@ def _pending(state: State, t: Table) -> PendingView | None:
     return {"verb": verb, "name": name, "foe": None if foe < 0 else foe}
 
 
+def choices(state: State) -> ChoicesView | None:
+    """The cards, armies or victory cards the decision after a play or an attack picks among
+    (all public: the card played or the attacker is named in `pending`)."""
+    phase = state.phase
+    if phase not in ("put", "foe", "hit", "pick"):
+        return None
+    actions = legal_actions(state)
+    army = {"put": state.current, "hit": state.pending[2]}.get(phase)
+    return {
+        "army": army,
+        "units": sorted({a.at for a in actions if a.verb in ("put", "hit") and a.at != NEW}),
+        "new": any(a.verb == "put" and a.at == NEW for a in actions),
+        "camps": sorted(a.at for a in actions if a.verb == "foe"),
+        "display": [a.what for a in actions if a.verb == "pick"],
+    }
+
+
 def prompt(state: State) -> str:
     """What the seat to move must decide now; the result sentence once the game is over."""
     if state.phase == "over":
@@ -239,6 +268,7 @@ def public_view(state: State) -> IliadCardsView:
         "phase": state.phase,
         "prompt": prompt(state),
         "pending": _pending(state, t),
+        "choices": choices(state),
         "oracle": oracle,
         "oracle_deck": len(state.oracle_deck),
         "display": [_victory(c) for c in state.display],

@@ -15,4 +15,6 @@ BENCHMARKS: tuple[str, ...] = (
     "replay",
     "shards",
     "growth",
+    "startup",
+    "concurrency",
 )

@@ -21,6 +21,9 @@ from bot.store.shards import Shards
 STATE_CARRYING_LOGGERS = ("discord", "aiosqlite", "asyncpg")
 # Exit status for an unusable database (settings problems exit 2).
 DATABASE_UNUSABLE = 3
+# Board and hand images are drawn in two worker processes (issue 16 §5: 1.28x the boards
+# per second of threads, and the event loop stays free).
+RENDER_WORKERS = 2
 # Exit status when Discord cannot be reached at all (no network, DNS, a proxy refusing).
 DISCORD_UNREACHABLE = 4
 
@@ -75,7 +78,10 @@ def main() -> int:
         print(f"symposion: {error}", file=sys.stderr)
         return DATABASE_UNUSABLE
     bot = build_bot(
-        settings.shards, database_path=settings.database, dev_guild_id=settings.dev_guild_id
+        settings.shards,
+        database_path=settings.database,
+        dev_guild_id=settings.dev_guild_id,
+        render_workers=RENDER_WORKERS,
     )
     try:
         bot.run(settings.discord_token, log_handler=None)

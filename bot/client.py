@@ -22,6 +22,7 @@ from bot.service.thinking import DEFAULT_TIMEOUT, Thinker
 from bot.store import Store
 from bot.store.connection import is_postgres
 from bot.store.shards import Shards
+from cogs import painter
 from cogs.components import DYNAMIC_ITEMS, answer_unclaimed
 from cogs.computer_components import COMPUTER_ITEMS
 from cogs.replays import REPLAY_ITEMS
@@ -71,6 +72,7 @@ class SymposionBot(commands.Bot):
         clock: Callable[[], datetime] = utc_clock,
         timer_interval: float = 30.0,
         computer_workers: int | None = None,
+        render_workers: int = 0,
         computer_timeout: float = DEFAULT_TIMEOUT,
         shards: Shards | None = None,
         **options: Any,
@@ -93,6 +95,13 @@ class SymposionBot(commands.Bot):
         # On PostgreSQL a process always holds its shards (all of them when not sharded), so
         # a second process for the same games is refused; sqlite has its file lock instead.
         self.served = shards
+        # Images drawn in their own processes (0: the loop's threads, as tests and scripts do).
+        self.render_pool: ProcessPoolExecutor | None = None
+        if render_workers > 0:
+            self.render_pool = ProcessPoolExecutor(
+                max_workers=render_workers, mp_context=multiprocessing.get_context("forkserver")
+            )
+        painter.use(self.render_pool)
         self.store: Store | None = None
         self._service: GameService | None = None
         self._table: Table | None = None
@@ -163,6 +172,9 @@ class SymposionBot(commands.Bot):
                 await self._resuming
         await super().close()
         self.computer_pool.shutdown(wait=False, cancel_futures=True)
+        if self.render_pool is not None:
+            painter.use(None)
+            self.render_pool.shutdown(wait=False, cancel_futures=True)
         if self.store is not None:
             await self.store.close()
             self.store = None

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import replace
 
 import discord
 
-import rendering
 from bot.i18n import ENGLISH, say, words
 from bot.service import Board
-from cogs import components
+from cogs import components, painter
 from cogs.texts import final_text, game_text
 
 
@@ -21,7 +19,7 @@ async def game_message(
     text and image labels in `language` (the server's)."""
     info = board.info
     context = replace(board.context, language=language)
-    image = await asyncio.to_thread(rendering.board_png, info.game_type, board.view, context)
+    image = await painter.board_png(info.game_type, board.view, context)
     hand = info.has_hands
     if info.status != "active":
         final = components.final_view(info.game_id, language) if info.status == "finished" else None

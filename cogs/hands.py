@@ -16,9 +16,8 @@ from typing import TYPE_CHECKING, Any
 import aiohttp
 import discord
 
-import rendering
 from bot.service import GameService, Hand
-from cogs import readers
+from cogs import painter, readers
 from cogs.texts import hand_text
 
 if TYPE_CHECKING:
@@ -33,7 +32,7 @@ LOST = (aiohttp.ClientError, OSError, asyncio.TimeoutError)
 async def hand_png(hand: Hand, language: str) -> bytes:
     """The hand image in the reader's language, drawn off the event loop."""
     context = replace(hand.context, language=language)
-    return await asyncio.to_thread(rendering.hand_png, hand.info.game_type, hand.view, context)
+    return await painter.hand_png(hand.info.game_type, hand.view, context)
 
 
 def hand_file(hand: Hand, png: bytes) -> discord.File:

@@ -43,7 +43,7 @@ class Moves(TableCog):
         if info is None or interaction.guild_id is None:
             return []
         wanted = current.strip().lower()
-        entries = self.bot.service.entries(info.game_id, interaction.user.id)
+        entries = await self.bot.service.entries(info.game_id, interaction.user.id)
         reading = await reader_language(interaction)
         named = [(words(c.text, reading), c.code) for c in entries]
         fitting = [

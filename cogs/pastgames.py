@@ -7,7 +7,6 @@ up with old boards. Everything shown here is public, except the caller's own han
 
 from __future__ import annotations
 
-import asyncio
 import io
 from collections.abc import Sequence
 from dataclasses import replace
@@ -16,9 +15,9 @@ from typing import Any
 import discord
 from discord import app_commands
 
-import rendering
 from bot.i18n import ENGLISH, say, words
 from bot.service import Board, GameInfo, GameService, PastGame
+from cogs import painter
 from cogs.readers import reader_language
 from cogs.replies import CHOICE, CHOICES, CONTENT, clip
 from cogs.texts import final_text, game_text
@@ -76,7 +75,7 @@ async def send_board_privately(interaction: Interaction, board: Board) -> None:
     language = await reader_language(interaction)
     info = board.info
     context = replace(board.context, language=language)
-    png = await asyncio.to_thread(rendering.board_png, info.game_type, board.view, context)
+    png = await painter.board_png(info.game_type, board.view, context)
     image = discord.File(io.BytesIO(png), filename=f"{info.game_type}-board.png")
     text = past_text(info, board.view["seats"], language)
     if info.status == "active":

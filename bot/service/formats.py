@@ -43,19 +43,27 @@ def upgrade(game_id: str, old: int) -> Callable[[Upgrade], Upgrade]:
     return register
 
 
-def readable(game_id: str, stored_format: int, state: Mapping[str, Any]) -> StateDict:
-    """The stored state in the current format, upgraded step by step; StateFormatError if not."""
+def check_readable(game_id: str, stored_format: int) -> None:
+    """StateFormatError unless a state of `stored_format` can be upgraded to the current one.
+
+    Start-up asks this of every ongoing game from the index alone, without reading its state.
+    """
     target = current_format(game_id)
     if stored_format > target:
         raise StateFormatError(
             f"its state has format {stored_format}, newer than this version's {target}"
         )
-    data = dict(state)
     for old in range(stored_format, target):
-        step = UPGRADES.get((game_id, old))
-        if step is None:
+        if (game_id, old) not in UPGRADES:
             raise StateFormatError(
                 f"its state has format {stored_format} and nothing upgrades format {old}"
             )
-        data = step(data)
+
+
+def readable(game_id: str, stored_format: int, state: Mapping[str, Any]) -> StateDict:
+    """The stored state in the current format, upgraded step by step; StateFormatError if not."""
+    check_readable(game_id, stored_format)
+    data = dict(state)
+    for old in range(stored_format, current_format(game_id)):
+        data = UPGRADES[(game_id, old)](data)
     return data

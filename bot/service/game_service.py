@@ -46,7 +46,7 @@ from bot.service.pace import Pace
 from bot.service.ratings import Ratings, rate_entrants
 from bot.service.replays import Replays
 from bot.service.seats import RESIGNED
-from bot.service.sessions import label
+from bot.service.sessions import label, turn_code
 from bot.service.since import mark_move, refresh_marks
 from bot.service.submissions import STALE, Submissions, short
 from bot.service.timers import Deadlines
@@ -284,7 +284,12 @@ class GameService(
             except IllegalAction as error:
                 raise IllegalMove(*error.args) from error  # a Text keeps its id
             write = self.store.start_game(
-                game_id, s.version, seat_of, s.game.dump(state), state_format=s.state_format
+                game_id,
+                s.version,
+                seat_of,
+                s.game.dump(state),
+                state_format=s.state_format,
+                to_move=turn_code(s.game, state),
             )
             s.version = await self._write(s, write)
             seated = [replace(p, seat=seat_of[p.user_id]) for p in s.players]
@@ -480,6 +485,7 @@ class GameService(
             state_format=s.state_format,
             quiet=quiet,
             rate=rate_entrants,
+            to_move=turn_code(game, after),
         )
         version_before = s.version
         s.version = await self._write(s, write)

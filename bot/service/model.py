@@ -213,6 +213,8 @@ class Session:
     last_quiet: bool = False  # that move revealed nothing (it may be taken back)
     heard: dict[int, int] | None = None  # seat -> public log length after its last move
     heard_version: int | None = None  # the version `heard` belongs to (None: not built yet)
+    cold: bool = False  # known from the start-up index only: state not read yet (see _warm)
+    cold_turn: int | None = None  # while cold: the seat to move, as the index recorded it
 
     @property
     def pace(self) -> str:
@@ -244,6 +246,8 @@ class Session:
 
     def to_move(self) -> int | None:
         """The seat that must decide now, if the game is active."""
-        if self.status != "active" or self.state is None:
+        if self.status != "active":
             return None
-        return self.game.to_move(self.state)
+        if self.cold:
+            return self.cold_turn
+        return None if self.state is None else self.game.to_move(self.state)

@@ -98,7 +98,7 @@ class AutomaticSeats(SessionCache):
         resignation need not wait for it); the move is played only if the game is still at the
         version it was thought for, else the computer thinks again about the new position.
         """
-        s = self._sessions.get(game_id)
+        s = await self._hot(game_id)
         if s is None:
             return None
         while True:

@@ -23,10 +23,11 @@ from bot.service.errors import (
     NotStarted,
     ServiceError,
 )
-from bot.service.formats import StateFormatError, readable
+from bot.service.formats import StateFormatError, check_readable, readable
 from bot.service.model import HINTS, OFF, Board, Choice, GameInfo, Hand, Player, Session, Turn
 from bot.service.since import refresh_marks, since_last_acted
 from bot.store import ONGOING, BrokenGame, CorruptRow, GameRow, SeatRow, Store
+from bot.store.index import NOBODY, IndexEntry
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +45,12 @@ def _player(row: SeatRow) -> Player:
         row.departure,
         row.level,
     )
+
+
+def turn_code(game: AnyGame, state: Any) -> int:
+    """The seat to move as the start-up index stores it beside the snapshot (NOBODY: none)."""
+    seat = game.to_move(state)
+    return NOBODY if seat is None else seat
 
 
 def label(game: AnyGame, game_id: int) -> str:
@@ -93,28 +100,91 @@ class SessionCache:
     # -- loading ----------------------------------------------------------------------------
 
     async def load(self) -> int:
-        """Load every lobby and active game from the store (at start); returns how many.
+        """Index every lobby and active game from the store (at start); returns how many.
 
-        A game that cannot be loaded (bad JSON, an unknown state format, a game type no longer
-        installed) is marked broken with one log line: its channel is free again and it can
-        still be abandoned. Database errors are not a game's fault and stop start-up.
+        Only rows are read (three queries in all, however many games): an active game stays
+        *cold*, its state read on first use (`_warm`). A game that cannot be loaded (bad JSON
+        in its row, an unknown state format, a game type no longer installed) is marked broken
+        with one log line: its channel is free again and it can still be abandoned; a state
+        that turns out unreadable on first use is marked the same way then. Database errors
+        are not a game's fault and stop start-up.
         """
+        seats = await self.store.ongoing_seats()
         loaded = 0
-        for game_id in await self.store.open_game_ids():
+        for entry in await self.store.ongoing_index():
             try:
-                self._keep(await self._loadable(game_id))
+                session = await self._indexed(entry, seats.get(entry.game_id, []))
             except Unloadable as error:
-                await self.store.mark_broken(game_id, str(error))
-                log.error(
-                    "game #%d cannot be loaded (%s): marked broken; its channel is free and it "
-                    "can be abandoned there",
-                    game_id,
-                    error,
-                )
+                await self._mark_unloadable(entry.game_id, error)
                 continue
+            self._keep(session)
             loaded += 1
         self._broken = {b.id: b for b in await self.store.broken_games()}
         return loaded
+
+    async def _indexed(self, entry: IndexEntry, seats: list[SeatRow]) -> Session:
+        """A session from the index: cold when its turn is recorded, else loaded in full now."""
+        if entry.row is None:
+            raise Unloadable(entry.fault or "its row cannot be read")
+        try:
+            self._games(entry.game_type)
+        except IllegalAction:
+            raise Unloadable(f"its game type {entry.game_type[:40]!r} is not installed") from None
+        row = entry.row
+        players = [_player(seat) for seat in seats]
+        seated = any(p.seat is not None for p in players)
+        if row.status == "lobby" or not seated:
+            return self._bare_session(row, players)
+        if entry.to_move is None or entry.state_format is None:
+            return await self._loadable(row.id)  # from before the index: read once, in full
+        try:
+            check_readable(row.game_type, entry.state_format)
+        except StateFormatError as error:
+            raise Unloadable(str(error)) from None
+        session = self._bare_session(row, players)
+        session.cold = True
+        session.cold_turn = None if entry.to_move == NOBODY else entry.to_move
+        return session
+
+    async def _mark_unloadable(self, game_id: int, error: Unloadable) -> None:
+        await self.store.mark_broken(game_id, str(error))
+        log.error(
+            "game #%d cannot be loaded (%s): marked broken; its channel is free and it "
+            "can be abandoned there",
+            game_id,
+            error,
+        )
+
+    async def _warm(self, s: Session) -> None:
+        """Read a cold game's state on its first use (once, even if asked twice at once).
+
+        A state that cannot be read marks the game broken, frees its place, and refuses.
+        """
+        if not s.cold:
+            return
+        try:
+            fresh = await self._loadable(s.game_id)
+        except Unloadable as error:
+            if s.cold and self._sessions.get(s.game_id) is s:
+                await self._mark_unloadable(s.game_id, error)
+                self._drop(s)
+                self._broken = {b.id: b for b in await self.store.broken_games()}
+            broken = self._broken.get(s.game_id)
+            if broken is None:
+                raise GameNotFound(f"There is no game #{s.game_id}.") from None
+            raise broken_refusal(broken) from None
+        if s.cold:  # a second warmer that read the same rows finds the work done
+            self._adopt(s, fresh)
+            s.cold = False
+            if fresh.status not in ONGOING:
+                self._drop(s)
+
+    async def _hot(self, game_id: int) -> Session | None:
+        """The held session of an ongoing game with its state read, or None if not held."""
+        session = self._sessions.get(game_id)
+        if session is not None:
+            await self._warm(session)
+        return session
 
     async def _loadable(self, game_id: int) -> Session:
         """One stored game as a session, or Unloadable saying why in words without its data."""
@@ -135,12 +205,11 @@ class SessionCache:
                 f"its stored state does not fit this version of the game ({type(error).__name__})"
             ) from None
 
-    async def _session_from_store(self, row: GameRow) -> Session:
-        game = self._games(row.game_type)
-        players = [_player(seat) for seat in await self.store.seats(row.id)]
-        session = Session(
+    def _bare_session(self, row: GameRow, players: list[Player]) -> Session:
+        """A session from its row and seats alone: no state (a lobby, or cold until used)."""
+        return Session(
             game_id=row.id,
-            game=game,
+            game=self._games(row.game_type),
             guild_id=row.guild_id,
             channel_id=row.channel_id,
             thread_id=row.thread_id,
@@ -154,6 +223,11 @@ class SessionCache:
             flags=dict(row.flags),
             message_version=row.message_version,
         )
+
+    async def _session_from_store(self, row: GameRow) -> Session:
+        players = [_player(seat) for seat in await self.store.seats(row.id)]
+        session = self._bare_session(row, players)
+        game = session.game
         if row.status != "lobby" and any(p.seat is not None for p in players):
             session.state = await self._stored_state(row, game, players)
             last = await self.store.last_move(row.id)
@@ -191,6 +265,12 @@ class SessionCache:
             self._drop(session)
             return
         fresh = await self._session_from_store(row)
+        self._adopt(session, fresh)
+        session.cold = False
+
+    @staticmethod
+    def _adopt(session: Session, fresh: Session) -> None:
+        """Take what the store holds into the session everyone shares (its lock stays)."""
         for name in (
             "message_id",
             "message_version",
@@ -223,6 +303,7 @@ class SessionCache:
             raise status_error(label(self._games(row.game_type), game_id), row.status, wanted)
         if session.status not in wanted:
             raise status_error(label(session.game, game_id), session.status, wanted)
+        await self._warm(session)
         return session
 
     @asynccontextmanager
@@ -393,7 +474,7 @@ class SessionCache:
         A game over whose stored record can no longer be read is refused in one sentence
         (and one warning line without its data): it is not the viewer's fault, nor a crash.
         """
-        session = self._sessions.get(game_id)
+        session = await self._hot(game_id)
         if session is not None and session.state is not None:
             return session, None
         try:

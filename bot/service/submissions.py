@@ -36,9 +36,9 @@ class Submissions(BoardBook, AutomaticSeats):
             raise NotYourTurn(say("service.not_your_turn", name=name))
         return seat
 
-    def choices(self, game_id: int, user_id: int) -> list[Choice]:
+    async def choices(self, game_id: int, user_id: int) -> list[Choice]:
         """The legal (code, text) choices for this user: empty unless they are to move."""
-        s = self._sessions.get(game_id)
+        s = await self._hot(game_id)
         turn = None if s is None else self._turn(s)
         if turn is None or turn.automatic or turn.user_id != user_id:
             return []
@@ -52,9 +52,9 @@ class Submissions(BoardBook, AutomaticSeats):
         self._mover(s, user_id)
         return list(self._choices(s))
 
-    def entries(self, game_id: int, user_id: int) -> list[Choice]:
+    async def entries(self, game_id: int, user_id: int) -> list[Choice]:
         """/move's autocomplete: each value is '<version>:<code>', the board it was offered on."""
-        s = self._sessions.get(game_id)
+        s = await self._hot(game_id)
         turn = None if s is None else self._turn(s)
         if turn is None or turn.automatic or turn.user_id != user_id:
             return []

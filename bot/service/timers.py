@@ -98,15 +98,16 @@ class Deadlines(SessionCache):
     # -- scheduling -------------------------------------------------------------------------
 
     async def load(self) -> int:
-        """Load ongoing games, then each active game's turn clock (writing any that is missing)."""
+        """Index ongoing games, then restore each active game's turn clock from one read of
+        every current clock (writing any that is missing)."""
         loaded = await super().load()
+        timers = await self.store.current_clocks()
         for session in list(self._sessions.values()):
             if session.status == "active":
-                await self._restore_clock(session)
+                await self._restore_clock(session, timers.get(session.game_id, []))
         return loaded
 
-    async def _restore_clock(self, s: Session) -> None:
-        rows = await self.store.timers_of(s.game_id, s.version)
+    async def _restore_clock(self, s: Session, rows: list[TimerRow]) -> None:
         clocks = [row for row in rows if row.kind == TURN_CLOCK]
         turn = clocks[-1] if clocks else None  # the latest: "wait longer" adds one
         if turn is not None:

@@ -20,7 +20,7 @@ from bot.service.diff import move_changes
 from bot.service.errors import GameNotFound, NotAPlayer, ServiceError, StaleAction
 from bot.service.model import Board, GameInfo, Hand, Session
 from bot.service.seats import AutomaticSeats
-from bot.service.sessions import label
+from bot.service.sessions import label, turn_code
 from bot.store import AlreadyVoted, MoveRow, UndoRequestRow
 
 REQUEST_OVER = say("service.undo.over")
@@ -157,6 +157,7 @@ class Undos(AutomaticSeats):
             state=s.game.dump(plan.before),
             covers=plan.covers,
             state_format=s.state_format,
+            to_move=turn_code(s.game, plan.before),
         )
         s.version = await self._write(s, write)
         changes = move_changes(s.game, s.state, plan.before, len(s.players))
@@ -183,7 +184,7 @@ class Undos(AutomaticSeats):
     async def answer_undo(self, request_id: int, user_id: int, agree: bool) -> UndoAnswer:
         """One player's Agree or Refuse; the last agreement carries the undo out (committed)."""
         row = await self._request_row(request_id)
-        s = self._sessions.get(row.game_id)
+        s = await self._hot(row.game_id)
         if s is None or row.result is not None:
             raise StaleAction(REQUEST_OVER)
         async with s.lock:

@@ -88,7 +88,7 @@ class TurnVotes(AutomaticSeats):
         vote on: the game moved on or ended, the computer holds the seat, nobody else is
         seated, or this turn has a vote already).
         """
-        s = self._sessions.get(game_id)
+        s = await self._hot(game_id)
         if s is None:
             return None
         async with s.lock:
@@ -118,7 +118,7 @@ class TurnVotes(AutomaticSeats):
     async def cast_vote(self, vote_id: int, user_id: int, choice: str) -> Ballot:
         """One voter's ballot; a majority carries the vote out at once (committed first)."""
         row = await self._vote_row(vote_id)
-        s = self._sessions.get(row.game_id)
+        s = await self._hot(row.game_id)
         if s is None or row.result is not None:
             raise StaleAction(OVER)
         async with s.lock:

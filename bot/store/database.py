@@ -11,6 +11,7 @@ from bot.store.archive import ArchiveRows
 from bot.store.backend import Tx
 from bot.store.boards import BoardRecords
 from bot.store.connection import Connection
+from bot.store.index import IndexRows
 from bot.store.languages import LanguageRows
 from bot.store.ratings import Rater, RatingRows
 from bot.store.records import (
@@ -53,6 +54,7 @@ class Store(
     UndoRows,
     RatingRows,
     LanguageRows,
+    IndexRows,
 ):
     """Games, seats, moves and snapshots: every change one transaction with a version check."""
 
@@ -284,8 +286,13 @@ class Store(
         state: Mapping[str, Any],
         *,
         state_format: int = 1,
+        to_move: int | None = None,
     ) -> int:
-        """Lobby -> active: assign seats and store the first snapshot; returns the new version."""
+        """Lobby -> active: assign seats and store the first snapshot; returns the new version.
+
+        `to_move` (the seat deciding, NOBODY, None: not said) is kept beside the snapshot for
+        the start-up index.
+        """
         async with self._transaction() as db:
             new_version = await self._bump(db, game_id, version, ", status = 'active'", ())
             for user_id, seat in seat_of_user.items():
@@ -295,7 +302,7 @@ class Store(
                 )
                 if cursor.rowcount != 1:
                     raise StoreError(f"user {user_id} has no seat in game {game_id}")
-            await self._snapshot(db, game_id, new_version, 0, state, state_format)
+            await self._snapshot(db, game_id, new_version, 0, state, state_format, to_move)
         return new_version
 
     async def record_move(
@@ -311,6 +318,7 @@ class Store(
         state_format: int = 1,
         quiet: bool | None = None,
         rate: Rater | None = None,
+        to_move: int | None = None,
     ) -> int:
         """One move, one transaction: version check, append the move, snapshot; new version.
 
@@ -330,7 +338,7 @@ class Store(
                 " VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (game_id, seq, seat, action, user_id, self._clock(), _flag(quiet)),
             )
-            await self._snapshot(db, game_id, new_version, seq, state, state_format)
+            await self._snapshot(db, game_id, new_version, seq, state, state_format, to_move)
             if result is not None and rate is not None:
                 await self._rate_game(db, game_id, rate)
         return new_version
@@ -343,12 +351,16 @@ class Store(
         seq: int,
         state: Mapping[str, Any],
         state_format: int,
+        to_move: int | None = None,
     ) -> None:
+        """The game's one snapshot, replaced, with the seat to move beside it (the index's)."""
         await db.execute(
-            "INSERT INTO snapshots (game_id, version, seq, state, format) VALUES (?, ?, ?, ?, ?)"
+            "INSERT INTO snapshots (game_id, version, seq, state, format, to_move)"
+            " VALUES (?, ?, ?, ?, ?, ?)"
             " ON CONFLICT (game_id) DO UPDATE SET version = excluded.version,"
-            " seq = excluded.seq, state = excluded.state, format = excluded.format",
-            (game_id, version, seq, dumps(dict(state)), state_format),
+            " seq = excluded.seq, state = excluded.state, format = excluded.format,"
+            " to_move = excluded.to_move",
+            (game_id, version, seq, dumps(dict(state)), state_format, to_move),
         )
 
     async def end_game(

@@ -44,6 +44,7 @@ class UndoRows:
         seq: int,
         state: Mapping[str, Any],
         state_format: int,
+        to_move: int | None = None,
     ) -> None:
         raise NotImplementedError
 
@@ -70,6 +71,7 @@ class UndoRows:
         state: Mapping[str, Any],
         covers: int,
         state_format: int = 1,
+        to_move: int | None = None,
     ) -> int:
         """One transaction: version check, moves from `from_seq` on marked undone, the state
         before them stored as the snapshot (covering move `covers`); returns the new version.
@@ -81,7 +83,7 @@ class UndoRows:
                 " WHERE game_id = ? AND seq >= ? AND undone_at IS NULL",
                 (self._clock(), user_id, game_id, from_seq),
             )
-            await self._snapshot(db, game_id, new_version, covers, state, state_format)
+            await self._snapshot(db, game_id, new_version, covers, state, state_format, to_move)
         return new_version
 
     async def ask_undo(

@@ -207,7 +207,7 @@ async def test_autocomplete_that_fails_still_answers(
     bot = await bot_runner.start(factory(tmp_path / "s.sqlite3"))
     await open_game(fake_discord, "iliad", "alice", ["bob"])
 
-    def broken(game_id: int, user_id: int) -> list[object]:
+    async def broken(game_id: int, user_id: int) -> list[object]:
         raise RuntimeError("the service broke")
 
     monkeypatch.setattr(bot.service, "entries", broken)

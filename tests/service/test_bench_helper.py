@@ -27,6 +27,7 @@ async def test_sessions_hold_only_state_seats_and_a_lock(service: GameService) -
             "turn_seat", "turn_since", "turn_due",  # the turn clock: a seat and two instants
             "last_user", "last_quiet",  # undo: whether the mover may take back at once (Back)
             "heard", "heard_version",  # a log length per seat: "since your last turn"
+            "cold", "cold_turn",  # lazy start-up: state not read yet, whose turn meanwhile
         }  # fmt: skip
 
 

@@ -153,7 +153,7 @@ async def test_game_actions_in_a_lobby_are_refused(service: GameService) -> None
     await refused(NotStarted, service.resign(info.game_id, ALICE))
     await refused(NotStarted, service.board(info.game_id))
     await refused(NotStarted, service.hand(info.game_id, ALICE))
-    assert service.choices(info.game_id, ALICE) == []
+    assert await service.choices(info.game_id, ALICE) == []
 
 
 async def test_cancel_is_for_the_host(service: GameService) -> None:

@@ -63,7 +63,7 @@ async def test_a_move_brings_the_board_taken_at_its_committed_version(
     assert turn.version == board.info.version
     assert [c.code for c in turn.choices] == ["t1", "t2", "t3"]
     assert board.public_choices == turn.choices
-    assert service.choices(info.game_id, second) == list(turn.choices)
+    assert await service.choices(info.game_id, second) == list(turn.choices)
 
 
 async def test_taking_three_changes_only_the_movers_private_view(service: GameService) -> None:
@@ -164,14 +164,14 @@ async def test_concurrent_moves_across_games_all_commit(service: GameService, st
 async def test_choices_are_for_the_seat_to_move_only(service: GameService) -> None:
     info = await active(service)
     first, second = users(info)
-    assert service.choices(info.game_id, first) == [
+    assert await service.choices(info.game_id, first) == [
         Choice("t1", "take 1 counter"),
         Choice("t2", "take 2 counters"),
         Choice("t3", "take 3 counters"),
     ]
-    assert service.choices(info.game_id, second) == []
-    assert service.choices(info.game_id, DAN) == []
-    assert service.choices(12345, first) == []
+    assert await service.choices(info.game_id, second) == []
+    assert await service.choices(info.game_id, DAN) == []
+    assert await service.choices(12345, first) == []
     turn = (await service.board(info.game_id)).turn
     assert turn is not None and turn.user_id == first and turn.version == info.version
 
@@ -194,8 +194,8 @@ async def test_an_autocomplete_entry_carries_its_version_so_a_copy_applies_once(
 ) -> None:
     info = await active(service)
     first, second = users(info)
-    assert service.entries(info.game_id, second) == []
-    entry = next(e for e in service.entries(info.game_id, first) if e.code.endswith(":t1"))
+    assert await service.entries(info.game_id, second) == []
+    entry = next(e for e in await service.entries(info.game_id, first) if e.code.endswith(":t1"))
     assert entry.code == f"{info.version}:t1" and entry.text == "take 1 counter"
     code, version = await service.resolve(info.game_id, first, entry.code, None)
     await service.move(info.game_id, first, code, version)

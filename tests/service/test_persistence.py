@@ -69,9 +69,10 @@ async def test_restart_resumes_every_game(db_path: Path) -> None:
     assert await again.load() == 4
     for place, info in before.items():
         assert info is not None and again.game_at(place) == info
+    assert all(again._sessions[game_id].cold for game_id in dumps)  # read on first use
     for game_id, dump in dumps.items():
-        assert TOY.dump(again._sessions[game_id].state) == dump
         assert await again.board(game_id) == boards[game_id]
+        assert TOY.dump(again._sessions[game_id].state) == dump
     await forget_snapshots(store)
     replayed = GameService(store, lookup)
     assert await replayed.load() == 4

@@ -63,7 +63,7 @@ async def test_the_others_finish_the_game_with_the_automatic_player_moving_for_t
     await service.resign(info.game_id, quitter)
     first = await service.move(info.game_id, user_at(info, 0), "t1", None)
     assert first.board.turn is not None and first.board.turn.automatic
-    assert service.choices(info.game_id, quitter) == []
+    assert await service.choices(info.game_id, quitter) == []
     await refused(NotAPlayer, service.move(info.game_id, quitter, "t1", None))
     movers = await play_humans_and_automatic(service, info.game_id)
     assert None in movers and quitter not in movers

@@ -1,0 +1,85 @@
+"""The start-up index of ongoing games: a few whole-table reads instead of queries per game."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from bot.store.backend import Row
+from bot.store.records import CorruptRow, GameRow, SeatRow, game_row, seat_row
+from bot.store.timers import TimerRow, timer_row
+
+NOBODY = -1  # snapshots.to_move when no single seat decides (see migration 0013)
+_ONGOING = "g.status IN ('lobby', 'active') AND g.broken IS NULL"
+
+
+@dataclass(frozen=True, slots=True)
+class IndexEntry:
+    """One ongoing game as start-up knows it: its row, or why the row cannot be read.
+
+    `to_move` is the seat the latest snapshot says decides (NOBODY: none in particular), None
+    when it was never recorded; `state_format` is that snapshot's format (None: no snapshot).
+    """
+
+    game_id: int
+    game_type: str
+    row: GameRow | None
+    fault: str | None
+    to_move: int | None
+    state_format: int | None
+
+
+class IndexRows:
+    """Store methods that read every ongoing game's row, seats and clocks in one query each."""
+
+    if TYPE_CHECKING:
+
+        async def _all(self, sql: str, params: Sequence[object] = ()) -> list[Row]: ...
+
+        def _ours(self, column: str = "guild_id") -> str: ...
+
+    async def ongoing_index(self) -> list[IndexEntry]:
+        """Every lobby and active game not marked broken, with its snapshot's turn, by id."""
+        rows = await self._all(
+            "SELECT g.*, s.to_move AS snapshot_to_move, s.format AS snapshot_format"
+            f" FROM games g LEFT JOIN snapshots s ON s.game_id = g.id WHERE {_ONGOING}"
+            f"{self._ours('g.guild_id')} ORDER BY g.id"
+        )
+        return [_entry(row) for row in rows]
+
+    async def ongoing_seats(self) -> dict[int, list[SeatRow]]:
+        """The seats of every ongoing game, each game's in the order `seats()` gives them."""
+        rows = await self._all(
+            f"SELECT t.* FROM seats t JOIN games g ON g.id = t.game_id WHERE {_ONGOING}"
+            f"{self._ours('g.guild_id')} ORDER BY t.game_id, coalesce(t.seat, -1), t.join_order"
+        )
+        seats: dict[int, list[SeatRow]] = {}
+        for row in rows:
+            seat = seat_row(row)
+            seats.setdefault(seat.game_id, []).append(seat)
+        return seats
+
+    async def current_clocks(self) -> dict[int, list[TimerRow]]:
+        """The turn clocks (fired or not) of each active game's current version, earliest first."""
+        rows = await self._all(
+            "SELECT t.* FROM timers t JOIN games g ON g.id = t.game_id AND g.version = t.version"
+            " WHERE g.status = 'active' AND g.broken IS NULL AND t.kind = 'turn_clock'"
+            f"{self._ours('g.guild_id')} ORDER BY t.game_id, t.due_at, t.id"
+        )
+        timers: dict[int, list[TimerRow]] = {}
+        for row in rows:
+            timer = timer_row(row)
+            timers.setdefault(timer.game_id, []).append(timer)
+        return timers
+
+
+def _entry(row: Row) -> IndexEntry:
+    try:
+        game: GameRow | None = game_row(row)
+        fault = None
+    except CorruptRow as error:
+        game, fault = None, str(error)
+    return IndexEntry(
+        row["id"], row["game_type"], game, fault, row["snapshot_to_move"], row["snapshot_format"]
+    )

@@ -1,0 +1,54 @@
+"""Images drawn in the bot's worker processes are byte for byte the ones drawn in-process."""
+
+from __future__ import annotations
+
+import multiprocessing
+import random
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+
+import pytest
+
+import rendering
+from bot.engine import ViewContext, all_games
+from cogs import painter
+
+GAMES = [game for game in all_games() if rendering.has_renderer(game.spec.id)]
+
+
+@pytest.fixture(scope="module")
+def pool() -> Iterator[ProcessPoolExecutor]:
+    """One worker process, started the way the bot starts its render pool (forkserver)."""
+    executor = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("forkserver"))
+    yield executor
+    executor.shutdown(wait=True)
+
+
+def _midgame(game_id: str) -> tuple[object, int]:
+    game = next(g for g in GAMES if g.spec.id == game_id)
+    chooser = random.Random(7)
+    state = game.new_game(game.spec.max_players, 7)
+    for _ in range(6):
+        if game.outcome(state) is not None:
+            break
+        state = game.apply(state, chooser.choice(game.legal_actions(state)))
+    return state, game.spec.max_players
+
+
+@pytest.mark.parametrize("game_id", [game.spec.id for game in GAMES])
+async def test_pool_images_are_the_in_process_ones(game_id: str, pool: ProcessPoolExecutor) -> None:
+    game = next(g for g in GAMES if g.spec.id == game_id)
+    state, seats = _midgame(game_id)
+    names = tuple(f"Player {seat + 1}" for seat in range(seats))
+    context = ViewContext(names, "active", None)
+    board, hand = game.view(state, None), game.view(state, 0)
+    painter.use(pool)
+    try:
+        drawn = await painter.board_png(game_id, board, context)
+        drawn_hand = await painter.hand_png(game_id, hand, context)
+    finally:
+        painter.use(None)
+    assert drawn.startswith(b"\x89PNG") and len(drawn) > 1000
+    assert drawn == rendering.board_png(game_id, board, context)
+    assert drawn_hand == rendering.hand_png(game_id, hand, context)
+    assert drawn != drawn_hand or not game.spec.has_private

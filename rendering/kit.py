@@ -7,10 +7,10 @@ import re
 import struct
 import zlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -47,22 +47,26 @@ def phone_text(width: int) -> int:
 # The text sizes drawn while a `text_sizes()` block runs; None (the default) records nothing.
 _TEXT_SIZES: ContextVar[list[int] | None] = ContextVar("text_sizes", default=None)
 # The words drawn while a `drawn_words()` block runs; None (the default) records nothing.
+T = TypeVar("T")
 _DRAWN_WORDS: ContextVar[list[str] | None] = ContextVar("drawn_words", default=None)
 NO_SUCH_CHARACTER = "\U0010fffd"  # a private-use point no font maps: it draws the font's .notdef
 
 
 @contextmanager
-def drawn_words() -> Iterator[list[str]]:
-    """Collect every text drawn inside the block, so tests can check each glyph is in the font.
-
-    Sprites cached from an earlier render are pasted, not drawn: clear their caches first.
-    """
-    found: list[str] = []
-    token = _DRAWN_WORDS.set(found)
+def _collecting(into: ContextVar[list[T] | None]) -> Iterator[list[T]]:
+    """A list `text` fills while the block runs (sprites cached earlier are pasted, not drawn:
+    tests clear their caches first)."""
+    found: list[T] = []
+    token = into.set(found)
     try:
         yield found
     finally:
-        _DRAWN_WORDS.reset(token)
+        into.reset(token)
+
+
+def drawn_words() -> AbstractContextManager[list[str]]:
+    """Collect every text drawn inside the block, so tests can check each glyph is in the font."""
+    return _collecting(_DRAWN_WORDS)
 
 
 @lru_cache(maxsize=1024)
@@ -78,18 +82,9 @@ def missing_glyphs(words: str) -> set[str]:
     return {c for c in set(words) if c not in "\n\t" and _glyph(c) == notdef}
 
 
-@contextmanager
-def text_sizes() -> Iterator[list[int]]:
-    """Collect the size of every text drawn inside the block, so tests can check readability.
-
-    Sprites cached from an earlier render are pasted, not drawn: clear their caches first.
-    """
-    sizes: list[int] = []
-    token = _TEXT_SIZES.set(sizes)
-    try:
-        yield sizes
-    finally:
-        _TEXT_SIZES.reset(token)
+def text_sizes() -> AbstractContextManager[list[int]]:
+    """Collect the size of every text drawn inside the block, so tests can check readability."""
+    return _collecting(_TEXT_SIZES)
 
 
 FONT_PATH = DATA_DIR / "fonts" / "DejaVuSansCondensed.ttf"  # shipped with its licence beside it

@@ -120,26 +120,30 @@ def die(draw: Draw, x: int, y: int, face: int, chosen: bool, size: int = 44) -> 
     kit.centred(draw, (x + size / 2, y + size / 2), str(face), 28)
 
 
-def submarine(draw: Draw, x: int, y: int) -> None:
-    """The submarine: a yellow hull with SUB on it."""
+def submarine(draw: Draw, x: int, y: int, language: str) -> None:
+    """The submarine: a yellow hull with SUB (U-BOOT ...) on it."""
     draw.rounded_rectangle(
         (x, y + 10, x + 96, y + 46), radius=17, fill=kit.HIGHLIGHT, outline=kit.INK, width=2
     )
     draw.rectangle((x + 36, y, x + 56, y + 12), fill=kit.HIGHLIGHT, outline=kit.INK, width=2)
-    kit.centred(draw, (x + 48, y + 28), "SUB", SMALL)
+    name = kit.fitted(words(say("atlandice.image.submarine"), language), SMALL, 88)
+    kit.centred(draw, (x + 48, y + 28), name, SMALL)
 
 
 def symbol_label(symbol: str | None) -> tuple[str, kit.RGB | None]:
-    """A clock symbol's short word and, for an inventory of one kind, that kind's colour."""
+    """A clock symbol's short word (its message id) and, for an inventory of one kind, that
+    kind's colour."""
     if symbol is None:
         return "", None
     if symbol == "donation":
-        return "GIFT", None
+        return "atlandice.image.clock_gift", None
     what = symbol.split(":", 1)[1]
-    return ("ALL", None) if what == "all" else ("INV", KIND_COLOURS.get(what))
+    if what == "all":
+        return "atlandice.image.clock_all", None
+    return "atlandice.image.clock_inventory", KIND_COLOURS.get(what)
 
 
-def clock_space(draw: Draw, space: int, end: int, symbol: str | None) -> None:
+def clock_space(draw: Draw, space: int, end: int, symbol: str | None, language: str) -> None:
     """One clock space: its number, and its symbol (INV with the resource's colour, GIFT, ALL)."""
     box = clock_box(space, end)
     left, top, right, bottom = box
@@ -147,11 +151,12 @@ def clock_space(draw: Draw, space: int, end: int, symbol: str | None) -> None:
     draw.rounded_rectangle(box, radius=8, fill=SEA if waves else PANEL, outline=kit.MUTED, width=2)
     ink = (255, 255, 255) if waves else kit.INK
     kit.text(draw, (left + 6, top + 2), str(space), SMALL, (255, 255, 255) if waves else kit.MUTED)
-    label, dot = ("WAVES", None) if waves else symbol_label(symbol)
+    label, dot = ("atlandice.image.clock_waves", None) if waves else symbol_label(symbol)
     if dot is not None:
         draw.ellipse((right - 26, top + 8, right - 8, top + 26), fill=dot)
     if label:
-        kit.centred(draw, ((left + right) / 2, bottom - 20), label, SMALL, ink)
+        word = kit.fitted(words(say(label), language), SMALL, right - left - 4)
+        kit.centred(draw, ((left + right) / 2, bottom - 20), word, SMALL, ink)
 
 
 def area_colour(area: AtlandiceArea) -> kit.RGB:
@@ -166,6 +171,7 @@ def draw_area(
     area: AtlandiceArea,
     step: str,
     mark: str,
+    language: str,
     picked: frozenset[str] = frozenset(),
 ) -> None:
     """One area: band with number, name and pointers; its tile, goods, dice and submarine.
@@ -182,12 +188,13 @@ def draw_area(
     draw.rounded_rectangle((left, top, right, top + 42), radius=12, fill=band)
     draw.rectangle((left, top + 28, right, top + 42), fill=band)
     ink = kit.readable_on(band)
-    title = kit.fitted(f"{area['number']} {area['name']}", TEXT, AREA_W - 100)
+    name = words(area["name"], language)
+    title = kit.fitted(f"{area['number']} {name}", TEXT, AREA_W - 100)
     kit.text(draw, (left + 12, top + 21), title, TEXT, ink, "lm")
     if not closed:
         pointers(draw, right - 4, top + 21, area["symbols"], ink)
     dice = mark == "choice" and step == "take"
-    _area_body(draw, (left, top, right, bottom), area, (dice, picked))
+    _area_body(draw, (left, top, right, bottom), area, (dice, picked), language)
     if mark:
         colour = kit.HIGHLIGHT if mark == "choice" else kit.INK
         draw.rounded_rectangle((left, top, right, bottom), radius=12, outline=colour, width=6)
@@ -198,6 +205,7 @@ def _area_body(
     box: tuple[int, int, int, int],
     area: AtlandiceArea,
     marked: tuple[bool, frozenset[str]],
+    language: str,
 ) -> None:
     """The tile's effect, the goods lying there, the dice and the submarine; `marked` says
     whether its dice may be taken and which of its resources may be picked."""
@@ -205,16 +213,18 @@ def _area_body(
     left, top, right, _ = box
     tile = area["tile"]
     if area["closed"]:
-        words, colour = "closed: dice go to 6", kit.MUTED
+        effect, colour = say("atlandice.image.closed"), kit.MUTED
     elif tile:
-        words, colour = tile["short"], kit.INK
+        effect, colour = tile["short"], kit.INK
     else:
-        words, colour = "take any kind here", kit.MUTED
-    kit.text(draw, (left + 12, top + 50), kit.fitted(words, SMALL, AREA_W - 24), SMALL, colour)
+        effect, colour = say("atlandice.image.any_kind"), kit.MUTED
+    line = kit.fitted(words(effect, language), SMALL, AREA_W - 24)
+    kit.text(draw, (left + 12, top + 50), line, SMALL, colour)
     end = resource_row(draw, (left + 12, top + 104), area["goods"], TEXT, picked=picked)
     below = area["face_down"]
     if below and not area["closed"]:
-        note = f"{below} tile{'s' if below > 1 else ''} below"
+        key = "atlandice.image.below" if below > 1 else "atlandice.image.below_one"
+        note = words(say(key, count=below), language)
         if end + kit.text_width(note, SMALL) < right - 12:
             kit.text(draw, (right - 12, top + 104), note, SMALL, kit.MUTED, "rm")
     dice = area["dice"]
@@ -223,7 +233,7 @@ def _area_body(
     for i, face in enumerate(dice):
         die(draw, left + 12 + i * step, top + 138, face, chosen)
     if area["submarine"]:
-        submarine(draw, right - 108, top + 136)
+        submarine(draw, right - 108, top + 136, language)
 
 
 KIND_WORDS = {

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 
 from PIL import ImageDraw
 
+from bot.engine.view import ViewContext
 from bot.games.iliad_cards.views import CampView, UnitView
 from rendering import kit
 
@@ -43,12 +44,43 @@ FILLS: dict[str, kit.RGB] = {
     "amphora": (236, 190, 120),
 }
 KIND_ORDER = ("phalanx", "hero", "chariot", "archer", "elephant", "catapult", "ballista")
-ORDINALS = ("1st", "2nd", "3rd", "4th", "5th")
-LEGEND = (
-    "Big number: what a card adds to the army (phalanx: sum x cards)",
-    "H: a Harrow on the phalanx. Chips: VP won (Thanatos: VP lost)",
-    "Yellow: what the prompt lets you choose",
+ORDINALS = (  # '1st' ... '5th' (a rank in the standings, an order of passing)
+    "iliad_cards.image.ordinal_1",
+    "iliad_cards.image.ordinal_2",
+    "iliad_cards.image.ordinal_3",
+    "iliad_cards.image.ordinal_4",
+    "iliad_cards.image.ordinal_5",
 )
+LEGEND = (
+    "iliad_cards.image.legend_number",
+    "iliad_cards.image.legend_chips",
+    "iliad_cards.image.legend_yellow",
+)
+KIND_WORDS = {  # a card's type on its band (short enough for it) and on the score chips
+    "phalanx": "iliad_cards.image.kind.phalanx",
+    "hero": "iliad_cards.image.kind.hero",
+    "chariot": "iliad_cards.image.kind.chariot",
+    "archer": "iliad_cards.image.kind.archer",
+    "elephant": "iliad_cards.image.kind.elephant",
+    "catapult": "iliad_cards.image.kind.catapult",
+    "ballista": "iliad_cards.image.kind.ballista",
+    "harrow": "iliad_cards.image.kind.harrow",
+    "horse": "iliad_cards.card.horse",
+    "city": "iliad_cards.image.kind.city",
+    "trireme": "iliad_cards.image.kind.trireme",
+    "helen": "iliad_cards.image.kind.helen",
+}
+
+
+def ordinal(rank: int, context: ViewContext) -> str:
+    """'1st', '1.', '1er': a rank as the reader writes it."""
+    return context.say(ORDINALS[rank - 1]) if 1 <= rank <= len(ORDINALS) else str(rank)
+
+
+def kind_word(kind: str, context: ViewContext) -> str:
+    """A card type's name in the reader's words ('Streitwagen'); an unknown type as it is."""
+    key = KIND_WORDS.get(kind)
+    return context.say(key) if key else kind.capitalize()
 
 
 def chip(draw: Draw, xy: tuple[int, int], words: str, fill: kit.RGB, size: int = SMALL) -> int:
@@ -74,22 +106,24 @@ def chips_in_a_row(
         x += chip(draw, (x, y), words, fill) + 6
 
 
-def _unit_title(unit: UnitView) -> str:
-    """The band of a card: its type, or the hero's name."""
-    if unit["kind"] == "hero":
-        return str(unit.get("name", "Hero"))
-    return str(unit["kind"]).capitalize()
+def _unit_title(unit: UnitView, context: ViewContext) -> str:
+    """The band of a card: its type, or the hero's name (as the reader's edition prints it)."""
+    if unit["kind"] == "hero" and "name" in unit:
+        return context.words(unit["name"])
+    return kind_word(str(unit["kind"]), context)
 
 
-def _unit_detail(unit: UnitView) -> str:
+def _unit_detail(unit: UnitView, context: ViewContext) -> str:
     """The line under the band: a phalanx's Hoplites, or what rides or shields the card."""
     if unit["kind"] == "phalanx":
         return str(unit.get("text", ""))
     if unit["kind"] == "hero":
-        return "hero"
+        return context.say("iliad_cards.image.hero")
     if unit.get("rider"):
-        return "+Archer"
-    return "+Harrow" if unit.get("harrow") else ""
+        return context.say("iliad_cards.image.with", card=kind_word("archer", context))
+    if unit.get("harrow"):
+        return context.say("iliad_cards.image.with", card=kind_word("harrow", context))
+    return ""
 
 
 HARROW_W = 62  # a phalanx's Harrow: a card tucked in beside it
@@ -106,24 +140,27 @@ def card_width(unit: UnitView) -> int:
     return width + (HARROW_W if _shielded_phalanx(unit) else 0)
 
 
-def _harrow(draw: Draw, x: int, y: int) -> None:
+def _harrow(draw: Draw, x: int, y: int, letter: str) -> None:
     """A Harrow tucked under a phalanx's right edge: a grey card with an H."""
     fill = FILLS["harrow"]
     box = (x - 20, y + 8, x + HARROW_W, y + CARD_H - 8)
     draw.rounded_rectangle(
         box, radius=8, fill=kit.tint(fill, 0.6), outline=kit.shade(fill, 0.3), width=2
     )
-    kit.centred(draw, (x + HARROW_W / 2 + 4, y + CARD_H / 2), "H", BIG, kit.shade(fill, 0.3))
+    kit.centred(draw, (x + HARROW_W / 2 + 4, y + CARD_H / 2), letter, BIG, kit.shade(fill, 0.3))
 
 
-def _new_slot(draw: Draw, x: int, y: int) -> None:
+def _new_slot(draw: Draw, x: int, y: int, context: ViewContext) -> None:
     """Where a card may start a new phalanx or stand alone: an empty yellow slot saying so."""
     box = (x, y, x + CARD_W, y + CARD_H)
     draw.rounded_rectangle(box, radius=8, fill=CHOICE_FILL, outline=kit.HIGHLIGHT, width=5)
-    kit.centred(draw, (x + CARD_W / 2, y + CARD_H / 2), "new", TEXT)
+    word = kit.fitted(context.say("iliad_cards.image.new"), TEXT, CARD_W - 8)
+    kit.centred(draw, (x + CARD_W / 2, y + CARD_H / 2), word, TEXT)
 
 
-def army_card(draw: Draw, xy: tuple[int, int], unit: UnitView, picked: bool = False) -> None:
+def army_card(
+    draw: Draw, xy: tuple[int, int], unit: UnitView, context: ViewContext, picked: bool = False
+) -> None:
     """A unit drawn as a card: type band, detail line, the strength it adds in large figures;
     a card the prompt picks among has a yellow face and frame.
 
@@ -134,7 +171,7 @@ def army_card(draw: Draw, xy: tuple[int, int], unit: UnitView, picked: bool = Fa
     fill = FILLS.get(str(unit["kind"]), kit.MUTED)
     under = len(unit.get("values", [1])) - 1
     if _shielded_phalanx(unit):
-        _harrow(draw, x + CARD_W + under * PILE, y)
+        _harrow(draw, x + CARD_W + under * PILE, y, context.say("iliad_cards.image.harrow_letter"))
     for depth in range(under, 0, -1):  # the cards under the top one, furthest first
         dx = depth * PILE
         box = (x + dx, y - dx // 2, x + dx + CARD_W, y - dx // 2 + CARD_H)
@@ -146,9 +183,9 @@ def army_card(draw: Draw, xy: tuple[int, int], unit: UnitView, picked: bool = Fa
     draw.rounded_rectangle(box, radius=8, fill=face, outline=kit.shade(fill, 0.4), width=2)
     draw.rounded_rectangle((x, y, x + CARD_W, y + 32), radius=8, fill=fill)
     draw.rectangle((x + 1, y + 24, x + CARD_W - 1, y + 32), fill=fill)
-    title = kit.fitted(_unit_title(unit), SMALL, CARD_W - 6)
+    title = kit.fitted(_unit_title(unit, context), SMALL, CARD_W - 6)
     kit.centred(draw, (x + CARD_W / 2, y + 16), title, SMALL, kit.readable_on(fill))
-    detail = _unit_detail(unit)
+    detail = _unit_detail(unit, context)
     if detail:
         kit.centred(draw, (x + CARD_W / 2, y + 46), kit.fitted(detail, SMALL, CARD_W - 8), SMALL)
     strength = int(unit["strength"])
@@ -192,10 +229,22 @@ def army_rows(units: Sequence[UnitView], width: int, new: bool = False) -> list[
     return rows
 
 
+def _row_width(row: Sequence[Placed]) -> int:
+    return sum(card_width(unit) + CARD_GAP for _, unit in row)
+
+
+def _note_width(hidden: int, context: ViewContext) -> float:
+    """Room for "+N more" after a row (at least the 90 px the English note always had)."""
+    return max(
+        90.0, kit.text_width(context.say("iliad_cards.image.more", count=hidden), SMALL) + 12
+    )
+
+
 def draw_army(
     draw: Draw,
     box: tuple[int, int, int, int],
     units: Sequence[UnitView],
+    context: ViewContext,
     picked: frozenset[int] = frozenset(),
     new: bool = False,
 ) -> None:
@@ -206,20 +255,21 @@ def draw_army(
     room = max(1, (bottom - top + CARD_GAP) // (CARD_H + CARD_GAP + 4))
     shown = rows[:room]
     hidden = sum(len(r) for r in rows[room:])
-    if hidden:
-        while shown[-1] and sum(card_width(u) + CARD_GAP for _, u in shown[-1]) > right - left - 90:
+    if hidden:  # the last row keeps room for the note, as wide as the reader's words make it
+        while shown[-1] and _row_width(shown[-1]) > right - left - _note_width(hidden, context):
             shown[-1].pop()
             hidden += 1
     for number, row in enumerate(shown):
         x, y = left, top + 4 + number * (CARD_H + CARD_GAP + 4)
         for index, unit in row:
             if index == NEW_SLOT:
-                _new_slot(draw, x, y)
+                _new_slot(draw, x, y, context)
             else:
-                army_card(draw, (x, y), unit, index in picked)
+                army_card(draw, (x, y), unit, context, index in picked)
             x += card_width(unit) + CARD_GAP
         if hidden and number == len(shown) - 1:
-            kit.text(draw, (x + 4, y + CARD_H // 2), f"+{hidden} more", SMALL, kit.MUTED, "lm")
+            more = context.say("iliad_cards.image.more", count=hidden)
+            kit.text(draw, (x + 4, y + CARD_H // 2), more, SMALL, kit.MUTED, "lm")
 
 
 def standings(camps: Sequence[CampView]) -> list[tuple[int, int]]:
@@ -242,28 +292,33 @@ def standings(camps: Sequence[CampView]) -> list[tuple[int, int]]:
     return result
 
 
-def score_chips(camp: CampView, amphora_vp: Mapping[str, int]) -> list[tuple[str, kit.RGB]]:
+def score_chips(
+    camp: CampView, amphora_vp: Mapping[str, int], context: ViewContext
+) -> list[tuple[str, kit.RGB]]:
     """Amphoras, victory cards by kind ("City 1+2") and Thanatos cards, each with its VP."""
     marks = [
-        (f"{name} {amphora_vp.get(name, '')}".strip(), FILLS["amphora"])
+        (f"{context.words(name)} {amphora_vp.get(name, '')}".strip(), FILLS["amphora"])
         for name in camp["amphoras"]
     ]  # their VP: the top bar
     for kind in ("city", "trireme", "helen"):
         values = [str(c["vp"]) for c in camp["victory"] if c["kind"] == kind]
         if values:
-            marks.append((f"{kind.capitalize()} {'+'.join(values)}", FILLS[kind]))
+            marks.append((f"{kind_word(kind, context)} {'+'.join(values)}", FILLS[kind]))
     for penalty in camp["thanatos"]:
         marks.append((f"Thanatos {penalty}", FILLS["thanatos"]))
     return marks
 
 
-def log_lines(draw: Draw, lines: Sequence[str], box: tuple[int, int, int, int]) -> int:
-    """The newest public log lines that fit, oldest first, two lines each; returns the y below."""
+def log_lines(
+    draw: Draw, lines: Sequence[str], box: tuple[int, int, int, int], context: ViewContext
+) -> int:
+    """The newest public log lines that fit, oldest first, two lines each, in the reader's
+    words; returns the y below."""
     left, top, right, bottom = box
-    kit.text(draw, (left, top), "Latest", SMALL, kit.MUTED)
+    kit.text(draw, (left, top), context.say("iliad_cards.image.latest"), SMALL, kit.MUTED)
     room = max(0, (bottom - top - 34) // 30)
     chosen: list[str] = []
-    for line in reversed(lines):
+    for line in map(context.words, reversed(lines)):
         parts = list(kit.wrap_text(line, SMALL, right - left))
         if len(parts) > 2:
             parts = [parts[0], kit.fitted(" ".join(parts[1:]), SMALL, right - left)]

@@ -58,7 +58,7 @@ def _static_board(
     image, draw = kit.canvas(BOARD_SIZE[0], height)
     marks = dict(symbols)
     for space in range(end + 1):
-        clock_space(draw, space, end, marks.get(space))
+        clock_space(draw, space, end, marks.get(space), language)
     legend(draw, height - 34 - 6 * 29 - 8, language)
     return image
 
@@ -72,7 +72,7 @@ def _holder_name(holder: AtlandiceHolder, view: AtlandiceView, context: ViewCont
     """A seat's character with its player's name ('Mathilda — ann'), or 'neutral'."""
     seat = holder["seat"]
     if seat is None:
-        return holder["name"]
+        return context.words(holder["name"])
     player = context.name(seat, view["seats"])
     if player in (holder["name"], view["seats"][seat]):
         return holder["name"]
@@ -198,7 +198,8 @@ def render_board(view: AtlandiceView, context: ViewContext) -> Image.Image:
     _clock_hand(draw, view)
     for index, area in enumerate(view["areas"]):
         number = area["number"]
-        draw_area(draw, index, area, view["step"], _mark(view, number), _picked(view, number))
+        mark, picked = _mark(view, number), _picked(view, number)
+        draw_area(draw, index, area, view["step"], mark, context.language, picked)
     holders = view["holders"]
     finals: Sequence[Mapping[str, int] | None] = view["final"] or [None] * len(holders)
     for row, (holder, final) in enumerate(zip(holders, finals, strict=False)):
@@ -233,7 +234,8 @@ def render_hand(view: AtlandiceSeatView, context: ViewContext) -> Image.Image:
     if not tiles:
         kit.text(draw, (36, 170), context.say("table.image.none_yet"), HAND_TEXT, kit.MUTED)
     for i, tile in enumerate(tiles[:6]):
-        kit.text(draw, (36 + i % 2 * 280, 170 + i // 2 * 26), tile, HAND_TEXT, kit.INK)
+        name = kit.fitted(context.words(tile), HAND_TEXT, 272)
+        kit.text(draw, (36 + i % 2 * 280, 170 + i // 2 * 26), name, HAND_TEXT, kit.INK)
     clock = view["clock"]
     facts = context.say(
         "table.image.atl_hand_facts",

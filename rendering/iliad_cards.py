@@ -22,7 +22,6 @@ from rendering._iliad_cards_parts import (
     FILLS,
     LEGEND,
     MARGIN,
-    ORDINALS,
     PANEL,
     SEAT_COLOURS,
     SMALL,
@@ -33,7 +32,9 @@ from rendering._iliad_cards_parts import (
     chip,
     chips_in_a_row,
     draw_army,
+    kind_word,
     log_lines,
+    ordinal,
     score_chips,
     standings,
 )
@@ -95,9 +96,12 @@ def camp_marks(view: IliadCardsView, seat: int) -> tuple[frozenset[int], bool, b
     return units, mine and chosen["new"], seat in chosen["camps"]
 
 
-def _victory_card(draw: Draw, x: int, y: int, card: VictoryView, picked: bool) -> None:
+def _victory_card(
+    draw: Draw, xy: tuple[int, int], card: VictoryView, picked: bool, context: ViewContext
+) -> None:
     """A victory card on the display: its kind on a coloured band, its VP below; yellow when
     the prompt asks which victory card to take."""
+    x, y = xy
     fill = FILLS.get(card["kind"], kit.MUTED)
     face = CHOICE_FILL if picked else (255, 255, 255)
     draw.rounded_rectangle((x, y, x + 104, y + 66), radius=8, fill=face, outline=fill, width=2)
@@ -106,23 +110,29 @@ def _victory_card(draw: Draw, x: int, y: int, card: VictoryView, picked: bool) -
         draw.rounded_rectangle(frame, radius=10, outline=kit.HIGHLIGHT, width=4)
     draw.rounded_rectangle((x, y, x + 104, y + 32), radius=8, fill=fill)
     draw.rectangle((x + 1, y + 24, x + 103, y + 32), fill=fill)
-    kit.centred(draw, (x + 52, y + 16), card["kind"].capitalize(), SMALL, kit.readable_on(fill))
-    kit.centred(draw, (x + 52, y + 49), f"{card['vp']} VP", TEXT)
+    kind = kit.fitted(kind_word(card["kind"], context), SMALL, 100)
+    kit.centred(draw, (x + 52, y + 16), kind, SMALL, kit.readable_on(fill))
+    kit.centred(draw, (x + 52, y + 49), context.say("table.image.vp", count=card["vp"]), TEXT)
 
 
-def _header(draw: Draw, view: IliadCardsView) -> None:
+def _header(draw: Draw, view: IliadCardsView, context: ViewContext) -> None:
     """Siege number, the oracle card, the goal; then the display as cards."""
     most = view.get("sieges_max")
-    siege = f"Siege {view['siege']}" + (f" of {most}" if most else "")
+    siege = context.say("iliad_cards.image.siege", siege=view["siege"])
+    if most:
+        siege = context.say("iliad_cards.image.siege_of", siege=view["siege"], most=most)
     kit.text(draw, (MARGIN, 24), siege, TITLE, kit.INK, "lm")
-    goal = f"Goal {view['target_vp']} VP"
+    goal = context.say("iliad_cards.image.goal", vp=view["target_vp"])
     kit.text(draw, (WIDTH - MARGIN, 24), goal, TEXT, kit.INK, "rm")
     oracle = view.get("oracle")
     if oracle:
         x = MARGIN + round(kit.text_width(siege, TITLE)) + 16
-        label = "Oracle: " + oracle["name"].replace("(", "").replace(")", "")
-        chip(draw, (x, 7), label, FILLS[oracle["kind"]])
-    kit.text(draw, (MARGIN, 52), "Display (victory cards to win this siege)", SMALL, kit.MUTED)
+        name = context.words(oracle["name"]).replace("(", "").replace(")", "")
+        label = context.say("iliad_cards.image.oracle", name=name)
+        room = WIDTH - MARGIN - round(kit.text_width(goal, TEXT)) - 12 - x - 18
+        chip(draw, (x, 7), kit.fitted(label, SMALL, room), FILLS[oracle["kind"]])
+    display = kit.fitted(context.say("iliad_cards.image.display"), SMALL, WIDTH - 2 * MARGIN)
+    kit.text(draw, (MARGIN, 52), display, SMALL, kit.MUTED)
     cards = view["display"]
     chosen = view.get("choices")
     picks = set(chosen["display"]) if chosen and view["to_move"] is not None else set()
@@ -131,39 +141,42 @@ def _header(draw: Draw, view: IliadCardsView) -> None:
         if x + 104 > WIDTH - MARGIN - (60 if index < len(cards) - 1 else 0):
             kit.text(draw, (x, 115), f"+{len(cards) - index}", TEXT, kit.MUTED, "lm")
             break
-        _victory_card(draw, x, 82, card, card["card"] in picks)
+        _victory_card(draw, (x, 82), card, card["card"] in picks, context)
         x += 112
     if not cards:
-        kit.text(draw, (MARGIN, 100), "empty", SMALL, kit.MUTED)
+        kit.text(draw, (MARGIN, 100), context.say("iliad_cards.image.empty"), SMALL, kit.MUTED)
 
 
-def _table_lines(draw: Draw, view: IliadCardsView) -> None:
+def _table_lines(draw: Draw, view: IliadCardsView, context: ViewContext) -> None:
     """Amphoras and who holds them, then what is left in the decks."""
     seats = view["seats"]
     amphoras = [
-        (f"{a['name']}: {_holder(seats, a['holder'])}", FILLS["amphora"]) for a in view["amphoras"]
+        (f"{context.words(a['name'])}: {_holder(seats, a['holder'], context)}", FILLS["amphora"])
+        for a in view["amphoras"]
     ]
     chips_in_a_row(draw, (MARGIN, 156), WIDTH - MARGIN, amphoras)
     heroes = ", ".join(str(h["value"]) for h in view["heroes"])
-    parts = [f"Heroes left {heroes}"] if heroes else []
+    parts = [context.say("iliad_cards.image.heroes_left", heroes=heroes)] if heroes else []
     parts += [
-        f"army deck {view['army_deck']}",
-        f"discards {view['discard']}",
-        f"victory deck {view['victory_deck']}",
+        context.say("iliad_cards.image.army_deck", count=view["army_deck"]),
+        context.say("iliad_cards.image.discards", count=view["discard"]),
+        context.say("iliad_cards.image.victory_deck", count=view["victory_deck"]),
     ]
     kit.text(draw, (MARGIN, 198), kit.fitted(", ".join(parts), SMALL, WIDTH - 2 * MARGIN), SMALL)
 
 
-def _holder(seats: Sequence[str], holder: int | None) -> str:
-    return seats[holder] if holder is not None and 0 <= holder < len(seats) else "nobody"
+def _holder(seats: Sequence[str], holder: int | None, context: ViewContext) -> str:
+    if holder is not None and 0 <= holder < len(seats):
+        return seats[holder]
+    return context.say("iliad_cards.image.nobody")
 
 
-def _standings(draw: Draw, view: IliadCardsView) -> None:
+def _standings(draw: Draw, view: IliadCardsView, context: ViewContext) -> None:
     """The siege's standings: seats ranked by army strength, as coloured boxes."""
     ranked = standings(view["camps"])
     count = max(1, len(ranked))
     width = (WIDTH - 2 * MARGIN - (count - 1) * 6) // count
-    label = "Siege standings: rank and army strength (equal: who passed first)"
+    label = context.say("iliad_cards.image.standings")
     kit.text(draw, (MARGIN, 230), kit.fitted(label, SMALL, WIDTH - 2 * MARGIN), SMALL, kit.MUTED)
     for index, (rank, seat) in enumerate(ranked):
         camp = view["camps"][seat]
@@ -173,7 +186,11 @@ def _standings(draw: Draw, view: IliadCardsView) -> None:
             (x, y, x + width, y + 64), radius=8, fill=PANEL, outline=colour, width=3
         )
         draw.rectangle((x + 3, y + 3, x + 12, y + 61), fill=colour)
-        kit.text(draw, (x + 18, y + 4), f"{ORDINALS[rank - 1]}: {camp['strength']}", SMALL)
+        place = context.say(
+            "iliad_cards.image.place", rank=ordinal(rank, context), strength=camp["strength"]
+        )
+        place = kit.fitted(place, SMALL, width - 24)
+        kit.text(draw, (x + 18, y + 4), place, SMALL)
         name = kit.fitted(view["seats"][seat], SMALL, width - 24)
         kit.text(draw, (x + 18, y + 33), name, SMALL, kit.MUTED)
 
@@ -184,7 +201,7 @@ def _prompt_bar(draw: Draw, view: IliadCardsView, context: ViewContext) -> None:
     text = kit.headline(view, context) if result else _prompt(view, context)
     room = WIDTH - 2 * MARGIN - 20
     if kit.text_width(text, TEXT) > room:  # the prompt's own words first; the camp names all
-        text = str(result["summary"]) if result else _prompt(view)
+        text = str(result["summary"]) if result else _prompt(view, context, named=False)
     mover = view["to_move"]
     colour = kit.HIGHLIGHT if result or mover is None else SEAT_COLOURS[mover]
     draw.rounded_rectangle((MARGIN, 334, WIDTH - MARGIN, 374), radius=8, fill=colour)
@@ -192,26 +209,27 @@ def _prompt_bar(draw: Draw, view: IliadCardsView, context: ViewContext) -> None:
     kit.text(draw, (MARGIN + 10, 354), words, TEXT, kit.readable_on(colour), "lm")
 
 
-def _prompt(view: IliadCardsView, context: ViewContext | None = None) -> str:
-    """The prompt with the card it is about; with a context, the mover named with the player."""
-    prompt = kit.headline(view, context) if context else str(view["prompt"])
+def _prompt(view: IliadCardsView, context: ViewContext, named: bool = True) -> str:
+    """The prompt with the card it is about, in the reader's words; `named`: the mover named
+    with the player."""
+    prompt = kit.headline(view, context) if named else context.words(view["prompt"])
     pending = view.get("pending")
     if pending:
-        return f"{prompt} ({pending['name']})"
+        return f"{prompt} ({context.words(pending['name'])})"
     return prompt
 
 
 def _tag(
-    camp: CampView, view: IliadCardsView, result: OutcomeView | None
+    camp: CampView, view: IliadCardsView, result: OutcomeView | None, context: ViewContext
 ) -> tuple[str, kit.RGB] | None:
     """WINNER, passed 2nd or to move."""
     if result and camp["seat"] in result["winners"]:
-        return "WINNER", kit.HIGHLIGHT
+        return context.say("table.image.winner"), kit.HIGHLIGHT
     order = camp["pass_order"]
     if camp["passed"] and order is not None:
-        return f"passed {ORDINALS[order - 1]}", kit.MUTED
+        return context.say("iliad_cards.image.passed", rank=ordinal(order, context)), kit.MUTED
     if view["to_move"] == camp["seat"]:
-        return "to move", kit.HIGHLIGHT
+        return context.say("table.image.to_move"), kit.HIGHLIGHT
     return None
 
 
@@ -233,9 +251,9 @@ def _camp(
     if view["to_move"] == seat or (result and seat in result["winners"]):
         draw.rounded_rectangle(box, radius=10, outline=kit.HIGHLIGHT, width=6)
     draw.rounded_rectangle((left + 6, top + 8, left + 18, top + 76), radius=4, fill=colour)
-    army = f"Army {camp['strength']}"
+    army = context.say("iliad_cards.image.army", strength=camp["strength"])
     army_w = round(kit.text_width(army, TITLE))
-    tag = _tag(camp, view, result)
+    tag = _tag(camp, view, result, context)
     tag_w = round(kit.text_width(tag[0], SMALL)) + 24 if tag else 0
     room = right - left - 40 - army_w - tag_w - 20
     name = kit.fitted(kit.seat_label(context, seat, view["seats"]), TEXT, room)
@@ -243,20 +261,21 @@ def _camp(
     if tag:
         chip(draw, (left + 36 + round(kit.text_width(name, TEXT)), top + 6), tag[0], tag[1])
     kit.text(draw, (right - 12, top + 4), army, TITLE, kit.INK, "ra")
-    vp = f"VP {camp['vp']}, hand {camp['hand_size']}"
+    vp = context.say("iliad_cards.image.vp_hand", vp=camp["vp"], hand=camp["hand_size"])
     kit.text(draw, (left + 28, top + 46), vp, SMALL)
     x = left + 40 + round(kit.text_width(vp, SMALL))
     chips_in_a_row(
         draw,
         (x, top + 44),
         right - 12,
-        score_chips(camp, {a["name"]: a["vp"] for a in view["amphoras"]}),
+        score_chips(camp, {a["name"]: a["vp"] for a in view["amphoras"]}, context),
     )
     if camp["units"] or new:
         army_box = (left + 28, top + CAMP_HEAD + 8, right - 12, bottom - 4)
-        draw_army(draw, army_box, camp["units"], picked, new)
+        draw_army(draw, army_box, camp["units"], context, picked, new)
     else:
-        kit.text(draw, (left + 28, top + CAMP_HEAD + 10), "no army yet", SMALL, kit.MUTED)
+        none = context.say("iliad_cards.image.no_army")
+        kit.text(draw, (left + 28, top + CAMP_HEAD + 10), none, SMALL, kit.MUTED)
 
 
 def render_board(view: IliadCardsView, context: ViewContext) -> Image.Image:
@@ -264,9 +283,9 @@ def render_board(view: IliadCardsView, context: ViewContext) -> Image.Image:
     size = board_size(int(view["players"]))
     image, draw = kit.canvas(*size)
     draw.rectangle((0, 0, WIDTH, CAMPS_TOP - 6), fill=(236, 226, 204))
-    _header(draw, view)
-    _table_lines(draw, view)
-    _standings(draw, view)
+    _header(draw, view, context)
+    _table_lines(draw, view, context)
+    _standings(draw, view, context)
     _prompt_bar(draw, view, context)
     y = CAMPS_TOP
     for camp in view["camps"]:
@@ -275,9 +294,9 @@ def render_board(view: IliadCardsView, context: ViewContext) -> Image.Image:
         y += height + CAMP_GAP
     legend = LEGEND if view.get("choices") and view["to_move"] is not None else LEGEND[:-1]
     legend_top = size[1] - LEGEND_H - (len(legend) - 2) * TEXT_STEP  # the legend ends the image
-    log_lines(draw, view["recent"], (MARGIN, y + 6, WIDTH - MARGIN, legend_top - 4))
+    log_lines(draw, view["recent"], (MARGIN, y + 6, WIDTH - MARGIN, legend_top - 4), context)
     for index, line in enumerate(legend):
-        words = kit.fitted(line, SMALL, WIDTH - 2 * MARGIN)
+        words = kit.fitted(context.say(line), SMALL, WIDTH - 2 * MARGIN)
         kit.text(draw, (MARGIN, legend_top + 4 + index * TEXT_STEP), words, SMALL, kit.MUTED)
     return image
 
@@ -295,33 +314,44 @@ def render_hand(view: IliadCardsSeatView, context: ViewContext) -> Image.Image:
     title = kit.seat_label(context, seat, view["seats"])
     kit.text(draw, (16, 8), kit.fitted(title, TITLE, width - 32), TITLE, ink)
     over = context.outcome(view) is not None
-    status = f"{len(hand)} cards, army {camp['strength']}, VP {camp['vp']}, siege {view['siege']}: "
     if over:
-        status += "game over"
+        now = context.say("iliad_cards.image.over")
     elif view["to_move"] == seat:
-        status += "your move"
+        now = context.say("iliad_cards.image.your_move")
     else:
-        status += f"waiting: {_prompt(view)}"
+        now = context.say("iliad_cards.image.waiting", prompt=_prompt(view, context, named=False))
+    status = context.say(
+        "iliad_cards.image.hand_status",
+        cards=len(hand),
+        army=camp["strength"],
+        vp=camp["vp"],
+        siege=view["siege"],
+        now=now,
+    )
     kit.text(draw, (16, 52), kit.fitted(status, 24, width - 32), 24, ink)
     if not groups:
-        kit.centred(draw, (width / 2, 400), "No cards in hand", 32, kit.MUTED)
+        empty = context.say("iliad_cards.image.no_cards")
+        kit.centred(draw, (width / 2, 400), empty, 32, kit.MUTED)
     tile_w, tile_h = (width - 3 * 12) // 2, 138
     shown = groups if len(groups) <= HAND_TILES else groups[: HAND_TILES - 1]
     for index, group in enumerate(shown):
         row, col = divmod(index, 2)
         x, y = 12 + col * (tile_w + 12), 104 + row * (tile_h + 10)
-        _hand_tile(draw, group, (x, y, x + tile_w, y + tile_h))
+        _hand_tile(draw, group, (x, y, x + tile_w, y + tile_h), context)
     if len(shown) < len(groups):
         rest = sum(g["count"] for g in groups[len(shown) :])
         x, y = 12 + tile_w + 12, 104 + (HAND_TILES // 2 - 1) * (tile_h + 10)
-        kit.text(draw, (x + 12, y + 20), f"+{rest} more cards:", TEXT, kit.MUTED)
-        names = ", ".join(g["name"] for g in groups[len(shown) :])
+        more = context.say("iliad_cards.image.more_cards", count=rest)
+        kit.text(draw, (x + 12, y + 20), kit.fitted(more, TEXT, tile_w - 24), TEXT, kit.MUTED)
+        names = ", ".join(context.words(g["name"]) for g in groups[len(shown) :])
         for index, line in enumerate(kit.wrap_text(names, HAND_TEXT, tile_w - 24)[:3]):
             kit.text(draw, (x + 12, y + 56 + index * 27), line, HAND_TEXT, kit.INK)
     return image
 
 
-def _hand_tile(draw: Draw, group: HandGroup, box: tuple[int, int, int, int]) -> None:
+def _hand_tile(
+    draw: Draw, group: HandGroup, box: tuple[int, int, int, int], context: ViewContext
+) -> None:
     """One kind of card in the hand: its name and count on a band, what it does below."""
     left, top, right, _ = box
     fill = FILLS[group["kind"]]
@@ -332,13 +362,13 @@ def _hand_tile(draw: Draw, group: HandGroup, box: tuple[int, int, int, int]) -> 
     kit.text(
         draw,
         (left + 12, top + 21),
-        kit.fitted(group["name"], TEXT, right - left - 80),
+        kit.fitted(context.words(group["name"]), TEXT, right - left - 80),
         TEXT,
         ink,
         "lm",
     )
     kit.text(draw, (right - 12, top + 21), f"x{group['count']}", TITLE, ink, "rm")
-    lines = _hint_lines(group["hint"], right - left - 20)
+    lines = _hint_lines(context.words(group["hint"]), right - left - 20)
     for index, line in enumerate(lines):
         kit.text(draw, (left + 10, top + 50 + index * 27), line, HAND_TEXT, kit.INK)
 

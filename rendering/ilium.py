@@ -53,7 +53,8 @@ def render_board(view: IliumView, context: ViewContext) -> Image.Image:
     key = board_key(view)
     places = layout(key, MAP_BOX, FRAME)
     size = board_size(int(view["players"]))
-    image = _background(places, key[1], tuple(view["types"]), size[1], context.language).copy()
+    types = tuple(context.words(name) for name in view["types"])
+    image = _background(places, key[1], types, size[1], context.language).copy()
     draw = ImageDraw.Draw(image)
     _headline(draw, view, context)
     for index, way in enumerate(view["pathways"]):
@@ -63,7 +64,7 @@ def render_board(view: IliumView, context: ViewContext) -> Image.Image:
     rows = -(-int(view["players"]) // 2)
     bottom = PANEL_TOP + rows * (block_height(TEXT) + 8)
     draw_panel(draw, view, context, (PANEL_TOP, bottom), TEXT)
-    _markers(draw, view, bottom)
+    _markers(draw, view, bottom, context)
     return image
 
 
@@ -116,17 +117,23 @@ def _headline(draw: ImageDraw.ImageDraw, view: IliumView, context: ViewContext) 
         kit.text(draw, (16, 8 + 32 * k), line, TEXT + 3, kit.INK)
 
 
-def _markers(draw: ImageDraw.ImageDraw, view: IliumView, top: int) -> None:
+def _markers(draw: ImageDraw.ImageDraw, view: IliumView, top: int, context: ViewContext) -> None:
     """The game's state markers, under the players: value-4 tokens left (IM-16), variants."""
     value = view["trigger_value"]
     left = sum(1 for s in view["sites"] for t in s["tokens"] if t[1] == value)
-    extra = ["n/a: tokens/artifacts", f"value-{value} tokens left: {left}"]
+    extra = [
+        context.say("ilium.image.tally_key"),
+        context.say("ilium.image.trigger_left", value=value, left=left),
+    ]
     if view["final"]:
-        extra[1] = "crossed: given to the historian"
+        extra[1] = context.say("ilium.image.donated")
     if view["early_end"] == "declined":
-        extra.append("early end declined")
-    chosen = (("Strategic", view["options"]["strategic"]), ("Vaults", view["options"]["vaults"]))
-    extra += [name for name, on in chosen if on]
+        extra.append(context.say("ilium.image.early_end_declined"))
+    chosen = (
+        ("ilium.image.strategic", view["options"]["strategic"]),
+        ("ilium.image.vaults", view["options"]["vaults"]),
+    )
+    extra += [context.say(key) for key, on in chosen if on]
     line = kit.fitted("  ·  ".join(extra), TEXT, BOARD_SIZE[0] - 32)
     kit.text(draw, (16, top), line, TEXT, kit.INK)
 

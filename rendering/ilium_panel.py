@@ -179,10 +179,10 @@ def draw_hand(
     historian = secret["historian"]
     kind = view["types"].index(historian) if historian in view["types"] else 0
     historian_title = context.say("table.image.ilium_historian")
-    _card(draw, (40, 90, 420, 400), historian_title, historian, TYPE_COLOURS[kind])
+    _card(draw, (40, 90, 420, 400), historian_title, context.words(historian), TYPE_COLOURS[kind])
     _next_card(draw, secret, context, (480, 90, 860, 400))
     mine = ", ".join(
-        f"{name} {n}/{a}"
+        f"{context.words(name)} {n}/{a}"
         for name, n, a in zip(
             view["types"], info["tokens_by_type"], info["artifacts_by_type"], strict=True
         )

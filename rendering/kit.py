@@ -64,6 +64,18 @@ def _collecting(into: ContextVar[list[T] | None]) -> Iterator[list[T]]:
         into.reset(token)
 
 
+@contextmanager
+def unrecorded() -> Iterator[None]:
+    """Draw off the record: sample images made only to choose a palette are never shown, so
+    the collectors must not count their words or sizes (English samples on a German board)."""
+    sizes, drawn = _TEXT_SIZES.set(None), _DRAWN_WORDS.set(None)
+    try:
+        yield
+    finally:
+        _DRAWN_WORDS.reset(drawn)
+        _TEXT_SIZES.reset(sizes)
+
+
 def drawn_words() -> AbstractContextManager[list[str]]:
     """Collect every text drawn inside the block, so tests can check each glyph is in the font."""
     return _collecting(_DRAWN_WORDS)

@@ -200,9 +200,12 @@ def test_the_legend_explains_every_letter_and_word_the_board_abbreviates() -> No
     legend = " ".join(words(say(line), "en") for line in LEGEND_LINES)
     for word in ("INV", "ALL", "GIFT", "▶", "yellow", "blue frame"):
         assert word in legend
-    for language in LANGUAGES:  # every translation keeps the codes it explains
+    clock = ("atlandice.image.clock_inventory", "atlandice.image.clock_all")
+    for language in LANGUAGES:  # every translation explains the clock words it draws
         translated = " ".join(words(say(line), language) for line in LEGEND_LINES)
-        assert all(code in translated for code in ("INV", "ALL", "GIFT", "▶", "G+3")), language
+        codes = [words(say(key), language) for key in (*clock, "atlandice.image.clock_gift")]
+        assert all(code in translated for code in (*codes, "▶", "G+3")), language
+    assert "GIFT" not in " ".join(words(say(line), "de") for line in LEGEND_LINES)  # Gift: poison
     view = GAME.view(_play(2, 9, plies=6), None)
     board = render_board(view)
     strip = board.crop((0, board.height - 190, board.width, board.height))

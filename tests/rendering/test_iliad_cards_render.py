@@ -137,7 +137,7 @@ def test_a_phalanx_is_a_pile_with_one_edge_per_hoplite_and_its_harrow_beside() -
     images = []
     for unit in (one, three, shielded):
         image, draw = kit.canvas(400, 160)
-        parts.army_card(draw, (10, 30), unit)
+        parts.army_card(draw, (10, 30), unit, ViewContext())
         images.append(image)
     assert not _same(images[0], images[1]) and not _same(images[1], images[2])
 
@@ -158,11 +158,14 @@ def test_score_chips_are_spelled_out_and_the_legend_explains_the_rest() -> None:
         {"card": "t2", "kind": "trireme", "vp": 2, "name": "Trireme 2"},
     ]
     camp["thanatos"], camp["amphoras"] = [-1], ["Athena"]
-    words = [text for text, _ in parts.score_chips(camp, {"Athena": 2})]
+    words = [text for text, _ in parts.score_chips(camp, {"Athena": 2}, ViewContext())]
     assert words == ["Athena 2", "City 1+2", "Trireme 2", "Thanatos -1"]
-    legend = " ".join(parts.LEGEND)
+    legend = " ".join(ViewContext().say(line) for line in parts.LEGEND)
     for term in ("Big number", "H:", "Harrow", "Chips", "Thanatos"):
         assert term in legend
+    german = ViewContext(language="de")
+    words = [text for text, _ in parts.score_chips(camp, {"Athena": 2}, german)]
+    assert words[1:3] == ["Stadt 1+2", "Trireme 2"]
 
 
 def _first_view(players: int, phase: str, seed: int = 4) -> Any:

@@ -120,14 +120,28 @@ def die(draw: Draw, x: int, y: int, face: int, chosen: bool, size: int = 44) -> 
     kit.centred(draw, (x + size / 2, y + size / 2), str(face), 28)
 
 
-def submarine(draw: Draw, x: int, y: int, language: str) -> None:
-    """The submarine: a yellow hull with SUB (U-BOOT ...) on it."""
+HULL_MOST = 120  # px: the widest submarine hull (its word decides, 96 px at least)
+
+
+def hull_width(language: str) -> int:
+    """How long the submarine is drawn: room for its word (SUB, U-BOOT, SOUS-M.)."""
+    name = words(say("atlandice.image.submarine"), language)
+    return min(HULL_MOST, max(96, round(kit.text_width(name, SMALL)) + 16))
+
+
+def submarine(draw: Draw, right: int, y: int, language: str) -> None:
+    """The submarine, its right end at `right`: a yellow hull with its word on it."""
+    width = hull_width(language)
+    x = right - width
     draw.rounded_rectangle(
-        (x, y + 10, x + 96, y + 46), radius=17, fill=kit.HIGHLIGHT, outline=kit.INK, width=2
+        (x, y + 10, right, y + 46), radius=17, fill=kit.HIGHLIGHT, outline=kit.INK, width=2
     )
-    draw.rectangle((x + 36, y, x + 56, y + 12), fill=kit.HIGHLIGHT, outline=kit.INK, width=2)
-    name = kit.fitted(words(say("atlandice.image.submarine"), language), SMALL, 88)
-    kit.centred(draw, (x + 48, y + 28), name, SMALL)
+    middle = x + width // 2
+    draw.rectangle(
+        (middle - 12, y, middle + 8, y + 12), fill=kit.HIGHLIGHT, outline=kit.INK, width=2
+    )
+    name = kit.fitted(words(say("atlandice.image.submarine"), language), SMALL, width - 8)
+    kit.centred(draw, (middle, y + 28), name, SMALL)
 
 
 def symbol_label(symbol: str | None) -> tuple[str, kit.RGB | None]:
@@ -228,12 +242,12 @@ def _area_body(
         if end + kit.text_width(note, SMALL) < right - 12:
             kit.text(draw, (right - 12, top + 104), note, SMALL, kit.MUTED, "rm")
     dice = area["dice"]
-    room = AREA_W - 24 - (110 if area["submarine"] else 0) - 44
+    room = AREA_W - 24 - (hull_width(language) + 14 if area["submarine"] else 0) - 44
     step = min(50, room // max(1, len(dice) - 1))
     for i, face in enumerate(dice):
         die(draw, left + 12 + i * step, top + 138, face, chosen)
     if area["submarine"]:
-        submarine(draw, right - 108, top + 136, language)
+        submarine(draw, right - 12, top + 136, language)
 
 
 KIND_WORDS = {

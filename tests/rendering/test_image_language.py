@@ -127,3 +127,17 @@ def test_a_card_types_band_word_fits_its_card_in_every_language(language: str) -
         if kit.text_width(kind_word(kind, context), SMALL) > CARD_W - 6
     ]
     assert too_wide == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_atlandice_area_lines_and_the_submarine_word_fit_in_every_language(language: str) -> None:
+    """An area's one line (its tile's effect) and the word on the submarine are not clipped."""
+    from bot.games.atlandice.data import TILE_SHORTS
+    from bot.i18n import say, words
+    from rendering._atlandice_parts import AREA_W, HULL_MOST, SMALL
+
+    keys = (*TILE_SHORTS, "atlandice.image.closed", "atlandice.image.any_kind")
+    lines = [words(say(key), language) for key in keys]
+    assert [line for line in lines if kit.text_width(line, SMALL) > AREA_W - 24] == []
+    hull = words(say("atlandice.image.submarine"), language)
+    assert kit.text_width(hull, SMALL) + 16 <= HULL_MOST

@@ -226,6 +226,7 @@ def _area_body(
     chosen, picked = marked
     left, top, right, _ = box
     tile = area["tile"]
+    effect: str
     if area["closed"]:
         effect, colour = say("atlandice.image.closed"), kit.MUTED
     elif tile:

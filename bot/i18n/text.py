@@ -8,7 +8,9 @@ another language gets `words(text, language)`, drawn again from the same id and 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 from typing import Any
 
@@ -42,6 +44,8 @@ def say(key: str, /, **params: object) -> Text:
     """The message `key` with its parameters, as English text that can be drawn again."""
     if not params:
         return _constant(key)
+    if _WORDLESS.get():
+        return WORDLESS
     # Computer players' playouts build every log line, so this is a hot path: the English
     # template comes from a dict, and the Text is made without a call of its __new__. A Text
     # parameter already is its English words: formatting it as a str does not draw it again.
@@ -74,6 +78,8 @@ def _constant(key: str) -> Text:
 
 def listing(items: Iterable[object], key: str = LIST_AND) -> Text:
     """Items joined as a player says them: '5 and Dolos', 'und' in German (`key` in LISTS)."""
+    if _WORDLESS.get():
+        return WORDLESS
     parts = tuple(items)
     english = _ENGLISH_TEMPLATES.get(key)
     if english is None:
@@ -82,6 +88,26 @@ def listing(items: Iterable[object], key: str = LIST_AND) -> Text:
     made.key = key
     made.params = {"items": parts}
     return made
+
+
+WORDLESS = Text("wordless", {}, "…")  # what `say` gives inside `wordless()`: no one reads it
+_WORDLESS: ContextVar[bool] = ContextVar("symposion_wordless", default=False)
+
+
+@contextmanager
+def wordless() -> Iterator[None]:
+    """Inside this block `say` and `listing` give WORDLESS instead of building sentences.
+
+    Computer players' playouts make states to play on and throw away; building their log
+    lines was a quarter of a playout. A message without parameters stays itself (it is made
+    once anyway). Per context, so another thread or task keeps its words; the engine
+    contract (bot.engine.game.Game) says what such states may be used for.
+    """
+    token = _WORDLESS.set(True)
+    try:
+        yield
+    finally:
+        _WORDLESS.reset(token)
 
 
 def words(value: object, language: str) -> str:

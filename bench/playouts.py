@@ -1,7 +1,8 @@
 """Engine speed: random games per second, with the contract's cheap checks and as a search plays.
 
 Two loops per row: `random_playout` (every position checked: encode, sort, outcome) and the
-bare loop a computer player's playouts run (to_move, legal_actions, apply). Both are timed in
+bare loop a computer player's playouts run (to_move, legal_actions, apply, inside
+`bot.engine.wordless()` as the search does: no sentences built). Both are timed in
 CPU seconds of this process as well as wall-clock, because on a shared machine the wall-clock
 rate says more about the neighbours than about the engine.
 """
@@ -13,21 +14,22 @@ import time
 from collections.abc import Callable
 
 from bench.core import Settings, Table
-from bot.engine import AnyGame
+from bot.engine import AnyGame, wordless
 from bot.engine.conformance import player_counts, random_playout
 
 TITLE = "Engines: random games per second"
 
 
 def bare_playout(game: AnyGame, players: int, seed: int) -> int:
-    """One random game as a search's playout runs it; returns its number of decisions."""
+    """One random game as a search's playout runs it (wordless); returns its decisions."""
     chooser = random.Random(f"chooser:{seed}")
-    state = game.new_game(players, seed)
     decisions = 0
-    while game.to_move(state) is not None:
-        legal = game.legal_actions(state)
-        state = game.apply(state, legal[chooser.randrange(len(legal))])
-        decisions += 1
+    with wordless():
+        state = game.new_game(players, seed)
+        while game.to_move(state) is not None:
+            legal = game.legal_actions(state)
+            state = game.apply(state, legal[chooser.randrange(len(legal))])
+            decisions += 1
     return decisions
 
 
@@ -68,8 +70,8 @@ def run(settings: Settings) -> list[Table]:
         ],
         notes=[
             f"games/s and games/cpu-s: bot.engine.conformance.random_playout; bare: the loop of "
-            f"a search playout (bench.playouts.bare_playout); seeds from {settings.seed}; up to "
-            f"{settings.seconds:g} s or {settings.max_games} games per loop."
+            f"a search playout, wordless (bench.playouts.bare_playout); seeds from "
+            f"{settings.seed}; up to {settings.seconds:g} s or {settings.max_games} games per loop."
         ],
     )
     for game in settings.selected():

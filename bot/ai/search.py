@@ -24,7 +24,7 @@ from typing import Any
 
 from bot.ai.levels import Level
 from bot.ai.standing import rewards_from_outcome, rewards_from_standing
-from bot.engine import AnyGame
+from bot.engine import AnyGame, wordless
 
 
 class Node:
@@ -65,11 +65,14 @@ def search(
     root = Node()
     started = clock() if clock else 0.0
     done = 0
-    while done < level.iterations:
-        _iterate(game, game.resample_hidden(state, seat, rng), root, rng, level)
-        done += 1
-        if clock and clock() - started > level.seconds:
-            break
+    # Wordless: the search only plays on its states and throws them away, so the games build
+    # no sentences for them (the same states but for words: bot.engine.game.Game).
+    with wordless():
+        while done < level.iterations:
+            _iterate(game, game.resample_hidden(state, seat, rng), root, rng, level)
+            done += 1
+            if clock and clock() - started > level.seconds:
+                break
     return _best(root, done)
 
 

@@ -8,6 +8,7 @@ from bot.engine.registry import all_games, get_game, register
 from bot.engine.rng import rng
 from bot.engine.spec import GameSpec, OptionSpec, Outcome, ranking_from_keys
 from bot.engine.view import OutcomeView, SeatView, View, ViewContext, is_seat_view, public_part
+from bot.i18n import wordless
 
 __all__ = [
     "AnyGame",
@@ -33,4 +34,5 @@ __all__ = [
     "register",
     "rng",
     "visible_log",
+    "wordless",
 ]

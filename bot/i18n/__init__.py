@@ -8,11 +8,13 @@ from bot.i18n.text import (
     LIST_AND,
     LIST_COMMA,
     LIST_PLUS,
+    WORDLESS,
     Text,
     from_json,
     listing,
     say,
     to_json,
+    wordless,
     words,
 )
 
@@ -22,6 +24,7 @@ __all__ = [
     "LIST_AND",
     "LIST_COMMA",
     "LIST_PLUS",
+    "WORDLESS",
     "Text",
     "entries",
     "from_json",
@@ -30,5 +33,6 @@ __all__ = [
     "say",
     "template",
     "to_json",
+    "wordless",
     "words",
 ]

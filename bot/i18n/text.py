@@ -8,11 +8,13 @@ another language gets `words(text, language)`, drawn again from the same id and 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 from typing import Any
 
-from bot.i18n.catalogues import ENGLISH, template
+from bot.i18n.catalogues import ENGLISH, entries, template
 
 LIST_AND = "list.and"  # the word between the items of a list ("5 and Dolos")
 LIST_PLUS = "list.plus"  # the sign between the terms of a sum ("Zeus 8 + 10")
@@ -42,9 +44,30 @@ def say(key: str, /, **params: object) -> Text:
     """The message `key` with its parameters, as English text that can be drawn again."""
     if not params:
         return _constant(key)
-    # a Text parameter already is its English words: formatting it as a str does not draw
-    # it again (computer players' playouts build every log line, so this is on their path)
-    return Text(key, params, template(ENGLISH, key).format_map(params))
+    if _WORDLESS.get():
+        return WORDLESS
+    # Computer players' playouts build every log line, so this is a hot path: the English
+    # template comes from a dict, and the Text is made without a call of its __new__. A Text
+    # parameter already is its English words: formatting it as a str does not draw it again.
+    english = _ENGLISH_TEMPLATES.get(key)
+    if english is None:
+        english = _english_template(key)
+    made = _new_str(Text, english.format_map(params))
+    made.key = key
+    made.params = params
+    return made
+
+
+_ENGLISH_TEMPLATES: dict[str, str] = {}  # the English words of each message id said so far
+_new_str = str.__new__
+
+
+def _english_template(key: str) -> str:
+    """The English template of `key`, kept for the next `say` if the catalogue has it."""
+    english = template(ENGLISH, key)
+    if key in entries(ENGLISH):  # a missing entry is logged by `template` every time
+        _ENGLISH_TEMPLATES[key] = english
+    return english
 
 
 @cache
@@ -55,8 +78,36 @@ def _constant(key: str) -> Text:
 
 def listing(items: Iterable[object], key: str = LIST_AND) -> Text:
     """Items joined as a player says them: '5 and Dolos', 'und' in German (`key` in LISTS)."""
+    if _WORDLESS.get():
+        return WORDLESS
     parts = tuple(items)
-    return Text(key, {"items": parts}, template(ENGLISH, key).join(map(str, parts)))
+    english = _ENGLISH_TEMPLATES.get(key)
+    if english is None:
+        english = _english_template(key)
+    made = _new_str(Text, english.join(map(str, parts)))
+    made.key = key
+    made.params = {"items": parts}
+    return made
+
+
+WORDLESS = Text("wordless", {}, "…")  # what `say` gives inside `wordless()`: no one reads it
+_WORDLESS: ContextVar[bool] = ContextVar("symposion_wordless", default=False)
+
+
+@contextmanager
+def wordless() -> Iterator[None]:
+    """Inside this block `say` and `listing` give WORDLESS instead of building sentences.
+
+    Computer players' playouts make states to play on and throw away; building their log
+    lines was a quarter of a playout. A message without parameters stays itself (it is made
+    once anyway). Per context, so another thread or task keeps its words; the engine
+    contract (bot.engine.game.Game) says what such states may be used for.
+    """
+    token = _WORDLESS.set(True)
+    try:
+        yield
+    finally:
+        _WORDLESS.reset(token)
 
 
 def words(value: object, language: str) -> str:

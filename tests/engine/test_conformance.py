@@ -10,6 +10,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -20,6 +21,7 @@ from bot.engine.conformance import (
     check_position,
     check_roundtrips,
     check_views,
+    check_wordless_playout,
     is_empty,
     player_counts,
     random_playout,
@@ -169,6 +171,41 @@ def test_a_game_listing_its_actions_out_of_order_is_caught() -> None:
     game.legal_actions = lambda s: list(reversed(listing(s)))  # type: ignore[method-assign]
     with pytest.raises(ContractViolation, match="not sorted"):
         check_position(game, state, 2, "start")
+
+
+WORDLESS_SEEDS = 8  # random games per game and seat count played with and without words
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_wordless_play_differs_in_words_only(game_id: str, players: int) -> None:
+    """Computer players search inside wordless(): the same games, the same states but words."""
+    game = get_game(game_id)
+    for seed in range(WORDLESS_SEEDS):
+        assert check_wordless_playout(game, players, seed) > 0
+
+
+def test_a_game_deciding_by_its_words_is_caught_playing_wordless() -> None:
+    """A rule that reads its own log line (here: who moves next) takes another course."""
+    game = copy.copy(get_game("iliad"))
+    apply = game.apply
+
+    def talkative(state: Any, action: Any) -> Any:
+        after = apply(state, action)
+        return dataclasses.replace(after, seed=after.seed + len(after.log[-1].text))
+
+    game.apply = talkative  # type: ignore[method-assign]
+    with pytest.raises(ContractViolation, match="wordless play"):
+        check_wordless_playout(game, 2, 1)
+
+
+def test_a_state_holding_a_figure_made_from_words_is_caught_playing_wordless() -> None:
+    """Words anywhere in a state are words (Atlandice keeps the turn's line in `line`); a
+    number drawn from them is not, and differs when the words are left out."""
+    game = copy.copy(get_game("atlandice"))
+    dump = game.dump
+    game.dump = lambda state: {**dump(state), "letters": sum(map(len, state.line))}  # type: ignore[method-assign]
+    with pytest.raises(ContractViolation, match="differ in more than words"):
+        check_wordless_playout(game, 2, 0)
 
 
 def test_empty_private_parts() -> None:

@@ -5,10 +5,11 @@ from __future__ import annotations
 import copy
 import json
 import pickle
+from concurrent.futures import ThreadPoolExecutor
 
 import bot.games.iliad  # noqa: F401  (registers the game)
 from bot.engine import LogEntry, get_game
-from bot.i18n import Text, from_json, listing, say, to_json, words
+from bot.i18n import WORDLESS, Text, from_json, listing, say, to_json, wordless, words
 
 
 def test_a_text_is_its_english_words() -> None:
@@ -55,3 +56,22 @@ def test_a_whole_iliad_state_round_trips_with_its_messages() -> None:
     german = [words(line, "de") for line in game.view(loaded, None)["log"]]
     assert any(" legt " in line for line in german)
     assert all(isinstance(line, Text) for line in game.view(loaded, None)["log"])
+
+
+def test_wordless_leaves_out_sentences_only_inside_the_block() -> None:
+    """Computer playouts build no words; everything outside the block keeps them."""
+    before = say("iliad.log.places", seat="Alice", tile="5", square="b3")
+    with wordless():
+        assert say("iliad.log.places", seat="Alice", tile="5", square="b3") is WORDLESS
+        assert listing(["5", "Dolos"]) is WORDLESS
+        assert say("iliad.face_down") == "face-down tile"  # made once anyway: kept
+    after = say("iliad.log.places", seat="Alice", tile="5", square="b3")
+    assert after == before == "Alice places 5 on b3."
+    assert after.key == "iliad.log.places" and dict(after.params)["square"] == "b3"
+
+
+def test_wordless_is_per_context_so_another_thread_keeps_its_words() -> None:
+    """The service's threads (and tests drawing in threads) are never made wordless by a search."""
+    with wordless(), ThreadPoolExecutor(1) as pool:
+        elsewhere = pool.submit(say, "iliad.log.places", seat="Bob", tile="2", square="a1").result()
+    assert elsewhere == "Bob places 2 on a1."

@@ -16,6 +16,31 @@ from bot.store.faults import damaged, unusable
 from bot.store.lock import acquire, release
 
 
+def _statement(conn: sqlite3.Connection, sql: str, params: Sequence[object]) -> Result:
+    """Execute, read every row, note the counts and close the cursor: one statement, whole."""
+    cursor = conn.execute(sql, params)
+    try:
+        return Result(cursor.rowcount, cursor.lastrowid, list(cursor.fetchall()))
+    finally:
+        cursor.close()
+
+
+async def in_thread(
+    db: aiosqlite.Connection,
+    work: Callable[[sqlite3.Connection, str, Sequence[object]], Result],
+    sql: str,
+    params: Sequence[object],
+) -> Result:
+    """Run `work` on the connection's own thread in one hop (issue 16 §5).
+
+    aiosqlite's cursor API takes three hops per statement (execute, fetch, close), each a
+    thread wake-up and a loop wake-up. `_execute` is not public, but it is the call every
+    public aiosqlite helper queues its work with (checked by the store tests on each run).
+    """
+    run: Callable[..., Awaitable[Result]] = db._execute
+    return await run(lambda: work(db._conn, sql, params))
+
+
 class SqliteTx:
     """The statements of one sqlite transaction."""
 
@@ -23,10 +48,8 @@ class SqliteTx:
         self._db = db
 
     async def execute(self, sql: str, params: Sequence[object] = ()) -> Result:
-        """Run one statement; rows read (if any) come back with it."""
-        async with self._db.execute(sql, params) as cursor:
-            rows: list[Row] = list(await cursor.fetchall())
-            return Result(cursor.rowcount, cursor.lastrowid, rows)
+        """Run one statement; rows read (if any) come back with it, in one trip to the thread."""
+        return await in_thread(self._db, _statement, sql, params)
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[object]]) -> None:
         """Run one statement once per parameter row."""
@@ -120,9 +143,9 @@ class SqliteBackend:
             await self._db.commit()
 
     async def all(self, sql: str, params: Sequence[object] = ()) -> list[Row]:
-        """Every row of one read."""
-        async with self._lock, self._db.execute(sql, params) as cursor:
-            return list(await cursor.fetchall())
+        """Every row of one read (one trip to the connection's thread)."""
+        async with self._lock:
+            return (await in_thread(self._db, _statement, sql, params)).rows
 
     async def run_script(self, script: str) -> None:
         """The statements in one BEGIN IMMEDIATE … COMMIT; a sqlite error rolls all back."""

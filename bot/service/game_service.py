@@ -472,7 +472,7 @@ class GameService(
         except IllegalAction as error:
             raise IllegalMove(*error.args) from error  # a Text keeps its id
         outcome = game.outcome(after)
-        changes = move_changes(game, before, after, len(s.players))
+        changes = move_changes(game, before, after, len(s.players), self._recent.of(s.game_id))
         quiet = game.chance(after) == game.chance(before)
         write = self.store.record_move(
             s.game_id,
@@ -490,6 +490,7 @@ class GameService(
         version_before = s.version
         s.version = await self._write(s, write)
         s.state = after
+        self._recent.keep(s.game_id, changes.seen)
         s.last_user, s.last_quiet = user_id, quiet
         mark_move(s, seat, version_before, len(changes.public["log"]))
         if outcome is not None:

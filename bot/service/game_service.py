@@ -435,12 +435,21 @@ class GameService(
         await self.store.set_dm_ok(game_id, user_id, ok)
 
     async def hand_message(self, game_id: int, user_id: int) -> int | None:
-        """The DM that shows this player's hand in this game (edited in place), if any."""
-        return await self.store.hand_message(game_id, user_id)
+        """The DM that shows this player's hand in this game (edited in place), if any; read
+        once per game in memory, since every hand that changes asks for it."""
+        if game_id not in self._sessions:  # over: nothing to keep it for
+            return await self.store.hand_message(game_id, user_id)
+        known = self._hand_dms.setdefault(game_id, {})
+        if user_id not in known:
+            known[user_id] = await self.store.hand_message(game_id, user_id)
+        return known[user_id]
 
     async def set_hand_message(self, game_id: int, user_id: int, message_id: int | None) -> None:
         """Record the player's hand DM, so later hands (even after a restart) edit it."""
+        self._hand_dms.get(game_id, {}).pop(user_id, None)
         await self.store.set_hand_message(game_id, user_id, message_id)
+        if game_id in self._sessions:
+            self._hand_dms.setdefault(game_id, {})[user_id] = message_id
 
     # -- play -------------------------------------------------------------------------------
 

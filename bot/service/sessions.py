@@ -98,6 +98,7 @@ class SessionCache:
         self._by_place: dict[int, int] = {}
         self._broken: dict[int, BrokenGame] = {}
         self._recent = RecentViews()  # views kept between moves (issue 16 §5)
+        self._hand_dms: dict[int, dict[int, int | None]] = {}  # game -> user -> hand DM
 
     # -- loading ----------------------------------------------------------------------------
 
@@ -258,6 +259,7 @@ class SessionCache:
     def _drop(self, session: Session) -> None:
         self._sessions.pop(session.game_id, None)
         self._recent.forget(session.game_id)
+        self._hand_dms.pop(session.game_id, None)
         if self._by_place.get(session.place_id) == session.game_id:
             del self._by_place[session.place_id]
 

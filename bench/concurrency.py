@@ -31,9 +31,10 @@ from typing import Any
 
 from bench.core import Settings, Table
 from bench.roundtrip import percentile
+from bench.shards import open_game_at
 from bot.client import SymposionBot
 from tests.e2e.fake_discord import FakeDiscord, LogGuard, RecordedMessage, running, serving
-from tests.e2e.symposion import is_live_board, is_over, next_move_click, open_game
+from tests.e2e.symposion import is_live_board, is_over, next_move_click
 
 TITLE = "Concurrency: games moving at once (click -> that game's new board)"
 GAME = "iliad"
@@ -152,10 +153,10 @@ async def _with_bot_process(fake: FakeDiscord, games: int, path: Path, workers: 
 
 async def _open_games(fake: FakeDiscord, games: int) -> list[int]:
     """One channel and one started game in it per game."""
-    channels = [(await fake.add_channel(f"table-{n}")).id for n in range(games)]
+    channels = [await fake.add_channel(f"table-{n}") for n in range(games)]
     for channel in channels:
-        await open_game(fake, GAME, "alice", ["bob"], channel)
-    return channels
+        await open_game_at(fake, channel.name)  # waits up to 60 s: a loaded machine is slow
+    return [channel.id for channel in channels]
 
 
 async def _idle(fake: FakeDiscord) -> None:

@@ -135,7 +135,7 @@ async def _worker(url: str, shard: int, seed: int) -> dict[str, Any]:
 
         await runner.start(build)
         for channel in channels:
-            await _open(fake, channel)
+            await open_game_at(fake, channel)
         await runner.settle()
         print("ready", flush=True)
         await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
@@ -157,7 +157,7 @@ async def _worker(url: str, shard: int, seed: int) -> dict[str, Any]:
     }
 
 
-async def _open(fake: Any, channel: str) -> None:
+async def open_game_at(fake: Any, channel: str) -> None:
     """/play here, the guest joins, the host starts; waits for the first board."""
     from tests.e2e.symposion import is_live_board
 
@@ -195,7 +195,7 @@ async def _keep_moving(fake: Any, channel: str, stop: float) -> list[float]:
         times.append((time.perf_counter() - began) * 1000)
         step += 1
         if is_over(board):
-            await _open(fake, channel)
+            await open_game_at(fake, channel)
     return times
 
 

@@ -45,6 +45,7 @@ class HandDesk:
 
     def __init__(self, bot: SymposionBot) -> None:
         self.bot = bot
+        self._dms: dict[int, int] = {}  # user -> their DM channel (it never changes)
 
     @property
     def service(self) -> GameService:
@@ -67,8 +68,7 @@ class HandDesk:
     async def _deliver(self, hand: Hand) -> None:
         """Edit the player's hand DM of this game, or send (and record) a new one."""
         game_id, user_id = hand.info.game_id, hand.player.user_id
-        user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-        dm = user.dm_channel or await user.create_dm()
+        dm = await self._dm(user_id)
         language = await readers.dm_language(self.bot, user_id)
         text, png = hand_text(hand.info, hand.player, language), await hand_png(hand, language)
         known = await self.service.hand_message(game_id, user_id)
@@ -82,6 +82,17 @@ class HandDesk:
                 pass  # the player deleted it: a new one takes its place
         sent = await dm.send(text, file=hand_file(hand, png))
         await self.service.set_hand_message(game_id, user_id, sent.id)
+
+    async def _dm(self, user_id: int) -> discord.PartialMessageable | discord.DMChannel:
+        """The DM channel with a player: looked up once (a user fetch and a DM open are two
+        requests to Discord), then addressed by its id (issue 16 §5)."""
+        known = self._dms.get(user_id)
+        if known is not None:
+            return self.bot.get_partial_messageable(known, type=discord.ChannelType.private)
+        user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+        dm = user.dm_channel or await user.create_dm()
+        self._dms[user_id] = dm.id
+        return dm
 
     async def show_hand(self, interaction: Interaction, game_id: int) -> None:
         """/hand or 'My hand': the caller's private view, ephemerally."""

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from bot.engine import AnyGame, View
@@ -24,25 +26,85 @@ def _private(seat_view: Mapping[str, Any]) -> Any:
     return seat_view["private"]
 
 
+@dataclass
+class Seen:
+    """The views of one engine state, each taken once (seat None: the public one).
+
+    A move compares the views before it with those after; the ones before were taken by the
+    move before (issue 16 §5), so each move takes only its own. Engine states are never
+    changed in place (`apply` returns a new one), so the state's identity says the views hold.
+    """
+
+    state: Any = None
+    views: dict[int | None, View] = field(default_factory=dict)
+
+    def of(self, game: AnyGame, state: Any, seat: int | None) -> View:
+        """`game.view(state, seat)`, taken once per state."""
+        if state is not self.state:
+            self.state, self.views = state, {}
+        view = self.views.get(seat)
+        if view is None:
+            view = self.views[seat] = game.view(state, seat)
+        return view
+
+
+# Games whose views are kept between moves: about 50-75 KB each (public view and two seats'),
+# so not every ongoing game's, only those that moved last; a game past these takes its views
+# again at its next move, as every move did before.
+RECENT_GAMES = 256
+
+
+class RecentViews:
+    """The views of the games that moved last, at most RECENT_GAMES of them, by game id."""
+
+    def __init__(self, size: int = RECENT_GAMES) -> None:
+        self._seen: OrderedDict[int, Seen] = OrderedDict()
+        self._size = size
+
+    def of(self, game_id: int) -> Seen:
+        """The game's views (an empty Seen if none are kept), now the most recent."""
+        seen = self._seen.pop(game_id, None) or Seen()
+        self.keep(game_id, seen)
+        return seen
+
+    def keep(self, game_id: int, seen: Seen) -> None:
+        """Keep `seen` as the game's views; the least recently moved game's go past the size."""
+        self._seen.pop(game_id, None)
+        self._seen[game_id] = seen
+        while len(self._seen) > self._size:
+            self._seen.popitem(last=False)
+
+    def forget(self, game_id: int) -> None:
+        """The game left memory (ended, or dropped)."""
+        self._seen.pop(game_id, None)
+
+
 class Changes(NamedTuple):
-    """What one move changed: public lines, the new public view, each changed seat's view."""
+    """What one move changed: public lines, the new public view, each changed seat's view,
+    and every view taken of the new state (kept for the next move once this one is stored)."""
 
     lines: list[str]
     public: View
     seats: dict[int, View]
+    seen: Seen
 
 
-def move_changes(game: AnyGame, before: Any, after: Any, players: int) -> Changes:
-    """The public log lines a move added and the seats whose private part changed."""
-    public_before = game.view(before, None)
-    public_after = game.view(after, None)
+def move_changes(
+    game: AnyGame, before: Any, after: Any, players: int, seen: Seen | None = None
+) -> Changes:
+    """The public log lines a move added and the seats whose private part changed; `seen`
+    may hold views of `before` already taken."""
+    old = seen if seen is not None else Seen()
+    new = Seen()
+    public_before = old.of(game, before, None)
+    public_after = new.of(game, after, None)
     lines = [str(line) for line in new_lines(public_before["log"], public_after["log"])]
     seats: dict[int, View] = {}
     for seat in range(players):
-        seat_after = game.view(after, seat)
-        if _private(seat_after) != _private(game.view(before, seat)):
+        seat_after = new.of(game, after, seat)
+        if _private(seat_after) != _private(old.of(game, before, seat)):
             seats[seat] = seat_after
-    return Changes(lines, public_after, seats)
+    return Changes(lines, public_after, seats, new)
 
 
 def normalise(text: str) -> str:

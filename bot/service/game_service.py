@@ -435,12 +435,21 @@ class GameService(
         await self.store.set_dm_ok(game_id, user_id, ok)
 
     async def hand_message(self, game_id: int, user_id: int) -> int | None:
-        """The DM that shows this player's hand in this game (edited in place), if any."""
-        return await self.store.hand_message(game_id, user_id)
+        """The DM that shows this player's hand in this game (edited in place), if any; read
+        once per game in memory, since every hand that changes asks for it."""
+        if game_id not in self._sessions:  # over: nothing to keep it for
+            return await self.store.hand_message(game_id, user_id)
+        known = self._hand_dms.setdefault(game_id, {})
+        if user_id not in known:
+            known[user_id] = await self.store.hand_message(game_id, user_id)
+        return known[user_id]
 
     async def set_hand_message(self, game_id: int, user_id: int, message_id: int | None) -> None:
         """Record the player's hand DM, so later hands (even after a restart) edit it."""
+        self._hand_dms.get(game_id, {}).pop(user_id, None)
         await self.store.set_hand_message(game_id, user_id, message_id)
+        if game_id in self._sessions:
+            self._hand_dms.setdefault(game_id, {})[user_id] = message_id
 
     # -- play -------------------------------------------------------------------------------
 
@@ -472,7 +481,7 @@ class GameService(
         except IllegalAction as error:
             raise IllegalMove(*error.args) from error  # a Text keeps its id
         outcome = game.outcome(after)
-        changes = move_changes(game, before, after, len(s.players))
+        changes = move_changes(game, before, after, len(s.players), self._recent.of(s.game_id))
         quiet = game.chance(after) == game.chance(before)
         write = self.store.record_move(
             s.game_id,
@@ -490,6 +499,7 @@ class GameService(
         version_before = s.version
         s.version = await self._write(s, write)
         s.state = after
+        self._recent.keep(s.game_id, changes.seen)
         s.last_user, s.last_quiet = user_id, quiet
         mark_move(s, seat, version_before, len(changes.public["log"]))
         if outcome is not None:

@@ -11,6 +11,7 @@ from typing import Any, cast
 from bot.engine import AnyGame, IllegalAction, Outcome, OutcomeView, View, ViewContext, get_game
 from bot.i18n import say
 from bot.service.catalogue import title_of
+from bot.service.diff import RecentViews
 from bot.service.endings import read_result
 from bot.service.errors import (
     GameBroken,
@@ -96,6 +97,8 @@ class SessionCache:
         self._sessions: dict[int, Session] = {}
         self._by_place: dict[int, int] = {}
         self._broken: dict[int, BrokenGame] = {}
+        self._recent = RecentViews()  # views kept between moves (issue 16 §5)
+        self._hand_dms: dict[int, dict[int, int | None]] = {}  # game -> user -> hand DM
 
     # -- loading ----------------------------------------------------------------------------
 
@@ -255,6 +258,8 @@ class SessionCache:
 
     def _drop(self, session: Session) -> None:
         self._sessions.pop(session.game_id, None)
+        self._recent.forget(session.game_id)
+        self._hand_dms.pop(session.game_id, None)
         if self._by_place.get(session.place_id) == session.game_id:
             del self._by_place[session.place_id]
 
@@ -447,7 +452,7 @@ class SessionCache:
         self, s: Session, view: View | None = None, result: OutcomeView | None = None
     ) -> Board:
         """The game message's picture of a started game, as it is now."""
-        seen = s.game.view(s.state, None) if view is None else view
+        seen = self._recent.of(s.game_id).of(s.game, s.state, None) if view is None else view
         turn = self._turn(s)
         hidden = turn is not None and bool(s.game.hidden_choices(s.state))
         info = self._info(s, outcome_of(seen, result))
@@ -465,7 +470,7 @@ class SessionCache:
         """One seat's private view with the platform's context beside it."""
         player = s.user_at(seat)
         assert player is not None, f"seat {seat} of game #{s.game_id} has no player"
-        seen = s.game.view(s.state, seat) if view is None else view
+        seen = self._recent.of(s.game_id).of(s.game, s.state, seat) if view is None else view
         return Hand(info, player, seat, seen, self._context(s, seen, result))
 
     async def _viewable(self, game_id: int) -> tuple[Session, OutcomeView | None]:
@@ -510,7 +515,7 @@ class SessionCache:
         if seat is None:
             raise NotStarted(say("service.not_started", title=label(session.game, game_id)))
         async with session.lock:
-            view = session.game.view(session.state, seat)
+            view = self._recent.of(game_id).of(session.game, session.state, seat)
             info = self._info(session, outcome_of(view, result))
             return self._hand(session, seat, info, result, view)
 

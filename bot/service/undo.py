@@ -160,8 +160,11 @@ class Undos(AutomaticSeats):
             to_move=turn_code(s.game, plan.before),
         )
         s.version = await self._write(s, write)
-        changes = move_changes(s.game, s.state, plan.before, len(s.players))
+        changes = move_changes(
+            s.game, s.state, plan.before, len(s.players), self._recent.of(s.game_id)
+        )
         s.state = plan.before
+        self._recent.keep(s.game_id, changes.seen)
         s.last_user, s.last_quiet = plan.last_user, plan.last_quiet
         await self._schedule_after_commit(s)
         board = self._board(s, changes.public)

@@ -7,7 +7,7 @@ import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager, suppress
 from pathlib import Path
-from typing import Self
+from typing import Self, TypeVar
 
 import aiosqlite
 
@@ -15,22 +15,85 @@ from bot.store.backend import Backend, Result, Row, ScriptFailed
 from bot.store.faults import damaged, unusable
 from bot.store.lock import acquire, release
 
+T = TypeVar("T")
+
+
+# Transactions that wait for the connection while another runs share its commit (see
+# SqliteBackend.transaction), at most this many: one disk sync instead of one each.
+GROUP_LIMIT = 32
+MINE = "symposion_tx"  # the savepoint that keeps one caller's statements apart in a group
+
+
+def _bare(conn: sqlite3.Connection, statements: Sequence[str]) -> None:
+    """Statements without parameters or rows, in order."""
+    for sql in statements:
+        conn.execute(sql).close()
+
+
+def _statement(
+    conn: sqlite3.Connection, sql: str, params: Sequence[object], first: Sequence[str] = ()
+) -> Result:
+    """Execute (after the `first` bare statements, if any), read every row, note the counts
+    and close the cursor: one statement, whole."""
+    _bare(conn, first)
+    cursor = conn.execute(sql, params)
+    try:
+        return Result(cursor.rowcount, cursor.lastrowid, list(cursor.fetchall()))
+    finally:
+        cursor.close()
+
+
+def _many(
+    conn: sqlite3.Connection, sql: str, rows: list[Sequence[object]], first: Sequence[str]
+) -> None:
+    """One statement once per row (after the `first` bare statements)."""
+    _bare(conn, first)
+    conn.executemany(sql, rows).close()
+
+
+def _retrieved(group: asyncio.Future[None]) -> None:
+    """Mark a group's failure as seen (each caller still raises it, or its own error)."""
+    if not group.cancelled():
+        group.exception()
+
+
+async def in_thread(db: aiosqlite.Connection, work: Callable[[sqlite3.Connection], T]) -> T:
+    """Run `work` on the connection's own thread in one hop (issue 16 §5).
+
+    aiosqlite's cursor API takes three hops per statement (execute, fetch, close), each a
+    thread wake-up and a loop wake-up. `_execute` is not public, but it is the call every
+    public aiosqlite helper queues its work with (checked by the store tests on each run).
+    """
+    run: Callable[..., Awaitable[T]] = db._execute
+    return await run(lambda: work(db._conn))
+
 
 class SqliteTx:
-    """The statements of one sqlite transaction."""
+    """The statements of one caller's part of a transaction; `first` are the bare statements
+    (BEGIN, SAVEPOINT) still to run, sent along with its first statement."""
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
+    def __init__(self, db: aiosqlite.Connection, first: list[str]) -> None:
         self._db = db
+        self._first = first
+        self.started = False  # its savepoint exists: its statements can be undone alone
+
+    def _opening(self, conn: sqlite3.Connection) -> list[str]:
+        """Run the bare statements still due (on the connection's thread); none are left."""
+        first, self._first = self._first, []
+        _bare(conn, first)
+        self.started = self.started or bool(first)
+        return []
 
     async def execute(self, sql: str, params: Sequence[object] = ()) -> Result:
-        """Run one statement; rows read (if any) come back with it."""
-        async with self._db.execute(sql, params) as cursor:
-            rows: list[Row] = list(await cursor.fetchall())
-            return Result(cursor.rowcount, cursor.lastrowid, rows)
+        """Run one statement; rows read (if any) come back with it, in one trip to the thread."""
+        return await in_thread(
+            self._db, lambda conn: _statement(conn, sql, params, self._opening(conn))
+        )
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[object]]) -> None:
         """Run one statement once per parameter row."""
-        await self._db.executemany(sql, rows)
+        listed = list(rows)
+        await in_thread(self._db, lambda conn: _many(conn, sql, listed, self._opening(conn)))
 
 
 class SqliteBackend:
@@ -43,7 +106,10 @@ class SqliteBackend:
         self.name = name
         self._lock = asyncio.Lock()
         self._file_lock = lock
-        self._tx = SqliteTx(db)
+        self._waiting = 0  # transactions waiting for the lock (they will join the open group)
+        self._group: asyncio.Future[None] | None = None  # the open group's commit
+        self._members = 0  # callers in the open group
+        self._flushing: set[asyncio.Task[None]] = set()
 
     @classmethod
     async def open(cls, path: str | Path, after: Callable[[Backend], Awaitable[None]]) -> Self:
@@ -101,6 +167,8 @@ class SqliteBackend:
     async def close(self) -> None:
         """Close the connection (after any running statement) and give back the file lock."""
         async with self._lock:
+            if self._group is not None:
+                await self._finish(self._group)  # a group whose next member never came
             await self._db.close()
         if self._file_lock is not None:
             release(self._file_lock)
@@ -108,21 +176,113 @@ class SqliteBackend:
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[SqliteTx]:
-        """BEGIN IMMEDIATE … COMMIT, rolled back on any error (cancellation included)."""
-        async with self._lock:
-            await self._db.execute("BEGIN IMMEDIATE")
+        """One caller's all-or-nothing changes, committed before this returns.
+
+        Group commit (issue 16 §5): a commit waits for the disk (synchronous FULL), several
+        ms, and the connection does one thing at a time; so callers that queued up while a
+        transaction ran add their changes to the same BEGIN IMMEDIATE … COMMIT, each inside a
+        savepoint of its own (a caller's error undoes only its statements), and the last one
+        in commits for all. Each returns only once that commit is done; if it fails, each
+        caller gets the error, as with a commit of its own.
+        """
+        group = await self._enter()
+        first = [] if self._db.in_transaction else ["BEGIN IMMEDIATE"]
+        tx = SqliteTx(self._db, [*first, f"SAVEPOINT {MINE}"])
+        try:
             try:
-                yield self._tx
+                yield tx
             except BaseException:
-                with suppress(sqlite3.Error):
-                    await self._db.rollback()
+                await self._undo(tx, group)
                 raise
-            await self._db.commit()
+            if tx.started:
+                await self._keep(group)
+        finally:
+            await self._leave(group)
+        await asyncio.shield(group)
+
+    async def _enter(self) -> asyncio.Future[None]:
+        """Take the connection; the open group's commit (a new group when none is open)."""
+        self._waiting += 1
+        try:
+            await self._lock.acquire()
+        except BaseException:
+            self._waiting -= 1
+            if not self._waiting and self._group is not None and not self._lock.locked():
+                self._flush_later()  # the group waited for this caller, who gave up
+            raise
+        self._waiting -= 1
+        if self._group is None:
+            self._group, self._members = asyncio.get_running_loop().create_future(), 0
+            self._group.add_done_callback(_retrieved)  # a caller that failed never awaits it
+        self._members += 1
+        return self._group
+
+    async def _undo(self, tx: SqliteTx, group: asyncio.Future[None]) -> None:
+        """Undo this caller's statements only; if that fails, the whole group fails."""
+        if not tx.started:
+            return
+        undo = [f"ROLLBACK TO {MINE}", f"RELEASE {MINE}"]
+        try:
+            await in_thread(self._db, lambda conn: _bare(conn, undo))
+        except BaseException as error:
+            self._fail(group, error)
+
+    async def _keep(self, group: asyncio.Future[None]) -> None:
+        """Fold this caller's statements into the group's transaction."""
+        try:
+            await in_thread(self._db, lambda conn: _bare(conn, [f"RELEASE {MINE}"]))
+        except BaseException as error:
+            self._fail(group, error)
+            raise
+
+    @staticmethod
+    def _fail(group: asyncio.Future[None], error: BaseException) -> None:
+        """Every member of the group is told its change did not count."""
+        if not group.done():
+            failure = error if isinstance(error, Exception) else sqlite3.OperationalError(error)
+            group.set_exception(failure)
+
+    async def _leave(self, group: asyncio.Future[None]) -> None:
+        """Commit the group unless more callers are queued to join it (up to GROUP_LIMIT)."""
+        try:
+            if group.done() or not self._waiting or self._members >= GROUP_LIMIT:
+                await self._finish(group)
+        finally:
+            self._lock.release()
+
+    async def _finish(self, group: asyncio.Future[None]) -> None:
+        """COMMIT (or, for a failed group, ROLLBACK) and tell every member; the lock is held."""
+        self._group = None
+        try:
+            if group.done() or not self._db.in_transaction:
+                if self._db.in_transaction:
+                    await self._db.rollback()
+            else:
+                await self._db.commit()
+        except BaseException as error:
+            with suppress(sqlite3.Error):
+                if self._db.in_transaction:
+                    await self._db.rollback()
+            self._fail(group, error)
+        if not group.done():
+            group.set_result(None)
+
+    def _flush_later(self) -> None:
+        """Commit an open group nobody else will join (its last waiter was cancelled)."""
+
+        async def flush() -> None:
+            async with self._lock:
+                if self._group is not None:
+                    await self._finish(self._group)
+
+        task = asyncio.get_running_loop().create_task(flush())
+        self._flushing.add(task)
+        task.add_done_callback(self._flushing.discard)
 
     async def all(self, sql: str, params: Sequence[object] = ()) -> list[Row]:
-        """Every row of one read."""
-        async with self._lock, self._db.execute(sql, params) as cursor:
-            return list(await cursor.fetchall())
+        """Every row of one read (one trip to the connection's thread)."""
+        async with self._lock:
+            return (await in_thread(self._db, lambda conn: _statement(conn, sql, params))).rows
 
     async def run_script(self, script: str) -> None:
         """The statements in one BEGIN IMMEDIATE … COMMIT; a sqlite error rolls all back."""

@@ -139,3 +139,23 @@ async def test_private_choices_turn_into_a_receipt_once_used(
     await fake_discord.wait_for(is_live_board, since=mark)
     receipt = fake_discord.message(private.id)
     assert receipt.content.startswith("You played: place") and receipt.custom_ids() == []
+
+
+async def test_hands_reach_the_same_dm_without_looking_the_player_up_again(
+    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    stub_drawing(monkeypatch)
+    await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    await open_game(fake_discord, "iliad", "alice", ["bob"])
+    for step in range(10):
+        mark = fake_discord.mark()
+        await move_by_buttons(fake_discord, step)
+        await fake_discord.wait_for(is_live_board, since=mark)
+    await bot_runner.settle()
+    calls = fake_discord.calls
+    lookups = [c for c in calls if c.startswith("GET /api/v10/users/") and "@me" not in c]
+    opened = [c for c in calls if c == "POST /api/v10/users/@me/channels"]
+    dms = {fake_discord.dm_channel(name).id for name in ("alice", "bob")}
+    edits = [c for c in calls if c.startswith("PATCH") and any(str(i) in c for i in dms)]
+    assert len(lookups) <= 2 and len(opened) <= 2  # once per player, not once per hand
+    assert len(edits) >= 4  # the hands did change in those moves, edited in their DMs

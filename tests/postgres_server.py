@@ -86,6 +86,8 @@ class PostgresServer:
     log: list[str] = field(default_factory=list)
     process: subprocess.Popen[str] | None = None
     count: int = 0
+    template: str = ""  # the migrated database copies are made from
+    retired: list[str] = field(default_factory=list)  # copies to drop when the next is made
 
     @classmethod
     def create(cls) -> PostgresServer:
@@ -204,16 +206,54 @@ class PostgresServer:
         secret = self.password if password is None else password
         return f"postgresql://{USER}:{secret}@127.0.0.1:{self.port}/{database}"
 
-    async def new_database(self) -> str:
-        """A fresh, empty schema of its own (cheaper than a database, as separate); its URL.
+    async def new_database(self, migrated: bool = False) -> str:
+        """A fresh database of its own and its URL: an empty schema, or `migrated`, a copy of
+        a database that already has every migration (what an end-to-end test needs, at a
+        fraction of the cost of migrating each: ~0.4 s against ~1.3 s per test under load).
 
         asyncpg passes unknown URL parameters on as server settings: search_path here.
         """
         self.count += 1
         name = f"test_{os.getpid()}_{self.count}"
+        if migrated:
+            return await self._copy_of_migrated(name)
         admin = await asyncpg.connect(self.url())
         try:
             await admin.execute(f'CREATE SCHEMA "{name}"')
         finally:
             await admin.close()
         return f"{self.url()}?search_path={name}"
+
+    def retire(self, url: str) -> None:
+        """A test is done with this copy: it is dropped when the next one is made (not now: a
+        bot may still be shutting down on it while the test's fixtures are torn down)."""
+        self.retired.append(url.rsplit("/", 1)[-1])
+
+    async def _copy_of_migrated(self, name: str) -> str:
+        """CREATE DATABASE from the migrated template (made on first use), after dropping the
+        copies of tests that are over (so the data folder stays small)."""
+        if not self.template:
+            await self._make_template()
+        admin = await asyncpg.connect(self.url())
+        try:
+            while self.retired:
+                old = self.retired.pop()
+                await admin.execute(f'DROP DATABASE IF EXISTS "{old}" WITH (FORCE)')
+            await admin.execute(f'CREATE DATABASE "{name}" TEMPLATE "{self.template}"')
+        finally:
+            await admin.close()
+        return self.url(name)
+
+    async def _make_template(self) -> None:
+        """A database the real Store has migrated (then closed: a template must be unused)."""
+        from bot.store import Store
+
+        name = f"migrated_{os.getpid()}"
+        admin = await asyncpg.connect(self.url())
+        try:
+            await admin.execute(f'CREATE DATABASE "{name}"')
+        finally:
+            await admin.close()
+        async with await Store.open(self.url(name)):
+            pass
+        self.template = name

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.e2e.fake_discord import BotRunner, FakeDiscord, LogGuard, running, serving
+from tests.postgres_server import PostgresServer
+
+BACKENDS = ("sqlite", "postgresql")  # as tests/conftest.py's `database`
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -43,3 +47,17 @@ async def bot_runner(fake_discord: FakeDiscord) -> AsyncIterator[BotRunner[Any]]
     """Starts bots on the fake (`await bot_runner.start(factory)`); stops the last one."""
     async with running(fake_discord) as runner:
         yield runner
+
+
+@pytest.fixture(params=BACKENDS)
+async def database(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str | Path]:
+    """Where a test's bot keeps its games, once on each backend: a new sqlite file (migrated by
+    the bot), or a PostgreSQL database copied from one already migrated (the tests of the
+    migrations themselves are in tests/store). A restart in the test reuses it."""
+    if request.param == "sqlite":
+        yield tmp_path / "s.sqlite3"
+        return
+    server: PostgresServer = request.getfixturevalue("postgres_server")
+    url = await server.new_database(migrated=True)
+    yield url
+    server.retire(url)

@@ -50,10 +50,13 @@ async def resigned_game(fake: FakeDiscord, channel: str = "games") -> RecordedMe
 
 
 async def test_history_board_and_hand_of_a_finished_game(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    fake_discord: FakeDiscord,
+    bot_runner: Runner,
+    database: str | Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     asked = stub_drawing(monkeypatch)
-    bot = await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    bot = await bot_runner.start(factory(database))
     await open_game(fake_discord, "iliad", "alice", ["bob"])
     final = await play_to_the_end(fake_discord, limit=400)
     await bot_runner.settle()
@@ -102,10 +105,13 @@ async def test_history_board_and_hand_of_a_finished_game(
 
 
 async def test_a_resigned_game_by_number_from_another_channel(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    fake_discord: FakeDiscord,
+    bot_runner: Runner,
+    database: str | Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     stub_drawing(monkeypatch)
-    await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    await bot_runner.start(factory(database))
     await resigned_game(fake_discord)
     history = await fake_discord.slash("history", {"game": 1}, user="carol", channel="lounge")
     text = await ephemeral_answer(history)
@@ -115,10 +121,13 @@ async def test_a_resigned_game_by_number_from_another_channel(
 
 
 async def test_bad_game_numbers_get_clear_private_answers(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    fake_discord: FakeDiscord,
+    bot_runner: Runner,
+    database: str | Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     stub_drawing(monkeypatch)
-    bot = await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    bot = await bot_runner.start(factory(database))
     nothing = await fake_discord.slash("history", {}, user="carol", channel="lounge")
     assert "There is no game in this channel" in await ephemeral_answer(nothing)
     await resigned_game(fake_discord)
@@ -159,10 +168,12 @@ async def test_bad_game_numbers_get_clear_private_answers(
 
 @pytest.mark.expected_errors(r"game #2 cannot be loaded")
 async def test_abandoned_and_broken_games(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    fake_discord: FakeDiscord,
+    bot_runner: Runner,
+    database: str | Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     stub_drawing(monkeypatch)
-    database = tmp_path / "s.sqlite3"
     bot = await bot_runner.start(factory(database))
     await open_game(fake_discord, "iliad", "alice", ["bob"])
     done = await fake_discord.slash("abandon", {}, user="alice", channel="games")
@@ -193,10 +204,13 @@ async def test_abandoned_and_broken_games(
 
 
 async def test_a_game_going_on_elsewhere_is_shown_only_to_the_caller(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    fake_discord: FakeDiscord,
+    bot_runner: Runner,
+    database: str | Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     asked = stub_drawing(monkeypatch)
-    bot = await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    bot = await bot_runner.start(factory(database))
     first = await open_game(fake_discord, "iliad", "alice", ["bob"])
     await bot_runner.settle()
     public_before = len(fake_discord.messages(ephemeral=False))

@@ -100,9 +100,12 @@ async def started(fake: FakeDiscord, runner: Runner, build: Callable[..., Sympos
 
 
 async def test_a_kill_between_the_answer_and_the_board_gets_a_current_board_at_restart(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    fake_discord: FakeDiscord,
+    bot_runner: Runner,
+    database: str | Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    build = factory(tmp_path / "s.sqlite3")
+    build = factory(database)
     bot = await started(fake_discord, bot_runner, build)
     trap = Trap()
     monkeypatch.setattr(Table, "show", trap.around(Table.show))
@@ -119,9 +122,12 @@ async def test_a_kill_between_the_answer_and_the_board_gets_a_current_board_at_r
 
 
 async def test_a_kill_between_the_post_and_its_record_leaves_no_second_live_board(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    fake_discord: FakeDiscord,
+    bot_runner: Runner,
+    database: str | Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    build = factory(tmp_path / "s.sqlite3")
+    build = factory(database)
     bot = await started(fake_discord, bot_runner, build)
     trap = Trap()
     service = type(bot.service)
@@ -142,9 +148,9 @@ async def test_a_kill_between_the_post_and_its_record_leaves_no_second_live_boar
 
 
 async def test_an_expired_interaction_still_brings_the_board_and_the_hand(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path
+    fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
 ) -> None:
-    bot = await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    bot = await bot_runner.start(factory(database))
     message = await open_game(fake_discord, "iliad", "alice", ["bob"])
     mover = user_name(fake_discord, mover_id(message))
     await bot_runner.settle()
@@ -167,9 +173,9 @@ async def test_an_expired_interaction_still_brings_the_board_and_the_hand(
 
 
 async def test_a_lost_reply_to_the_click_still_brings_the_board_and_no_failure_message(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path
+    fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
 ) -> None:
-    bot = await started(fake_discord, bot_runner, factory(tmp_path / "s.sqlite3"))
+    bot = await started(fake_discord, bot_runner, factory(database))
     version = version_of(bot, fake_discord)
     move = await next_move_click(fake_discord, 0)
     fake_discord.inject_fault("POST", r"/interactions/\d+/[^/]+/callback$", lost=True)
@@ -185,9 +191,9 @@ async def test_a_lost_reply_to_the_click_still_brings_the_board_and_no_failure_m
 
 
 async def test_a_429_without_the_proxy_header_still_answers_and_brings_the_board(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path
+    fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
 ) -> None:
-    bot = await started(fake_discord, bot_runner, factory(tmp_path / "s.sqlite3"))
+    bot = await started(fake_discord, bot_runner, factory(database))
     version = version_of(bot, fake_discord)
     move = await next_move_click(fake_discord, 0)
     fake_discord.inject_fault(
@@ -204,9 +210,9 @@ async def test_a_429_without_the_proxy_header_still_answers_and_brings_the_board
 
 
 async def test_a_5xx_on_a_board_discord_did_create_leaves_one_board(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path
+    fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
 ) -> None:
-    bot = await started(fake_discord, bot_runner, factory(tmp_path / "s.sqlite3"))
+    bot = await started(fake_discord, bot_runner, factory(database))
     games = fake_discord.channel("games").id
     fault = fake_discord.inject_fault("POST", rf"/channels/{games}/messages$", 500, performed=True)
     mark = fake_discord.mark()
@@ -245,12 +251,12 @@ async def duplicable(fake: FakeDiscord, bot: SymposionBot) -> tuple[str, str]:
 async def test_two_identical_moves_sent_at_once_are_applied_once(
     fake_discord: FakeDiscord,
     bot_runner: Runner,
-    tmp_path: Path,
+    database: str | Path,
     picked: bool,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(game_service, "new_seed", lambda: 7)  # the same deal every run
-    bot = await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    bot = await bot_runner.start(factory(database))
     await open_game(fake_discord, "atlandice", "alice", ["bob"])
     mover, code = await duplicable(fake_discord, bot)
     await bot_runner.settle()

@@ -20,9 +20,9 @@ Runner = BotRunner[Any]
 
 
 async def test_rules_name_house_rules(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path
+    fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
 ) -> None:
-    await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    await bot_runner.start(factory(database))
     for game, title in (("iliad", "Iliad"), ("iliad_cards", "card game")):
         asked = await fake_discord.slash("rules", {"game": game}, user="carol", channel="general")
         text = await ephemeral_answer(asked)
@@ -30,9 +30,9 @@ async def test_rules_name_house_rules(
 
 
 async def test_games_history_and_board(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path
+    fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
 ) -> None:
-    await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    await bot_runner.start(factory(database))
     first = await open_game(fake_discord, "iliad", "alice", ["bob"])
     mover = fake_discord.user(user_name(fake_discord, mover_id(first)))
     listed = await fake_discord.slash("games", {}, user="carol", channel="general")
@@ -54,9 +54,9 @@ async def test_games_history_and_board(
 
 
 async def test_resign_ends_a_two_player_game_and_rematch_opens_a_lobby(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path
+    fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
 ) -> None:
-    await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    await bot_runner.start(factory(database))
     await open_game(fake_discord, "iliad", "alice", ["bob"])
     mark = fake_discord.mark()
     resigned = await fake_discord.slash("resign", {}, user="bob", channel="games")
@@ -76,9 +76,9 @@ async def test_resign_ends_a_two_player_game_and_rematch_opens_a_lobby(
 
 
 async def test_abandon_by_a_moderator(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path
+    fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
 ) -> None:
-    bot = await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    bot = await bot_runner.start(factory(database))
     await open_game(fake_discord, "iliad", "bob", ["carol"])
     refused = await fake_discord.slash("abandon", {}, user="dave", channel="games")
     assert "host or a moderator" in await ephemeral_answer(refused)

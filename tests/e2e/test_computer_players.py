@@ -70,12 +70,12 @@ async def play_alone(
 async def test_one_person_plays_a_whole_game_against_the_computer(
     fake_discord: FakeDiscord,
     bot_runner: Runner,
-    tmp_path: Path,
+    database: str | Path,
     monkeypatch: pytest.MonkeyPatch,
     game_id: str,
 ) -> None:
     stub_drawing(monkeypatch)
-    bot = await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    bot = await bot_runner.start(factory(database))
     if game_id != SEARCHED:
         quick_computers(bot)  # one game type plays the real search in the bot's process pool
     mark = fake_discord.mark()
@@ -108,10 +108,13 @@ async def test_one_person_plays_a_whole_game_against_the_computer(
 
 
 async def test_the_host_adds_and_removes_computer_players_in_the_lobby(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    fake_discord: FakeDiscord,
+    bot_runner: Runner,
+    database: str | Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     stub_drawing(monkeypatch)
-    bot = await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    bot = await bot_runner.start(factory(database))
     opened = await fake_discord.slash(
         "play", {"game": "atlandice", "where": "here"}, user="alice", channel="games"
     )
@@ -158,10 +161,13 @@ async def _game_against_computer(
 
 
 async def test_hint_for_ones_own_decision_only(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    fake_discord: FakeDiscord,
+    bot_runner: Runner,
+    database: str | Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     stub_drawing(monkeypatch)
-    bot = await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    bot = await bot_runner.start(factory(database))
     await _game_against_computer(fake_discord)
     info = bot.service.game_at(fake_discord.channel("games").id)
     assert info is not None
@@ -182,10 +188,13 @@ async def test_hint_for_ones_own_decision_only(
 
 
 async def test_no_hint_when_it_is_not_your_turn(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    fake_discord: FakeDiscord,
+    bot_runner: Runner,
+    database: str | Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     stub_drawing(monkeypatch)
-    await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    await bot_runner.start(factory(database))
     opened = await fake_discord.slash(
         "play", {"game": "atlandice", "where": "here"}, user="alice", channel="games"
     )
@@ -208,10 +217,13 @@ async def test_no_hint_when_it_is_not_your_turn(
 
 
 async def test_hints_off_refuses_every_hint(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    fake_discord: FakeDiscord,
+    bot_runner: Runner,
+    database: str | Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     stub_drawing(monkeypatch)
-    await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    await bot_runner.start(factory(database))
     await _game_against_computer(fake_discord, options="hints=off")
     lobby = next(m for m in fake_discord.messages(channel="games") if "started with" in m.content)
     assert "hints off" in lobby.content
@@ -220,10 +232,13 @@ async def test_hints_off_refuses_every_hint(
 
 
 async def test_rules_are_answered_while_the_computer_thinks(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    fake_discord: FakeDiscord,
+    bot_runner: Runner,
+    database: str | Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     stub_drawing(monkeypatch)
-    bot = await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    bot = await bot_runner.start(factory(database))
     thinking, go_on = threading.Event(), threading.Event()
 
     def slow(*args: Any) -> Decision:

@@ -50,9 +50,9 @@ def select(custom_id: str) -> dict[str, Any]:
 
 
 async def test_play_with_two_thousand_characters_of_options_gets_a_short_refusal(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path
+    fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
 ) -> None:
-    bot = await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    bot = await bot_runner.start(factory(database))
     for options in ("x" * 2000, "burial=" + "y" * 1993, "a=b " * 500):
         it = await fake_discord.slash(
             "play", {"game": "ilium", "options": options}, user="alice", channel="games"
@@ -87,9 +87,9 @@ async def test_play_with_two_thousand_characters_of_options_gets_a_short_refusal
     ],
 )
 async def test_a_custom_id_out_of_range_or_unknown_is_refused(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path, custom_id: str
+    fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path, custom_id: str
 ) -> None:
-    await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    await bot_runner.start(factory(database))
     component = select(custom_id) if custom_id.startswith("sy:s:") else button(custom_id)
     message = await post_as_bot(fake_discord, [component])
     if component["type"] == SELECT:
@@ -102,9 +102,9 @@ async def test_a_custom_id_out_of_range_or_unknown_is_refused(
 
 
 async def test_a_huge_version_on_a_real_game_is_refused(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path
+    fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
 ) -> None:
-    bot = await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    bot = await bot_runner.start(factory(database))
     await open_game(fake_discord, "iliad", "alice", ["bob"])
     info = bot.service.game_at(fake_discord.channel("games").id)
     version = info.version
@@ -116,9 +116,9 @@ async def test_a_huge_version_on_a_real_game_is_refused(
 
 
 async def test_a_button_press_on_a_select_menu_and_the_reverse_are_refused(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path
+    fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
 ) -> None:
-    bot = await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    bot = await bot_runner.start(factory(database))
     await open_game(fake_discord, "iliad", "alice", ["bob"])
     info = bot.service.game_at(fake_discord.channel("games").id)
     board = game_message(fake_discord)
@@ -142,9 +142,9 @@ async def test_a_button_press_on_a_select_menu_and_the_reverse_are_refused(
 
 
 async def test_a_game_that_is_not_one_of_the_choices_is_refused(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path
+    fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
 ) -> None:
-    bot = await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    bot = await bot_runner.start(factory(database))
     for command in ("play", "rules"):
         it = await fake_discord.slash(
             command, {"game": "chess" * 100}, user="alice", channel="games", forged=True
@@ -167,9 +167,9 @@ GUILD_ONLY = [
 
 
 async def test_guild_commands_are_not_offered_in_dms_and_refused_when_sent_anyway(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path
+    fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
 ) -> None:
-    bot = await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    bot = await bot_runner.start(factory(database))
     dm = fake_discord.dm_channel("alice")
     rules = await fake_discord.slash("rules", {"game": "ilium"}, user="alice", channel=dm)
     assert "Ilium" in await refusal(rules)
@@ -187,11 +187,14 @@ async def test_guild_commands_are_not_offered_in_dms_and_refused_when_sent_anywa
 
 @pytest.mark.expected_errors(r"unexpected error while handling an interaction")
 async def test_a_reply_discord_refuses_still_gets_an_answer(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    fake_discord: FakeDiscord,
+    bot_runner: Runner,
+    database: str | Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     import cogs.opening
 
-    await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    await bot_runner.start(factory(database))
     monkeypatch.setattr(cogs.opening, "lobby_text", lambda info, language="en": "x" * 2001)
     fake_discord.expect_rejection(50035)
     it = await fake_discord.slash(
@@ -202,9 +205,12 @@ async def test_a_reply_discord_refuses_still_gets_an_answer(
 
 @pytest.mark.expected_errors(r"unexpected error while suggesting")
 async def test_autocomplete_that_fails_still_answers(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    fake_discord: FakeDiscord,
+    bot_runner: Runner,
+    database: str | Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    bot = await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    bot = await bot_runner.start(factory(database))
     await open_game(fake_discord, "iliad", "alice", ["bob"])
 
     async def broken(game_id: int, user_id: int) -> list[object]:

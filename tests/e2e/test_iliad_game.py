@@ -31,10 +31,13 @@ Runner = BotRunner[Any]
 
 
 async def test_a_restart_mid_game_and_a_button_from_before_it_still_works(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    fake_discord: FakeDiscord,
+    bot_runner: Runner,
+    database: str | Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     stub_drawing(monkeypatch)  # test_whole_games draws a whole Iliad game for real
-    build = factory(tmp_path / "s.sqlite3")
+    build = factory(database)
     await bot_runner.start(build)
     await open_game(fake_discord, "iliad", "alice", ["bob"])
     for step in range(12):
@@ -54,11 +57,14 @@ async def test_a_restart_mid_game_and_a_button_from_before_it_still_works(
 
 
 async def test_a_player_with_closed_dms_plays_the_whole_game_through_hand(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    fake_discord: FakeDiscord,
+    bot_runner: Runner,
+    database: str | Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     stub_drawing(monkeypatch)
     drawn = record_hand_images(monkeypatch)
-    bot = await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    bot = await bot_runner.start(factory(database))
     fake_discord.refuse_dms("bob")
     opened = await fake_discord.slash(
         "play", {"game": "iliad", "where": "here"}, user="alice", channel="games"
@@ -97,9 +103,9 @@ async def test_a_player_with_closed_dms_plays_the_whole_game_through_hand(
 
 
 async def test_two_clicks_on_the_same_button_apply_once(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path
+    fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
 ) -> None:
-    bot = await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    bot = await bot_runner.start(factory(database))
     await open_game(fake_discord, "iliad", "alice", ["bob"])
     for step in range(40):  # until a decision shows its buttons on the public message
         message = game_message(fake_discord)
@@ -127,9 +133,9 @@ async def test_two_clicks_on_the_same_button_apply_once(
 
 
 async def test_private_choices_turn_into_a_receipt_once_used(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path
+    fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
 ) -> None:
-    await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    await bot_runner.start(factory(database))
     message = await open_game(fake_discord, "iliad", "alice", ["bob"])
     mover = user_name(fake_discord, mover_id(message))
     opened = await fake_discord.click(message, user=mover, label="Your move")

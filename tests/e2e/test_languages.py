@@ -32,9 +32,9 @@ def _labels(message: Any) -> list[str]:
 
 
 async def test_the_synced_commands_carry_german_french_and_italian_names(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path
+    fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
 ) -> None:
-    await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    await bot_runner.start(factory(database))
     synced = {c["name"]: c for c in fake_discord.registered_commands()}
     assert synced["play"]["name_localizations"]["de"] == "spielen"
     assert synced["play"]["name_localizations"]["it"] == "gioca"
@@ -59,9 +59,9 @@ async def _move_entries(fake: FakeDiscord, who: str) -> list[str]:
 
 
 async def test_move_entries_follow_the_readers_discord_language_or_their_choice(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path
+    fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
 ) -> None:
-    await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    await bot_runner.start(factory(database))
     await open_game(fake_discord, "iliad", "alice", ["bob"])
     mover = user_name(fake_discord, mover_id(game_message(fake_discord, "games")))
     english = await _move_entries(fake_discord, mover)
@@ -78,9 +78,9 @@ async def test_move_entries_follow_the_readers_discord_language_or_their_choice(
 
 
 async def test_only_an_admin_sets_the_servers_language_and_pt_br_falls_back_to_english(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path
+    fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
 ) -> None:
-    await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    await bot_runner.start(factory(database))
     fake_discord.user("carol").locale = "pt-BR"
     refused = await fake_discord.slash(
         "language", {"language": "de", "scope": "server"}, user="carol", channel="general"
@@ -109,10 +109,10 @@ def test_the_fake_refuses_a_localised_name_discord_would_refuse() -> None:
 
 
 async def test_the_board_speaks_the_servers_language_and_the_hand_the_readers(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path
+    fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
 ) -> None:
     fake_discord.world.guild_locale = "de"  # the server's preferred locale, sent at connect
-    await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    await bot_runner.start(factory(database))
     board = await open_game(fake_discord, "iliad", "alice", ["bob"])
     assert "ist am Zug: lege ein Plättchen aus deiner Hand." in board.content
     assert (
@@ -150,9 +150,9 @@ async def test_the_board_speaks_the_servers_language_and_the_hand_the_readers(
 
 
 async def test_a_german_player_types_a_move_in_german_and_reads_refusals_in_german(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path
+    fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
 ) -> None:
-    await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    await bot_runner.start(factory(database))
     await open_game(fake_discord, "iliad", "alice", ["bob"])
     mover = user_name(fake_discord, mover_id(game_message(fake_discord, "games")))
     fake_discord.user(mover).locale = "de"
@@ -173,9 +173,9 @@ async def test_a_german_player_types_a_move_in_german_and_reads_refusals_in_germ
 
 
 async def test_rules_in_the_readers_language(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path
+    fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
 ) -> None:
-    await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    await bot_runner.start(factory(database))
     fake_discord.user("carol").locale = "it"
     asked = await fake_discord.slash("rules", {"game": "iliad"}, user="carol", channel="general")
     text = await ephemeral_answer(asked)

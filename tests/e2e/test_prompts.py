@@ -33,9 +33,9 @@ async def first_prompt(bot: Any, game_id: int) -> tuple[str, str]:
 
 @pytest.mark.parametrize("game", [g.spec.id for g in all_games()])
 async def test_the_first_game_message_shows_the_games_prompt(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path, game: str
+    fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path, game: str
 ) -> None:
-    bot = await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    bot = await bot_runner.start(factory(database))
     if get_game(game).spec.min_players > 4:
         await fake_discord.add_user("erin")
     players = PLAYERS[: get_game(game).spec.min_players]

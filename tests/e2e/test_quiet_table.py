@@ -53,10 +53,13 @@ async def move_until_the_turn_passes(fake: FakeDiscord, runner: Runner, step: in
 
 
 async def test_the_turn_passing_redraws_the_board_and_pings_the_next_player_in_a_short_note(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    fake_discord: FakeDiscord,
+    bot_runner: Runner,
+    database: str | Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     stub_drawing(monkeypatch)
-    await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    await bot_runner.start(factory(database))
     board = await open_game(fake_discord, "iliad", "alice", ["bob"])
     assert notes(fake_discord) == []  # the first board pings the first mover itself
     for turn in range(3):
@@ -74,10 +77,13 @@ async def test_the_turn_passing_redraws_the_board_and_pings_the_next_player_in_a
 
 
 async def test_a_game_without_private_information_sends_no_hand_and_shows_no_my_hand(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    fake_discord: FakeDiscord,
+    bot_runner: Runner,
+    database: str | Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     asked = stub_drawing(monkeypatch)
-    await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    await bot_runner.start(factory(database))
     board = await open_game(fake_discord, "atlandice", "alice", ["bob"])
     await move_until_the_turn_passes(fake_discord, bot_runner, 0)
     for name in ("alice", "bob"):
@@ -94,10 +100,13 @@ async def test_a_game_without_private_information_sends_no_hand_and_shows_no_my_
 
 
 async def test_a_restart_keeps_editing_the_same_hand_dm_and_a_lost_one_is_replaced(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    fake_discord: FakeDiscord,
+    bot_runner: Runner,
+    database: str | Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     stub_drawing(monkeypatch)
-    build = factory(tmp_path / "s.sqlite3")
+    build = factory(database)
     await bot_runner.start(build)
     await open_game(fake_discord, "iliad", "alice", ["bob"])
     await bot_runner.settle()

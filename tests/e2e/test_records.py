@@ -33,10 +33,13 @@ async def bob_resigns_after_two_moves(fake: FakeDiscord) -> None:
 
 
 async def test_a_finished_game_shows_in_leaderboard_and_stats(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    fake_discord: FakeDiscord,
+    bot_runner: Runner,
+    database: str | Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     stub_drawing(monkeypatch)
-    await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    await bot_runner.start(factory(database))
     empty = await private_answer(
         await fake_discord.slash("leaderboard", {"game": "Iliad"}, user="carol", channel="games")
     )
@@ -70,10 +73,13 @@ async def test_a_finished_game_shows_in_leaderboard_and_stats(
 
 
 async def test_replay_posts_an_animation_and_steps_privately(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    fake_discord: FakeDiscord,
+    bot_runner: Runner,
+    database: str | Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     stub_drawing(monkeypatch)
-    await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    await bot_runner.start(factory(database))
     await bob_resigns_after_two_moves(fake_discord)
 
     replay = await fake_discord.slash("replay", {"game": 1}, user="carol", channel="games")
@@ -97,10 +103,13 @@ async def test_replay_posts_an_animation_and_steps_privately(
 
 
 async def test_replays_refuse_what_the_caller_may_not_watch(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    fake_discord: FakeDiscord,
+    bot_runner: Runner,
+    database: str | Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     stub_drawing(monkeypatch)
-    await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    await bot_runner.start(factory(database))
     await open_game(fake_discord, "iliad", "alice", ["bob"])
     watching = await private_answer(
         await fake_discord.slash("replay", {"game": 1}, user="carol", channel="games")

@@ -22,9 +22,9 @@ Runner = BotRunner[Any]
 
 
 async def test_lobby_refusals(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path
+    fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
 ) -> None:
-    await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    await bot_runner.start(factory(database))
     opened = await fake_discord.slash(
         "play", {"game": "iliad", "where": "here"}, user="alice", channel="games"
     )
@@ -54,9 +54,9 @@ async def test_lobby_refusals(
 
 
 async def test_game_refusals_change_nothing(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path
+    fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
 ) -> None:
-    bot = await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    bot = await bot_runner.start(factory(database))
     message = await open_game(fake_discord, "iliad", "alice", ["bob"])
     games = fake_discord.channel("games").id
     version = bot.service.game_at(games).version
@@ -89,9 +89,9 @@ async def test_game_refusals_change_nothing(
 
 
 async def test_a_stale_button_says_the_board_moved_on(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path
+    fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
 ) -> None:
-    bot = await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    bot = await bot_runner.start(factory(database))
     message = await open_game(fake_discord, "iliad", "alice", ["bob"])
     mover = user_name(fake_discord, mover_id(message))
     opened = await fake_discord.click(message, user=mover, label="Your move")
@@ -121,11 +121,14 @@ async def test_a_stale_button_says_the_board_moved_on(
 
 @pytest.mark.expected_errors(r"could not be shown")
 async def test_a_board_that_cannot_be_drawn_is_logged_and_the_stored_move_still_confirmed(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    fake_discord: FakeDiscord,
+    bot_runner: Runner,
+    database: str | Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     import rendering
 
-    bot = await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    bot = await bot_runner.start(factory(database))
     await open_game(fake_discord, "iliad", "alice", ["bob"])
     games = fake_discord.channel("games").id
     version = bot.service.game_at(games).version
@@ -155,9 +158,9 @@ async def test_a_board_that_cannot_be_drawn_is_logged_and_the_stored_move_still_
 
 
 async def test_leave_and_cancel_free_the_channel(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path
+    fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
 ) -> None:
-    await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    await bot_runner.start(factory(database))
     opened = await fake_discord.slash(
         "play", {"game": "ilium", "where": "here"}, user="alice", channel="games"
     )

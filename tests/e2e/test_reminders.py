@@ -33,15 +33,15 @@ def reminders(fake: FakeDiscord) -> list[RecordedMessage]:
     return [m for m in fake.messages(channel="games") if is_reminder(m)]
 
 
-async def start(runner: Runner, tmp_path: Path, clock: FakeClock) -> Any:
-    return await runner.start(factory(tmp_path / "s.sqlite3"), clock=clock)
+async def start(runner: Runner, database: str | Path, clock: FakeClock) -> Any:
+    return await runner.start(factory(database), clock=clock)
 
 
 async def test_a_reminder_at_the_pace_time_and_none_before(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path
+    fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
 ) -> None:
     clock = FakeClock()
-    bot = await start(bot_runner, tmp_path, clock)
+    bot = await start(bot_runner, database, clock)
     board = await open_game(fake_discord, "iliad", "alice", ["bob"])
     assert "Pace: daily · this turn ends <t:" in board.content
     await bot_runner.settle()  # the bot records the board's message id once Discord answers
@@ -60,29 +60,29 @@ async def test_a_reminder_at_the_pace_time_and_none_before(
 
 
 async def test_a_restart_between_creation_and_firing_fires_it_exactly_once(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path
+    fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
 ) -> None:
     clock = FakeClock()
-    await start(bot_runner, tmp_path, clock)
+    await start(bot_runner, database, clock)
     await open_game(fake_discord, "iliad", "alice", ["bob"])
     await bot_runner.stop()
     clock.advance(minutes=DAILY_REMINDER)
     mark = fake_discord.mark()
-    bot = await start(bot_runner, tmp_path, clock)
+    bot = await start(bot_runner, database, clock)
     await run_timers(bot)  # the loop's first look at start may have fired it already
     await fake_discord.wait_for(is_reminder, since=mark)
     await bot_runner.settle()
-    bot = await bot_runner.restart(factory(tmp_path / "s.sqlite3"), clock=clock)
+    bot = await bot_runner.restart(factory(database), clock=clock)
     assert await run_timers(bot) == 0
     await bot_runner.settle()
     assert len(reminders(fake_discord)) == 1
 
 
 async def test_a_move_cancels_the_pending_reminder(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path
+    fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
 ) -> None:
     clock = FakeClock()
-    bot = await start(bot_runner, tmp_path, clock)
+    bot = await start(bot_runner, database, clock)
     await open_game(fake_discord, "iliad", "alice", ["bob"])
     clock.advance(minutes=60)
     mark = fake_discord.mark()
@@ -97,10 +97,10 @@ async def test_a_move_cancels_the_pending_reminder(
 
 
 async def test_a_refused_dm_still_posts_the_reminder_in_the_channel(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path
+    fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
 ) -> None:
     clock = FakeClock()
-    bot = await start(bot_runner, tmp_path, clock)
+    bot = await start(bot_runner, database, clock)
     board = await open_game(fake_discord, "iliad", "alice", ["bob"])
     mover = user_name(fake_discord, mover_id(board))
     fake_discord.refuse_dms(mover)
@@ -113,10 +113,10 @@ async def test_a_refused_dm_still_posts_the_reminder_in_the_channel(
 
 
 async def test_reminders_off_and_the_turn_clock_of_a_live_game(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path
+    fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
 ) -> None:
     clock = FakeClock()
-    bot = await start(bot_runner, tmp_path, clock)
+    bot = await start(bot_runner, database, clock)
     for user in ("alice", "bob"):
         off = await fake_discord.slash("reminders", {"state": "off"}, user=user, channel="games")
         assert "off" in await ephemeral_answer(off)
@@ -145,10 +145,10 @@ async def test_reminders_off_and_the_turn_clock_of_a_live_game(
 
 
 async def test_a_timed_out_turn_is_skipped_by_a_majority_vote(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path
+    fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
 ) -> None:
     clock = FakeClock()
-    bot = await start(bot_runner, tmp_path, clock)
+    bot = await start(bot_runner, database, clock)
     board = await open_game(fake_discord, "iliad_cards", "alice", ["bob", "carol"], options=None)
     await bot_runner.settle()
     late = mover_id(board)
@@ -176,10 +176,10 @@ async def test_a_timed_out_turn_is_skipped_by_a_majority_vote(
 
 
 async def test_an_unknown_pace_is_refused_and_opens_nothing(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path
+    fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
 ) -> None:
     clock = FakeClock()
-    await start(bot_runner, tmp_path, clock)
+    await start(bot_runner, database, clock)
     asked = await fake_discord.slash(
         "play", {"game": "iliad", "pace": "hourly"}, user="alice", channel="games"
     )
@@ -193,10 +193,10 @@ async def test_an_unknown_pace_is_refused_and_opens_nothing(
 
 
 async def test_a_server_admin_sets_the_default_pace(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path
+    fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
 ) -> None:
     clock = FakeClock()
-    await start(bot_runner, tmp_path, clock)
+    await start(bot_runner, database, clock)
     denied = await fake_discord.slash(
         "settings", {"pace": "weekly"}, user="bob", channel="games", check_permissions=False
     )
@@ -210,10 +210,10 @@ async def test_a_server_admin_sets_the_default_pace(
 
 
 async def test_mygames_lists_the_callers_games_with_whose_turn(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path
+    fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
 ) -> None:
     clock = FakeClock()
-    await start(bot_runner, tmp_path, clock)
+    await start(bot_runner, database, clock)
     await fake_discord.add_channel("tables")
     first = await open_game(fake_discord, "iliad", "alice", ["bob"])
     second = await open_game(fake_discord, "ilium", "carol", ["alice"], channel="tables")

@@ -37,11 +37,11 @@ async def move_and_wait(fake: FakeDiscord, step: int) -> int:
 async def test_the_movers_message_lists_what_everyone_else_did_since(
     fake_discord: FakeDiscord,
     bot_runner: Runner,
-    tmp_path: Path,
+    database: str | Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     stub_drawing(monkeypatch)
-    bot = await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    bot = await bot_runner.start(factory(database))
     await open_game(fake_discord, "atlandice", "alice", ["bob", "carol"])
     first = mover_id(game_message(fake_discord))
     step, mover = 0, first
@@ -69,11 +69,11 @@ async def test_the_movers_message_lists_what_everyone_else_did_since(
 async def test_after_a_restart_the_list_is_rebuilt_from_the_stored_moves(
     fake_discord: FakeDiscord,
     bot_runner: Runner,
-    tmp_path: Path,
+    database: str | Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     stub_drawing(monkeypatch)
-    build = factory(tmp_path / "s.sqlite3")
+    build = factory(database)
     bot = await bot_runner.start(build)
     await open_game(fake_discord, "atlandice", "alice", ["bob", "carol"])
     first = mover_id(game_message(fake_discord))

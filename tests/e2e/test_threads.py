@@ -50,10 +50,13 @@ def thread_of(fake: FakeDiscord, lobby: RecordedMessage) -> FakeChannel:
 
 
 async def test_two_games_at_once_in_one_channel_each_in_its_own_thread(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    fake_discord: FakeDiscord,
+    bot_runner: Runner,
+    database: str | Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     stub_drawing(monkeypatch)
-    bot = await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    bot = await bot_runner.start(factory(database))
     games = fake_discord.channel("games")
     first = await open_lobby(fake_discord, "iliad", "alice")
     second = await open_lobby(fake_discord, "iliad", "carol")
@@ -92,10 +95,13 @@ async def test_two_games_at_once_in_one_channel_each_in_its_own_thread(
 
 
 async def test_where_here_plays_in_the_channel(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    fake_discord: FakeDiscord,
+    bot_runner: Runner,
+    database: str | Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     stub_drawing(monkeypatch)
-    bot = await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    bot = await bot_runner.start(factory(database))
     lobby = await open_lobby(fake_discord, "iliad", "alice", where="here")
     assert not [c for c in fake_discord.world.channels.values() if c.is_thread]
     await start(fake_discord, lobby, "alice", ["bob"])
@@ -108,10 +114,13 @@ async def test_where_here_plays_in_the_channel(
 
 
 async def test_play_inside_a_thread_plays_in_that_thread(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    fake_discord: FakeDiscord,
+    bot_runner: Runner,
+    database: str | Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     stub_drawing(monkeypatch)
-    bot = await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    bot = await bot_runner.start(factory(database))
     thread = await fake_discord.add_thread("games", "our table", owner="alice")
     lobby = await open_lobby(fake_discord, "iliad", "alice", channel=thread.id)
     assert lobby.channel_id == thread.id
@@ -126,10 +135,13 @@ async def test_play_inside_a_thread_plays_in_that_thread(
 
 
 async def test_abandoned_and_resigned_games_archive_their_threads(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    fake_discord: FakeDiscord,
+    bot_runner: Runner,
+    database: str | Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     stub_drawing(monkeypatch)
-    await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    await bot_runner.start(factory(database))
     first = await open_lobby(fake_discord, "iliad", "alice")
     second = await open_lobby(fake_discord, "iliad", "carol")
     cancelled = await open_lobby(fake_discord, "iliad", "dave")
@@ -153,11 +165,14 @@ async def test_abandoned_and_resigned_games_archive_their_threads(
 
 
 async def test_without_thread_permission_the_lobby_says_so_once_and_plays_here(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    fake_discord: FakeDiscord,
+    bot_runner: Runner,
+    database: str | Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     stub_drawing(monkeypatch)
     fake_discord.world.denied[fake_discord.bot_user.id] = CREATE_PUBLIC_THREADS
-    bot = await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    bot = await bot_runner.start(factory(database))
     lobby = await open_lobby(fake_discord, "iliad", "alice")
     assert "may not open threads" in lobby.content
     await start(fake_discord, lobby, "alice", ["bob"])
@@ -174,10 +189,13 @@ async def test_without_thread_permission_the_lobby_says_so_once_and_plays_here(
 
 
 async def test_a_rematch_opens_a_new_thread_and_leaves_the_old_one_archived(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    fake_discord: FakeDiscord,
+    bot_runner: Runner,
+    database: str | Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     stub_drawing(monkeypatch)
-    bot = await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    bot = await bot_runner.start(factory(database))
     first = await open_lobby(fake_discord, "iliad", "alice")
     await start(fake_discord, first, "alice", ["bob"])
     old = thread_of(fake_discord, first)

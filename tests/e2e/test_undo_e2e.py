@@ -36,9 +36,9 @@ async def step(fake: FakeDiscord) -> Any:
 
 
 async def test_back_inside_an_ilium_turn(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path
+    fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
 ) -> None:
-    bot = await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    bot = await bot_runner.start(factory(database))
     first = await open_game(fake_discord, "ilium", "alice", ["bob"])
     mover = user_name(fake_discord, mover_id(first))
     other = "bob" if mover == "alice" else "alice"
@@ -60,9 +60,9 @@ async def test_back_inside_an_ilium_turn(
 
 
 async def test_undo_refused_after_a_chance_event(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path
+    fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
 ) -> None:
-    bot = await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    bot = await bot_runner.start(factory(database))
     first = await open_game(fake_discord, "ilium", "alice", ["bob"])
     mover = user_name(fake_discord, mover_id(first))
     for _ in range(3):  # pathway, space, cubes: the turn ends and the next card is turned up
@@ -84,9 +84,9 @@ def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 async def test_an_undo_after_another_player_acted_needs_consent_and_survives_a_restart(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path, fixed_seed: None
+    fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path, fixed_seed: None
 ) -> None:
-    build = factory(tmp_path / "s.sqlite3")
+    build = factory(database)
     bot = await bot_runner.start(build)
     first = await open_game(fake_discord, "atlandice", "alice", ["bob"])
     asker = user_name(fake_discord, mover_id(first))

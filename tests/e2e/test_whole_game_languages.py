@@ -54,7 +54,7 @@ def record_languages(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
 async def test_a_whole_iliad_game_in_the_servers_and_players_language(
     fake_discord: FakeDiscord,
     bot_runner: Runner,
-    tmp_path: Path,
+    database: str | Path,
     monkeypatch: pytest.MonkeyPatch,
     language: str,
 ) -> None:
@@ -62,7 +62,7 @@ async def test_a_whole_iliad_game_in_the_servers_and_players_language(
     for name in ("alice", "bob"):
         fake_discord.user(name).locale = language
     drawn = record_languages(monkeypatch)
-    await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    await bot_runner.start(factory(database))
     synced = {c["name"]: c for c in fake_discord.registered_commands()}
     for command, local in COMMANDS[language].items():
         assert synced[command]["name_localizations"][language] == local

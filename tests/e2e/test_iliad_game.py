@@ -148,10 +148,13 @@ async def test_private_choices_turn_into_a_receipt_once_used(
 
 
 async def test_hands_reach_the_same_dm_without_looking_the_player_up_again(
-    fake_discord: FakeDiscord, bot_runner: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    fake_discord: FakeDiscord,
+    bot_runner: Runner,
+    database: str | Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     stub_drawing(monkeypatch)
-    await bot_runner.start(factory(tmp_path / "s.sqlite3"))
+    await bot_runner.start(factory(database))
     await open_game(fake_discord, "iliad", "alice", ["bob"])
     for step in range(10):
         mark = fake_discord.mark()

@@ -32,11 +32,17 @@ class Changes(NamedTuple):
     seats: dict[int, View]
 
 
+def kept_line(line: object) -> str:
+    """A log line as a str: a `Text` stays itself (str() would drop the id that draws it again
+    in each reader's language), anything else becomes its text."""
+    return line if isinstance(line, str) else str(line)
+
+
 def move_changes(game: AnyGame, before: Any, after: Any, players: int) -> Changes:
     """The public log lines a move added and the seats whose private part changed."""
     public_before = game.view(before, None)
     public_after = game.view(after, None)
-    lines = [str(line) for line in new_lines(public_before["log"], public_after["log"])]
+    lines = [kept_line(line) for line in new_lines(public_before["log"], public_after["log"])]
     seats: dict[int, View] = {}
     for seat in range(players):
         seat_after = game.view(after, seat)

@@ -22,7 +22,10 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
+
 import bot.service
+from bot.i18n import LANGUAGES, entries
 from bot.service import ServiceError
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -116,3 +119,22 @@ def test_no_english_literal_leaves_the_cogs_or_the_service() -> None:
         for line, text in english_in(path.read_text(encoding="utf-8"), watched)
     ]
     assert found == []
+
+
+COMMAND = re.compile(r"(?<![\w/])/([a-z][a-z_-]*)")  # '/board' in a sentence, not in a URL
+
+
+@pytest.mark.parametrize("language", [code for code in LANGUAGES if code != "en"])
+def test_sentences_name_commands_as_their_readers_discord_shows_them(language: str) -> None:
+    """A German player types /brett: a sentence telling them to type /board sends them to a
+    command their Discord does not list under that name."""
+    english, local = entries("en"), entries(language)
+    commands = {key.split(".")[1] for key in english if re.fullmatch(r"cmd\.[\w-]+\.name", key)}
+    wrong = sorted(
+        (key, f"/{name}")
+        for key, text in local.items()
+        if not key.startswith("cmd.")
+        for name in COMMAND.findall(text)
+        if name in commands and local.get(f"cmd.{name}.name", name) != name
+    )
+    assert wrong == []

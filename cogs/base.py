@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import say
+from bot.i18n import LIST_COMMA, listing, say
 from bot.service import GameInfo, ServiceError
 
 if TYPE_CHECKING:
@@ -68,6 +68,12 @@ class TableCog(commands.Cog):
         games = self.bot.service.games_in_threads_of(channel_id)
         if not games:
             return ServiceError(NO_GAME)
-        shown = ", ".join(f"<#{g.thread_id}> ({g.title} #{g.game_id})" for g in games[:MANY])
+        shown = listing(
+            (
+                say("table.thread_game", place=f"<#{g.thread_id}>", title=g.title, game=g.game_id)
+                for g in games[:MANY]
+            ),
+            LIST_COMMA,
+        )
         more = say("table.more_threads", count=len(games) - MANY) if len(games) > MANY else ""
         return ServiceError(say("table.in_threads", threads=shown, more=more))

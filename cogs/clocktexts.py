@@ -27,6 +27,19 @@ PACE_WORDS = {
 }
 
 
+PACE_NAMES = {
+    "live": "table.pace_name.live",
+    "daily": "table.pace_name.daily",
+    "weekly": "table.pace_name.weekly",
+}
+
+
+def pace_name(name: str, language: str = ENGLISH) -> str:
+    """A shipped pace's name in the reader's words ('täglich'); another pace's as listed."""
+    key = PACE_NAMES.get(name)
+    return name if key is None else words(say(key), language)
+
+
 def span(delta: timedelta, language: str = ENGLISH) -> str:
     """A duration in the largest whole unit: "5 minutes", "1 day", "36 hours"."""
     minutes = int(delta.total_seconds() // 60)

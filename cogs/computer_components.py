@@ -17,18 +17,13 @@ from bot.i18n import ENGLISH, say, words
 from bot.service import LEVELS, GameInfo, computer_name
 from cogs import ids, readers, threads
 from cogs.components import _button, _Component, _select, lobby_view
-from cogs.texts import lobby_text
+from cogs.texts import COMPUTER_NAMES, lobby_text
 
 if TYPE_CHECKING:
     from cogs.table import Table
 
 Interaction = discord.Interaction[Any]
-# The menu's words for each level (a level not listed shows its seat name, 'Computer (x)').
-LEVEL_WORDS = {
-    "easy": "table.computer_easy",
-    "normal": "table.computer_normal",
-    "hard": "table.computer_hard",
-}
+LEVEL_WORDS = COMPUTER_NAMES  # a level not listed shows its seat name, 'Computer (x)'
 
 
 async def show_lobby(table: Table, interaction: Interaction, info: GameInfo) -> None:

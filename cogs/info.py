@@ -50,7 +50,7 @@ class Info(TableCog):
             count = str(kind.min_players)
         players = words(say("table.players", count=count), language)
         summary = words(kind.summary, language)
-        text = f"**{kind.title}** ({players})\n{summary}"
+        text = f"**{words(kind.title, language)}** ({players})\n{summary}"
         await interaction.response.send_message(clip(text), ephemeral=True)
 
     @app_commands.command(name="games", description="Ongoing games in this server")

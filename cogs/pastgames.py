@@ -20,21 +20,28 @@ from bot.service import Board, GameInfo, GameService, PastGame
 from cogs import painter
 from cogs.readers import reader_language
 from cogs.replies import CHOICE, CHOICES, CONTENT, clip
-from cogs.texts import final_text, game_text
+from cogs.texts import final_text, game_text, player_name
 
 Interaction = discord.Interaction[Any]
 NUMBER_HELP = "A game number (start typing: recent games are listed); default: this channel's"
-_STATUS = {"active": "in play", "finished": "over", "abandoned": "abandoned"}
+_STATUS = {
+    "active": "table.history.in_play",
+    "finished": "table.history.over",
+    "abandoned": "table.history.abandoned",
+}
 
 
-def status_words(status: str) -> str:
-    """A game's status as players say it."""
-    return _STATUS.get(status, status)
+def status_words(status: str, language: str = ENGLISH) -> str:
+    """A game's status as players say it, in `language` (an unknown status as it is)."""
+    key = _STATUS.get(status)
+    return status if key is None else words(say(key), language)
 
 
-def _choice_name(game: PastGame) -> str:
+def _choice_name(game: PastGame, language: str = ENGLISH) -> str:
     players = ", ".join(game.players)
-    return clip(f"#{game.game_id} {game.title} ({status_words(game.status)}): {players}", CHOICE)
+    status = status_words(game.status, language)
+    name = say("table.history.choice", game=game.game_id, title=game.title, status=status)
+    return clip(f"{words(name, language)}: {players}", CHOICE)
 
 
 async def game_choices(
@@ -51,8 +58,10 @@ async def game_choices(
         user_id=interaction.user.id if mine else None,
         number_prefix=digits,
     )
+    language = await reader_language(interaction)
     return [
-        app_commands.Choice(name=_choice_name(game), value=game.game_id) for game in games[:CHOICES]
+        app_commands.Choice(name=_choice_name(game, language), value=game.game_id)
+        for game in games[:CHOICES]
     ]
 
 
@@ -88,19 +97,33 @@ async def send_board_privately(interaction: Interaction, board: Board) -> None:
     )
 
 
-def log_file_name(info: GameInfo) -> str:
-    """The attachment holding a game's whole log."""
-    return f"game-{info.game_id}-log.txt"
+def log_file_name(info: GameInfo, language: str = ENGLISH) -> str:
+    """The attachment holding a game's whole log (its name in the reader's words)."""
+    return words(say("table.history.file", game=info.game_id), language)
 
 
-def log_message(info: GameInfo, lines: list[str]) -> tuple[str, str | None]:
+def _said(language: str, key: str, /, **params: object) -> str:
+    return words(say(key, **params), language)
+
+
+def _result(info: GameInfo, language: str) -> str:
+    """'Result: …' in `language`, or nothing for a game without one."""
+    if info.outcome is None:
+        return ""
+    return _said(language, "table.history.result", summary=words(info.outcome.summary, language))
+
+
+def log_message(
+    info: GameInfo, lines: list[str], language: str = ENGLISH
+) -> tuple[str, str | None]:
     """The reply to /history for a game by number: the newest lines that fit in one message,
     and, when some did not fit, the whole log as the text of a file to attach."""
-    head = f"**{info.title}** (game #{info.game_id}, {status_words(info.status)})"
-    result = "" if info.outcome is None else clip(f"\nResult: {info.outcome.summary}", 300)
+    status = status_words(info.status, language)
+    head = _said(language, "table.history.head", title=info.title, game=info.game_id, status=status)
+    result = clip(f"\n{_result(info, language)}", 300) if info.outcome is not None else ""
     if not lines:
-        return f"{head}: nothing has happened yet.{result}", None
-    whole = f"{head} — the whole public log ({len(lines)} lines):\n"
+        return _said(language, "table.history.empty", head=head) + result, None
+    whole = _said(language, "table.history.whole", head=head, count=len(lines)) + "\n"
     body = [f"• {line}" for line in lines]
     if len(whole) + len("\n".join(body)) + len(result) <= CONTENT:
         return whole + "\n".join(body) + result, None
@@ -112,35 +135,40 @@ def log_message(info: GameInfo, lines: list[str]) -> tuple[str, str | None]:
             break
         shown.insert(0, line)
         used += len(line) + 1
-    heading = (
-        f"{head} — the last {len(shown)} of {len(lines)} lines; "
-        f"the whole log is attached as `{log_file_name(info)}`:\n"
+    file = log_file_name(info, language)
+    heading = _said(
+        language, "table.history.last", head=head, shown=len(shown), count=len(lines), file=file
     )
-    return clip(heading + "\n".join(shown) + result), log_file_text(info, lines)
+    return clip(heading + "\n" + "\n".join(shown) + result), log_file_text(info, lines, language)
 
 
-def log_file_text(info: GameInfo, lines: list[str]) -> str:
+def log_file_text(info: GameInfo, lines: list[str], language: str = ENGLISH) -> str:
     """The whole public log as a plain text file: game, players, result, then every line."""
     seated = sorted((p for p in info.players if p.seat is not None), key=lambda p: p.seat or 0)
+    status = status_words(info.status, language)
+    names = ", ".join(player_name(p, language) for p in seated)
     head = [
-        f"{info.title}, game #{info.game_id} ({status_words(info.status)})",
-        "Players: " + ", ".join(p.name for p in seated),
+        _said(
+            language, "table.history.file_head", title=info.title, game=info.game_id, status=status
+        ),
+        _said(language, "table.history.players", players=names),
     ]
     if info.outcome is not None:
-        head.append(f"Result: {info.outcome.summary}")
+        head.append(_result(info, language))
     numbered = [f"{n}. {line}" for n, line in enumerate(lines, 1)]
     return "\n".join([*head, "", *numbered]) + "\n"
 
 
 async def send_log(interaction: Interaction, info: GameInfo, lines: list[str]) -> None:
     """/history of a game by number, privately, with the whole log attached if it is long."""
-    text, whole = log_message(info, lines)
+    language = await reader_language(interaction)
+    text, whole = log_message(info, lines, language)
     if whole is None:
         await interaction.response.send_message(
             text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
         )
         return
-    attached = discord.File(io.BytesIO(whole.encode()), filename=log_file_name(info))
+    attached = discord.File(io.BytesIO(whole.encode()), filename=log_file_name(info, language))
     await interaction.response.send_message(
         text, file=attached, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
     )

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import discord
+from babel.numbers import format_decimal, format_percent
+from babel.units import format_unit
 from discord import app_commands
 
 from bot.i18n import ENGLISH, say, words
@@ -20,7 +22,7 @@ if TYPE_CHECKING:
     from bot.client import SymposionBot
 
 Interaction = discord.Interaction[Any]
-SCOPE_CHOICES = [
+SCOPE_CHOICES = [  # names: the command translator's cmd.choice.<value>
     app_commands.Choice(name="This server (default)", value=SERVER),
     app_commands.Choice(name="All servers", value=EVERYWHERE),
 ]
@@ -44,7 +46,7 @@ def leader_line(line: LeaderLine, language: str = ENGLISH) -> str:
         "table.records.leader",
         rank=line.rank,
         name=line.name,
-        rating=f"{line.rating:.1f}",
+        rating=number(line.rating, language),
         games=games,
         wins=line.wins,
     )
@@ -63,26 +65,43 @@ def leaderboard_text(board: Leaderboard, language: str = ENGLISH) -> str:
     return "\n".join([head, *lines, f"-# {note}"])
 
 
-def _duration(seconds: float) -> str:
+def number(value: float, language: str = ENGLISH) -> str:
+    """A rating or an average with one decimal as the reader writes it ('3.4', '3,4')."""
+    return format_decimal(value, "0.0", locale=language)
+
+
+def percent(rate: float, language: str = ENGLISH) -> str:
+    """A win rate as the reader writes it ('50%', '50 %')."""
+    return format_percent(rate, locale=language)
+
+
+def _unit(count: int, unit: str, language: str) -> str:
+    return format_unit(count, f"duration-{unit}", length="short", locale=language)
+
+
+def duration(seconds: float, language: str = ENGLISH) -> str:
+    """A time in its two largest units with the reader's unit words ('1 Std. 5 Min.')."""
     minutes, secs = divmod(round(seconds), 60)
     hours, minutes = divmod(minutes, 60)
     days, hours = divmod(hours, 24)
     if days:
-        return f"{days} d {hours} h"
+        return f"{_unit(days, 'day', language)} {_unit(hours, 'hour', language)}"
     if hours:
-        return f"{hours} h {minutes} min"
-    return f"{minutes} min {secs} s" if minutes else f"{secs} s"
+        return f"{_unit(hours, 'hour', language)} {_unit(minutes, 'minute', language)}"
+    if minutes:
+        return f"{_unit(minutes, 'minute', language)} {_unit(secs, 'second', language)}"
+    return _unit(secs, "second", language)
 
 
 def stats_line(title: str, stats: GameStats, language: str = ENGLISH) -> str:
     """One game's record of a player."""
-    rate = f"{stats.win_rate:.0%}"
+    rate = percent(stats.win_rate, language)
     parts = [_said(language, "table.records.played", games=stats.games, wins=stats.wins, rate=rate)]
     if stats.average_score is not None:
-        score = f"{stats.average_score:.1f}"
+        score = number(stats.average_score, language)
         parts.append(_said(language, "table.records.average_score", score=score))
     if stats.average_move_seconds is not None:
-        spent = _duration(stats.average_move_seconds)
+        spent = duration(stats.average_move_seconds, language)
         parts.append(_said(language, "table.records.average_time", time=spent))
     if stats.streak > 0:
         key = _plural(stats.streak, "table.records.streak_one", "table.records.streak")

@@ -7,9 +7,9 @@ from typing import Any
 
 import discord
 
-from bot.i18n import ENGLISH, say, words
+from bot.i18n import ENGLISH, LIST_COMMA, entries, listing, say, words
 from bot.service import Board, GameInfo, Player, View
-from cogs.clocktexts import when
+from cogs.clocktexts import pace_name, when
 from cogs.replies import clip
 from rendering.kit import name_seats
 
@@ -20,14 +20,46 @@ def _mention(user_id: int) -> str:
     return f"<@{user_id}>"
 
 
+# A computer seat's name in each level's words (stored in English: "Computer (normal)").
+COMPUTER_NAMES = {
+    "easy": "table.computer_easy",
+    "normal": "table.computer_normal",
+    "hard": "table.computer_hard",
+}
+# A lobby option's name is the game's variant message `<game>.variant.<option>` where the game
+# has one (Ilium's "Strategic Expeditions"), else the name as typed; on/off are ours.
+OPTION_VALUES = {"on": "table.option.on", "off": "table.option.off"}
+
+
+def player_name(player: Player, language: str = EN) -> str:
+    """A player's name as shown: a computer seat in the reader's words ("Computer (leicht)")."""
+    key = COMPUTER_NAMES.get(player.level or "") if player.computer else None
+    return player.name if key is None else words(say(key), language)
+
+
 def _who(player: Player, language: str = EN) -> str:
     """A person is mentioned; a computer seat ("Computer (normal)") and a seat the automatic
     player took over are named without pinging anyone."""
     if player.computer:
-        return player.name
+        return player_name(player, language)
     if player.automatic:
         return words(say("table.automatic_name", player=player.name), language)
     return _mention(player.user_id)
+
+
+def option_words(game_type: str, options: dict[str, str], language: str = EN) -> str:
+    """A lobby's options as 'Strategic Expeditions: on', in the server's language."""
+
+    def name(option: str) -> str:
+        key = f"{game_type}.variant.{option}"
+        return words(say(key), language) if key in entries(EN) else option
+
+    def value(chosen: str) -> str:
+        key = OPTION_VALUES.get(chosen)
+        return chosen if key is None else words(say(key), language)
+
+    shown = (f"{name(k)}: {value(v)}" for k, v in sorted(options.items()))
+    return words(listing(shown, LIST_COMMA), language)
 
 
 def lobby_text(info: GameInfo, language: str = EN) -> str:
@@ -45,13 +77,13 @@ def lobby_text(info: GameInfo, language: str = EN) -> str:
         f"{n}. {_who(p, language)}{host if p.user_id == info.host_id else ''}"
         for n, p in enumerate(players, 1)
     )
-    options = ", ".join(f"{k}: {v}" for k, v in sorted(info.options.items()))
+    options = option_words(info.game_type, info.options, language)
     count = f"{info.min_players}–{info.max_players}"
     if info.min_players == info.max_players:
         count = str(info.min_players)
     head = said("table.lobby_head", title=info.title, count=count)
     head += f" ({options})" if options else ""
-    head += said("table.lobby_pace", pace=info.pace) if info.pace else ""
+    head += said("table.lobby_pace", pace=pace_name(info.pace, language)) if info.pace else ""
     head += said("table.hints_off") if not info.hints else ""
     if info.status != "lobby":
         return clip(said("table.lobby_started", head=head, seats=seats))
@@ -61,18 +93,20 @@ def lobby_text(info: GameInfo, language: str = EN) -> str:
 
 def _seat_label(board: Board, seat: int, language: str = EN) -> str:
     """The mover as a mention with their seat's name, e.g. '<@1> (Achilles)'."""
-    name = _seat_name(board.view, seat)
+    name = _seat_name(board.view, seat, language)
     player = next((p for p in board.info.players if p.seat == seat), None)
     if player is not None and player.computer:
-        return f"{player.name} ({name})"
+        return f"{player_name(player, language)} ({name})"
     if player is not None and player.automatic:
         return words(say("table.automatic_seat", seat=name, player=player.name), language)
     return f"{_mention(player.user_id)} ({name})" if player is not None else name
 
 
-def _seat_name(view: View, seat: int) -> str:
+def _seat_name(view: View, seat: int, language: str = EN) -> str:
     seats = view["seats"]
-    return seats[seat] if 0 <= seat < len(seats) else f"seat {seat + 1}"
+    if 0 <= seat < len(seats):
+        return seats[seat]
+    return words(say("service.seat_number", number=seat + 1), language)
 
 
 def prompt_words(view: View, seat: int, language: str = EN) -> str:
@@ -80,7 +114,7 @@ def prompt_words(view: View, seat: int, language: str = EN) -> str:
     ('Hector: …', or French 'Hector : …')."""
     fallback = words(say("table.make_a_move"), language)
     prompt = words(view.get("prompt") or fallback, language).strip()
-    name = _seat_name(view, seat)
+    name = _seat_name(view, seat, language)
     rest = prompt[len(name) :].lstrip(" \u202f\u00a0") if prompt.startswith(name) else ""
     if rest.startswith(":"):
         prompt = rest[1:].strip()
@@ -94,7 +128,7 @@ def _sentence(words: str) -> str:
 
 def game_text(board: Board, language: str = EN) -> str:
     """Whose turn it is and what they decide, plus the last thing that happened."""
-    lines = [f"**{board.info.title}**"]
+    lines = [f"**{words(board.info.title, language)}**"]
     if board.turn is not None:
         seat = board.turn.seat
         prompt = _sentence(prompt_words(board.view, seat, language))
@@ -102,7 +136,8 @@ def game_text(board: Board, language: str = EN) -> str:
         lines.append(words(say("table.to_move", who=who, prompt=prompt), language))
         info = board.info
         if info.pace and info.turn_due is not None:
-            pace = say("table.pace", pace=info.pace, ends=when(info.turn_due))
+            shown = pace_name(info.pace, language)
+            pace = say("table.pace", pace=shown, ends=when(info.turn_due))
             lines.append(words(pace, language))
     lines += recent_lines(board, language)
     scores = score_line(board, language)
@@ -121,7 +156,11 @@ def recent_lines(board: Board, language: str = EN) -> list[str]:
         return [words(say("table.last", line=log[-1]), language)] if log else []
     seat = board.turn.seat
     acted = len(since) < len(log)
-    head = say("table.since", seat=_seat_name(board.view, seat)) if acted else say("table.so_far")
+    head = (
+        say("table.since", seat=_seat_name(board.view, seat, language))
+        if acted
+        else say("table.so_far")
+    )
     kept: list[str] = []
     room = SINCE_ROOM
     for line in reversed(since):
@@ -157,10 +196,10 @@ def score_line(board: Board, language: str = EN) -> str:
     scores = running_scores(board.view)
     if scores is None:
         return ""
-    names = {p.seat: p.name for p in board.info.players if p.seat is not None}
+    names = {p.seat: player_name(p, language) for p in board.info.players if p.seat is not None}
     parts = []
     for seat, score in enumerate(scores):
-        seat_name = _seat_name(board.view, seat)
+        seat_name = _seat_name(board.view, seat, language)
         player = _plain_name(names.get(seat, ""))
         who = f"{seat_name} ({player})" if player and player != seat_name else seat_name
         parts.append(f"{who} {score}")
@@ -187,7 +226,8 @@ def standings(info: GameInfo, seats: Sequence[str] = (), language: str = EN) -> 
     for seat in order:
         player = by_seat.get(seat)
         seat_name = seats[seat] if seat < len(seats) else ""
-        who = _who(player, language) if player is not None else seat_name or f"seat {seat + 1}"
+        unseated = seat_name or words(say("service.seat_number", number=seat + 1), language)
+        who = _who(player, language) if player is not None else unseated
         if player is not None and seat_name:
             who += f" ({seat_name})"
         score = outcome.scores[seat] if seat < len(outcome.scores) else 0
@@ -195,13 +235,15 @@ def standings(info: GameInfo, seats: Sequence[str] = (), language: str = EN) -> 
     return lines
 
 
-def _named_summary(info: GameInfo, seats: Sequence[str], summary: str) -> str:
+def _named_summary(info: GameInfo, seats: Sequence[str], summary: str, language: str = EN) -> str:
     """The result sentence with each winner's seat followed by its player ("Green (carol)
     wins"): engines name seats, and a colour or a hero says nothing about who won."""
     outcome = info.outcome
     if outcome is None:
         return summary
-    names = {p.seat: _plain_name(p.name) for p in info.players if p.seat is not None}
+    names = {
+        p.seat: _plain_name(player_name(p, language)) for p in info.players if p.seat is not None
+    }
     labels = {
         seat: f"{seats[seat]} ({names[seat]})"
         for seat in outcome.winners
@@ -216,7 +258,7 @@ def final_text(info: GameInfo, seats: Sequence[str] = (), language: str = EN) ->
     over = words(say("table.over", title=info.title), language)
     if outcome is None:
         return over
-    lines = [f"{over} {_named_summary(info, seats, words(outcome.summary, language))}"]
+    lines = [f"{over} {_named_summary(info, seats, words(outcome.summary, language), language)}"]
     placed = standings(info, seats, language)
     lines += [f"**{line}**" if n == 0 else line for n, line in enumerate(placed)]
     lines += [f"• {words(line, language)}" for line in outcome.breakdown]

@@ -17,6 +17,7 @@ import discord
 from bot.i18n import ENGLISH, say, words
 from bot.service import GameInfo
 from cogs import readers
+from cogs.texts import player_name
 
 if TYPE_CHECKING:
     from bot.client import SymposionBot
@@ -59,7 +60,8 @@ async def rename(bot: SymposionBot, info: GameInfo) -> None:
     if not info.own_thread or info.thread_id is None:
         return
     language = await readers.server_language(bot, info.guild_id)
-    wanted = name(info.title, info.game_id, (p.name for p in info.players), language)
+    names = (player_name(p, language) for p in info.players)
+    wanted = name(info.title, info.game_id, names, language)
     try:
         thread = await _thread(bot, info.thread_id)
         if thread is not None and thread.name != wanted:

@@ -81,7 +81,7 @@ class Archive(SessionCache):
     async def public_log(self, game_id: int) -> list[str]:
         """Every public log line of a started game, oldest first (everyone may read these)."""
         session, _ = await self._viewable(game_id)
-        return [str(line) for line in session.game.view(session.state, None)["log"]]
+        return list(session.game.view(session.state, None)["log"])  # Texts: each reader's words
 
     async def recent_games(
         self, guild_id: int, *, user_id: int | None = None, number_prefix: str = ""

@@ -89,6 +89,12 @@ class Changes(NamedTuple):
     seen: Seen
 
 
+def kept_line(line: object) -> str:
+    """A log line as a str: a `Text` stays itself (str() would drop the id that draws it again
+    in each reader's language), anything else becomes its text."""
+    return line if isinstance(line, str) else str(line)
+
+
 def move_changes(
     game: AnyGame, before: Any, after: Any, players: int, seen: Seen | None = None
 ) -> Changes:
@@ -98,7 +104,7 @@ def move_changes(
     new = Seen()
     public_before = old.of(game, before, None)
     public_after = new.of(game, after, None)
-    lines = [str(line) for line in new_lines(public_before["log"], public_after["log"])]
+    lines = [kept_line(line) for line in new_lines(public_before["log"], public_after["log"])]
     seats: dict[int, View] = {}
     for seat in range(players):
         seat_after = new.of(game, after, seat)

@@ -58,14 +58,8 @@ from bot.store.backend import DatabaseUnavailable
 # The counter for drawing seat order at start: engines count up from 0, so -1 never collides.
 SEATING_COUNTER = -1
 
-DATABASE_DOWN = (
-    "The game's database is not answering (it may be restarting): nothing was changed. "
-    "Try again in a moment."
-)
-SAVED_IN_RESTART = (
-    "The database restarted just as this was saved: it did count, once. "
-    "Use /board to see the game as it is now."
-)
+DATABASE_DOWN = say("service.database_down")
+SAVED_IN_RESTART = say("service.saved_in_restart")
 
 
 def new_seed() -> int:
@@ -368,7 +362,7 @@ class GameService(
                 raise AlreadyJoined(say("service.in_rematch", title=lobby, place=place))
 
     def _not_player(self, game: AnyGame, game_id: int) -> Exception:
-        return NotAPlayer(f"You did not play in {label(game, game_id)}.")
+        return NotAPlayer(say("service.did_not_play", game=label(game, game_id)))
 
     # -- writes -----------------------------------------------------------------------------
 

@@ -174,7 +174,7 @@ class SessionCache:
                 self._broken = {b.id: b for b in await self.store.broken_games()}
             broken = self._broken.get(s.game_id)
             if broken is None:
-                raise GameNotFound(f"There is no game #{s.game_id}.") from None
+                raise GameNotFound(say("service.no_such_game", game=s.game_id)) from None
             raise broken_refusal(broken) from None
         if s.cold:  # a second warmer that read the same rows finds the work done
             self._adopt(s, fresh)
@@ -522,5 +522,5 @@ class SessionCache:
     async def history(self, game_id: int, limit: int = 10) -> list[str]:
         """The last public log lines of a started game, oldest first."""
         session, _ = await self._viewable(game_id)
-        lines = [str(line) for line in session.game.view(session.state, None)["log"]]
+        lines = list(session.game.view(session.state, None)["log"])  # Texts: the reader's words
         return lines[-limit:] if limit > 0 else []

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.engine import AnyGame, IllegalAction
+from bot.service.diff import kept_line
 from bot.service.model import Session
 from bot.store import MoveRow, Store
 
@@ -54,4 +55,4 @@ def since_last_acted(s: Session, seat: int, log: Sequence[str]) -> tuple[str, ..
     """The public lines since `seat` last acted (all, if it never did); None when not known."""
     if s.heard is None or s.heard_version != s.version:
         return None
-    return tuple(str(line) for line in log[s.heard.get(seat, 0) :])
+    return tuple(kept_line(line) for line in log[s.heard.get(seat, 0) :])

@@ -204,7 +204,7 @@ class Undos(AutomaticSeats):
                 raise AlreadyAnswered(say("service.undo.already")) from None
             answers = {**row.answers, user_id: agree}
             asker = s.player(row.user_id)
-            name = asker.name if asker is not None else "a player"
+            name = asker.name if asker is not None else say("service.a_player")
             plan = await self._plan(s, row.user_id)
             request = UndoRequest(row.id, self._info(s), row.user_id, name, row.voters, plan.taken)
             if not agree:

@@ -141,7 +141,9 @@ class TurnVotes(AutomaticSeats):
 
     def _vote(self, s: Session, row: VoteRow) -> Vote:
         player = s.user_at(row.seat)
-        name = player.name if player is not None else f"seat {row.seat + 1}"
+        name = (
+            player.name if player is not None else say("service.seat_number", number=row.seat + 1)
+        )
         return Vote(row.id, self._info(s), row.seat, row.user_id, name, row.voters, row.choices)
 
     async def _carry_out(

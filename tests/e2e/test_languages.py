@@ -121,7 +121,7 @@ async def test_the_board_speaks_the_servers_language_and_the_hand_the_readers(
     )
     assert "to move" not in board.content
     lobby = fake_discord.messages(channel="games")[0]  # the first post: the lobby
-    assert "**Ilias** für 2 Spieler, Tempo daily: gestartet mit" in lobby.content
+    assert "**Ilias** für 2 Spieler, Tempo täglich: gestartet mit" in lobby.content
     assert "Dein Zug" in str(board.buttons()) and "Meine Hand" in str(board.buttons())
     found = re.search(r"<@(\d+)> \(\w+\) ist am Zug", board.content)
     assert found is not None

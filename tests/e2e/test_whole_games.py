@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from bot.engine import AnyGame, all_games, get_game
+from bot.i18n import say
 from tests.e2e.fake_discord import BotRunner, FakeDiscord
 from tests.e2e.symposion import (
     factory,
@@ -118,8 +119,9 @@ async def test_a_whole_game_from_play_to_the_final_image(
     bot = await bot_runner.start(factory(database))
     first = await open_game(fake_discord, game, PLAYERS[0], PLAYERS[1:players], options=options)
     lobby = next(m for m in fake_discord.messages(channel="games") if "started with" in m.content)
-    for chosen in (options or "").split():
-        assert chosen.replace("=", ": ") in lobby.content
+    for chosen in (options or "").split():  # shown by the variant's name: "Burial Vaults: on"
+        option, value = chosen.split("=")
+        assert f"{say(f'{game}.variant.{option}')}: {value}" in lobby.content
     assert list(first.files) == [f"{game}-board.png"]
     final = await play_to_the_end(fake_discord, limit=4000)
     assert "is over" in final.content and "Rematch" in str(final.buttons())

@@ -15,9 +15,10 @@ from discord.ui import Button, Item, Select
 
 from bot.i18n import ENGLISH, say, words
 from bot.service import LEVELS, GameInfo, computer_name
+from bot.service.model import COMPUTER_NAMES
 from cogs import ids, readers, threads
 from cogs.components import _button, _Component, _select, lobby_view
-from cogs.texts import COMPUTER_NAMES, lobby_text
+from cogs.texts import lobby_text
 
 if TYPE_CHECKING:
     from cogs.table import Table

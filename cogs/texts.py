@@ -20,12 +20,6 @@ def _mention(user_id: int) -> str:
     return f"<@{user_id}>"
 
 
-# A computer seat's name in each level's words (stored in English: "Computer (normal)").
-COMPUTER_NAMES = {
-    "easy": "table.computer_easy",
-    "normal": "table.computer_normal",
-    "hard": "table.computer_hard",
-}
 # A lobby option's name is the game's variant message `<game>.variant.<option>` where the game
 # has one (Ilium's "Strategic Expeditions"), else the name as typed; on/off are ours.
 OPTION_VALUES = {"on": "table.option.on", "off": "table.option.off"}
@@ -33,8 +27,7 @@ OPTION_VALUES = {"on": "table.option.on", "off": "table.option.off"}
 
 def player_name(player: Player, language: str = EN) -> str:
     """A player's name as shown: a computer seat in the reader's words ("Computer (leicht)")."""
-    key = COMPUTER_NAMES.get(player.level or "") if player.computer else None
-    return player.name if key is None else words(say(key), language)
+    return words(player.shown_name, language)
 
 
 def _who(player: Player, language: str = EN) -> str:
@@ -105,7 +98,7 @@ def _seat_label(board: Board, seat: int, language: str = EN) -> str:
 def _seat_name(view: View, seat: int, language: str = EN) -> str:
     seats = view["seats"]
     if 0 <= seat < len(seats):
-        return seats[seat]
+        return words(seats[seat], language)
     return words(say("service.seat_number", number=seat + 1), language)
 
 
@@ -220,6 +213,7 @@ def standings(info: GameInfo, seats: Sequence[str] = (), language: str = EN) -> 
     outcome = info.outcome
     if outcome is None:
         return []
+    seats = [words(name, language) for name in seats]  # Ilium's colours are messages
     by_seat = {p.seat: p for p in info.players if p.seat is not None}
     order = sorted(range(len(outcome.ranking)), key=lambda seat: (outcome.ranking[seat], seat))
     lines = []
@@ -258,6 +252,7 @@ def final_text(info: GameInfo, seats: Sequence[str] = (), language: str = EN) ->
     over = words(say("table.over", title=info.title), language)
     if outcome is None:
         return over
+    seats = [words(name, language) for name in seats]  # Ilium's colours are messages
     lines = [f"{over} {_named_summary(info, seats, words(outcome.summary, language), language)}"]
     placed = standings(info, seats, language)
     lines += [f"**{line}**" if n == 0 else line for n, line in enumerate(placed)]

@@ -165,7 +165,7 @@ def draw_text(
 
 def seat_label(context: ViewContext, seat: int, seats: Sequence[str]) -> str:
     """A seat with its player's name ("Hector — alice"), or the seat's name alone."""
-    game_name = seats[seat] if 0 <= seat < len(seats) else f"seat {seat + 1}"
+    game_name = context.words(seats[seat]) if 0 <= seat < len(seats) else f"seat {seat + 1}"
     player = context.name(seat, seats)
     return game_name if player == game_name else f"{game_name} — {player}"
 
@@ -176,7 +176,7 @@ NAME_IN_SENTENCE = 16  # characters of a player's name kept inside a headline se
 def seat_in_sentence(context: ViewContext, seat: int, seats: Sequence[str]) -> str:
     """A seat named inside a sentence with its player ("Green (carol)"), a long name clipped so
     the sentence's own words still fit a one-line bar; the seat alone when no name is known."""
-    game_name = seats[seat] if 0 <= seat < len(seats) else f"seat {seat + 1}"
+    game_name = context.words(seats[seat]) if 0 <= seat < len(seats) else f"seat {seat + 1}"
     player = context.name(seat, seats)
     if player == game_name:
         return game_name
@@ -210,7 +210,7 @@ def name_seats(text: str, seats: Sequence[str], labels: Mapping[int, str]) -> st
 def headline(view: Mapping[str, Any], context: ViewContext) -> str:
     """The board's headline: the prompt naming the seat to move with its player, or the result
     naming the winners with theirs."""
-    seats = view["seats"]
+    seats = [context.words(name) for name in view["seats"]]
     outcome = context.outcome(view)  # type: ignore[arg-type]
     if outcome:
         text, named = str(outcome["summary"]), list(outcome["winners"])

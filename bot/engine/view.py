@@ -107,5 +107,5 @@ class ViewContext:
     def name(self, seat: int, seats: Sequence[str]) -> str:
         """How to call a seat: the player's name, else the game's seat name."""
         if 0 <= seat < len(self.names) and self.names[seat]:
-            return self.names[seat]
-        return seats[seat] if 0 <= seat < len(seats) else f"seat {seat + 1}"
+            return self.words(self.names[seat])
+        return self.words(seats[seat]) if 0 <= seat < len(seats) else f"seat {seat + 1}"

@@ -8,7 +8,15 @@ from datetime import datetime
 from typing import Any
 
 from bot.engine import AnyGame, Outcome, View, ViewContext
+from bot.i18n import say
 from bot.service.formats import current_format
+
+# A computer seat's name in each level's words (stored in English: "Computer (normal)").
+COMPUTER_NAMES = {
+    "easy": "table.computer_easy",
+    "normal": "table.computer_normal",
+    "hard": "table.computer_hard",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +36,13 @@ class Player:
     def computer(self) -> bool:
         """A computer player from the lobby on: no person behind it, no DMs, no pings."""
         return self.level is not None
+
+    @property
+    def shown_name(self) -> str:
+        """The name boards, images and messages show: a computer seat as a message, so every
+        reader gets it in their own words ("Computer (schwer)"); a person as they are called."""
+        key = COMPUTER_NAMES.get(self.level or "") if self.computer else None
+        return self.name if key is None else say(key)
 
 
 @dataclass(frozen=True, slots=True)

@@ -444,7 +444,7 @@ class SessionCache:
         names = [""] * len(view["seats"])
         for player in s.players:
             if player.seat is not None and player.seat < len(names):
-                names[player.seat] = player.name
+                names[player.seat] = player.shown_name
         own = None if result is None or result == view["outcome"] else result
         return ViewContext(tuple(names), s.status, own)
 

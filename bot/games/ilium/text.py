@@ -17,9 +17,15 @@ TYPE_NAMES = {  # artifact type code (data/ilium.json) -> message id of its name
 }
 
 
+# Each seat's colour as a message, in data/ilium.json's seat order (Red, Yellow, Green, Blue).
+SEAT_COLOURS = ("ilium.seat_red", "ilium.seat_yellow", "ilium.seat_green", "ilium.seat_blue")
+
+
 def seat_name(state: State, seat: int) -> str:
-    """The seat's colour name, as in the lobby."""
-    return rules().seat_names[seat] if 0 <= seat < state.players else say("ilium.seat", seat=seat)
+    """The seat's colour name in the reader's words ("Red", "Rot"), as in the lobby."""
+    if 0 <= seat < min(state.players, len(SEAT_COLOURS)):
+        return say(SEAT_COLOURS[seat])
+    return say("ilium.seat", seat=seat)
 
 
 def type_name(kind: int) -> str:

@@ -269,12 +269,13 @@ class Store(
         return version + 1
 
     async def _why_stale(self, db: Tx, game_id: int, version: int) -> None:
-        """Zero rows changed: NotServedHere if only the shard guard said no, else StaleVersion."""
+        """Zero rows changed: NotServedHere when this process no longer holds the game's shard
+        (whatever the version: the new holder may have moved it already), else StaleVersion."""
         if self._holder is not None:
             cursor = await db.execute(
-                "SELECT 1 FROM games WHERE id = ? AND version = ?", (game_id, version)
+                f"SELECT 1 FROM games WHERE id = ?{GUARD}", (game_id, self._holder)
             )
-            if await cursor.fetchone() is not None:
+            if await cursor.fetchone() is None:
                 raise NotServedHere(f"game {game_id} is served by another bot process now")
         raise StaleVersion(f"game {game_id} is no longer at version {version}")
 

@@ -196,3 +196,15 @@ async def test_processes_starting_together_on_an_empty_database_migrate_in_turn(
     stores.extend(opened)
     versions = [await store.schema_versions() for store in opened]
     assert versions[0] and versions == [versions[0]] * 3
+
+
+async def test_an_old_holder_is_told_not_served_even_after_the_new_holder_moved(
+    url: str, stores: list[Store]
+) -> None:
+    old = await process(stores, url, 2, 0)
+    game = await started(old, GUILD_0, 1)
+    await kill_lock_connection(url, old)
+    new = await process(stores, url, 2, 0)
+    assert await new.record_move(game, 1, seat=0, action="new", user_id=11, state=STATE) == 2
+    with pytest.raises(NotServedHere):  # not "the game moved on": it is not ours to move at all
+        await old.record_move(game, 1, seat=0, action="old", user_id=11, state=STATE)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from bot.i18n import ENGLISH, say, words
+from bot.i18n import ENGLISH, named, say, words
 from bot.service import Pace
 
 
@@ -36,8 +36,7 @@ PACE_NAMES = {
 
 def pace_name(name: str, language: str = ENGLISH) -> str:
     """A shipped pace's name in the reader's words ('täglich'); another pace's as listed."""
-    key = PACE_NAMES.get(name)
-    return name if key is None else words(say(key), language)
+    return named(PACE_NAMES, name, language)
 
 
 def span(delta: timedelta, language: str = ENGLISH) -> str:

@@ -15,7 +15,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.i18n import ENGLISH, say, words
+from bot.i18n import ENGLISH, named, say, words
 from bot.service import Board, GameInfo, GameService, PastGame
 from cogs import painter
 from cogs.readers import reader_language
@@ -33,8 +33,7 @@ _STATUS = {
 
 def status_words(status: str, language: str = ENGLISH) -> str:
     """A game's status as players say it, in `language` (an unknown status as it is)."""
-    key = _STATUS.get(status)
-    return status if key is None else words(say(key), language)
+    return named(_STATUS, status, language)
 
 
 def _choice_name(game: PastGame, language: str = ENGLISH) -> str:

@@ -7,7 +7,7 @@ from typing import Any
 
 import discord
 
-from bot.i18n import ENGLISH, LIST_COMMA, entries, listing, say, words
+from bot.i18n import ENGLISH, LIST_COMMA, entries, listing, named, say, words
 from bot.service import Board, GameInfo, Player, View
 from cogs.clocktexts import pace_name, when
 from cogs.replies import clip
@@ -48,8 +48,7 @@ def option_words(game_type: str, options: dict[str, str], language: str = EN) ->
         return words(say(key), language) if key in entries(EN) else option
 
     def value(chosen: str) -> str:
-        key = OPTION_VALUES.get(chosen)
-        return chosen if key is None else words(say(key), language)
+        return named(OPTION_VALUES, chosen, language)
 
     shown = (f"{name(k)}: {value(v)}" for k, v in sorted(options.items()))
     return words(listing(shown, LIST_COMMA), language)

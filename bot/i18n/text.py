@@ -152,3 +152,10 @@ def from_json(data: object) -> object:
             params = {name: from_json(item) for name, item in raw.items()}
         return Text(str(data["m"]), params, str(data["en"]))
     return data
+
+
+def named(keys: Mapping[str, str], name: str, language: str) -> str:
+    """A name from a fixed list (a pace, a status, on/off) in the reader's words; a name the
+    list does not know (one an admin added) shows as it is."""
+    key = keys.get(name)
+    return name if key is None else words(say(key), language)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from bot.store.backend import Row, Tx
+from bot.store.shard_locks import RATING_KEY, SCHEMA
 
 GLOBAL = 0  # the scope of ratings across all servers (server ids are positive)
 
@@ -117,6 +118,11 @@ class RatingRows:
     if TYPE_CHECKING:
         _clock: Callable[[], str]
 
+        @property
+        def dialect(self) -> str:
+            """Which database this is (Connection.dialect)."""
+            ...
+
         def _transaction(self) -> AbstractAsyncContextManager[Tx]: ...
 
         async def _all(self, sql: str, params: Sequence[object] = ()) -> list[Row]: ...
@@ -125,6 +131,11 @@ class RatingRows:
 
     async def _rate_game(self, db: Tx, game_id: int, rate: Rater) -> None:
         """Rate a finished game once, in the caller's transaction, server scope and global."""
+        if self.dialect == "postgresql":
+            # Games finishing at once are rated one after the other, as sqlite's single writer
+            # does: each reads the ratings the other wrote and takes the next position (both
+            # computed them from the same rows and one move failed on the unique position).
+            await db.execute(f"SELECT pg_advisory_xact_lock({SCHEMA}, {RATING_KEY})")
         games = await _fetch(
             db, "SELECT game_type, guild_id, status, result FROM games WHERE id = ?", (game_id,)
         )

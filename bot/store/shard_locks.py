@@ -27,6 +27,7 @@ SHARD_KEY = 1 << 24
 COUNT_KEY = 2 << 24
 CLAIM_KEY = 3 << 24
 MIGRATE_KEY = 4 << 24  # bot/store/postgres.py: processes starting together migrate in turn
+RATING_KEY = 5 << 24  # bot/store/ratings.py: games finishing together are rated in turn
 SCHEMA = _OURS = "hashtext(current_schema())"
 
 _UPSERT = (

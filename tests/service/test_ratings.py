@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
+from pathlib import Path
+
 import pytest
 from openskill.models import PlackettLuce
-from svc_helpers import ALICE, BOB, CAROL, GUILD, NAMES, active, refused
+from svc_helpers import ALICE, BOB, CAROL, GUILD, NAMES, active, lookup, refused
 
 from bot.service import GameInfo, GameService, IllegalMove, UnknownGame
 from bot.service.ratings import Z, rate_entrants, rating_places
@@ -86,6 +89,26 @@ async def test_ratings_follow_openskill_by_hand_per_server_and_globally(
     before = (server, everywhere)
     assert await service.rebuild_ratings() == 3
     assert (await rows(store, GUILD), await rows(store, GLOBAL)) == before
+
+
+async def test_games_finishing_at_the_same_moment_in_two_processes_are_rated_in_turn(
+    service: GameService, store: Store, db_path: str | Path
+) -> None:
+    games = [await active(service, (ALICE, BOB), channel=700 + n) for n in range(6)]
+    other = await Store.open(db_path)  # a second bot process on the same database
+    try:
+        twin = GameService(other, lookup)
+        await twin.load()
+        sides = [service, twin] * 3
+        await asyncio.gather(
+            *(side.resign(info.game_id, BOB) for side, info in zip(sides, games, strict=True))
+        )
+    finally:
+        await other.close()
+    everywhere = await rows(store, GLOBAL)
+    assert everywhere["user:11"][2:] == (6, 6) and everywhere["user:22"][2:] == (6, 0)
+    assert await service.rebuild_ratings() == 6  # one after the other, as they were rated
+    assert await rows(store, GLOBAL) == everywhere
 
 
 async def test_the_leaderboard_ranks_by_the_conservative_number(service: GameService) -> None:

@@ -141,9 +141,13 @@ async def _worker(url: str, shard: int, seed: int) -> dict[str, Any]:
         await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
         stop = time.perf_counter() + SECONDS
         started = time.perf_counter()
-        timings: list[list[float]] = await asyncio.gather(
-            *(_keep_moving(fake, channel, stop) for channel in channels)
-        )
+        try:
+            timings: list[list[float]] = await asyncio.gather(
+                *(_keep_moving(fake, channel, stop) for channel in channels)
+            )
+        except Exception:
+            print("\n".join(guard.problems()), file=sys.stderr, flush=True)  # the bot's side
+            raise
         seconds = time.perf_counter() - started
         await runner.settle(30.0)
     guard.remove()

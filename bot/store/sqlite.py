@@ -30,12 +30,8 @@ def _bare(conn: sqlite3.Connection, statements: Sequence[str]) -> None:
         conn.execute(sql).close()
 
 
-def _statement(
-    conn: sqlite3.Connection, sql: str, params: Sequence[object], first: Sequence[str] = ()
-) -> Result:
-    """Execute (after the `first` bare statements, if any), read every row, note the counts
-    and close the cursor: one statement, whole."""
-    _bare(conn, first)
+def _statement(conn: sqlite3.Connection, sql: str, params: Sequence[object]) -> Result:
+    """Execute, read every row, note the counts and close the cursor: one statement, whole."""
     cursor = conn.execute(sql, params)
     try:
         return Result(cursor.rowcount, cursor.lastrowid, list(cursor.fetchall()))
@@ -43,11 +39,8 @@ def _statement(
         cursor.close()
 
 
-def _many(
-    conn: sqlite3.Connection, sql: str, rows: list[Sequence[object]], first: Sequence[str]
-) -> None:
-    """One statement once per row (after the `first` bare statements)."""
-    _bare(conn, first)
+def _many(conn: sqlite3.Connection, sql: str, rows: list[Sequence[object]]) -> None:
+    """One statement once per row."""
     conn.executemany(sql, rows).close()
 
 
@@ -77,23 +70,22 @@ class SqliteTx:
         self._first = first
         self.started = False  # its savepoint exists: its statements can be undone alone
 
-    def _opening(self, conn: sqlite3.Connection) -> list[str]:
-        """Run the bare statements still due (on the connection's thread); none are left."""
+    def _opened(self, conn: sqlite3.Connection) -> sqlite3.Connection:
+        """Run the bare statements still due (on the connection's thread), then hand the
+        connection on: they travel with the caller's first statement, in its one trip."""
         first, self._first = self._first, []
         _bare(conn, first)
         self.started = self.started or bool(first)
-        return []
+        return conn
 
     async def execute(self, sql: str, params: Sequence[object] = ()) -> Result:
         """Run one statement; rows read (if any) come back with it, in one trip to the thread."""
-        return await in_thread(
-            self._db, lambda conn: _statement(conn, sql, params, self._opening(conn))
-        )
+        return await in_thread(self._db, lambda conn: _statement(self._opened(conn), sql, params))
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[object]]) -> None:
         """Run one statement once per parameter row."""
         listed = list(rows)
-        await in_thread(self._db, lambda conn: _many(conn, sql, listed, self._opening(conn)))
+        await in_thread(self._db, lambda conn: _many(self._opened(conn), sql, listed))
 
 
 class SqliteBackend:

@@ -14,8 +14,8 @@ from typing import Any, TypeVar
 
 from PIL import Image, ImageDraw, ImageFont
 
-from bot.engine.data import DATA_DIR
 from bot.engine.view import ViewContext
+from bot.paths import FONTS_DIR
 
 Font = ImageFont.FreeTypeFont
 RGB = tuple[int, int, int]
@@ -99,7 +99,7 @@ def text_sizes() -> AbstractContextManager[list[int]]:
     return _collecting(_TEXT_SIZES)
 
 
-FONT_PATH = DATA_DIR / "fonts" / "DejaVuSansCondensed.ttf"  # shipped with its licence beside it
+FONT_PATH = FONTS_DIR / "DejaVuSansCondensed.ttf"  # shipped with its licence beside it
 
 
 @lru_cache(maxsize=32)

@@ -89,7 +89,7 @@ def test_pip_install_dot_starts_the_bot_as_far_as_the_migrations(tmp_path: Path)
         applied = [row[0] for row in db.execute("SELECT version FROM schema_migrations")]
     assert sorted(applied) == [number for number, _ in migration_files()]
     where = subprocess.run(
-        [python, "-c", "import bot, bot.engine.data as d; print(bot.__file__, d.DATA_DIR)"],
+        [python, "-c", "import bot, bot.paths as d; print(bot.__file__, d.DATA_DIR)"],
         cwd=elsewhere,
         env=env,
         capture_output=True,

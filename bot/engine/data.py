@@ -1,26 +1,12 @@
-"""Where the data files live (data/ in a checkout, `symposion_data` when installed)."""
+"""A game's data file (`data/<game id>.json`), found through bot.paths."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 from typing import Any
 
-DATA_PACKAGE = "symposion_data"  # pyproject.toml installs the repository's data/ under this name
-
-
-def find_data_dir() -> Path:
-    """The installed data package's folder (`pip install .`), else the checkout's data/."""
-    spec = importlib.util.find_spec(DATA_PACKAGE)
-    if spec is not None and spec.submodule_search_locations:
-        for location in spec.submodule_search_locations:
-            if (Path(location) / "migrations").is_dir():
-                return Path(location)
-    return Path(__file__).resolve().parents[2] / "data"
-
-
-DATA_DIR = find_data_dir()
+from bot.paths import DATA_DIR
 
 
 def data_path(game_id: str) -> Path:

@@ -13,6 +13,8 @@ from pathlib import Path
 
 from babel.messages.pofile import read_po
 
+from bot.paths import LOCALES_DIR
+
 ENGLISH = "en"
 LANGUAGES = ("en", "de", "fr", "it")  # every language with a catalogue
 DOMAIN = "symposion"
@@ -22,9 +24,7 @@ log = logging.getLogger("bot.i18n")
 
 def locales_dir() -> Path:
     """data/locales, in a checkout or installed (found like the game data files)."""
-    from bot.engine.data import DATA_DIR  # here, not at the top: bot.engine imports this package
-
-    return DATA_DIR / "locales"
+    return LOCALES_DIR
 
 
 def catalogue_path(language: str, domain: str = DOMAIN) -> Path:

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from functools import cache
 
-from bot.engine.data import DATA_DIR
 from bot.i18n import say
+from bot.paths import DATA_DIR
 from bot.service.errors import ServiceError
 
 PACES_FILE = DATA_DIR / "paces.json"

@@ -5,11 +5,12 @@ schema_migrations). Every change of a game goes through `UPDATE games SET versio
 ... WHERE id = ? AND version = ?`; zero rows means StaleVersion and nothing is written.
 """
 
+from bot.paths import MIGRATIONS_DIR
 from bot.store.archive import GameEntry
 from bot.store.backend import DatabaseUnavailable
 from bot.store.database import Store
 from bot.store.faults import MigrationFailed, StoreUnusable
-from bot.store.migrations import MIGRATIONS_DIR, migration_files
+from bot.store.migrations import migration_files
 from bot.store.ratings import GLOBAL, Entrant, NewRating, PlayedSeat, Rater, RatingRow
 from bot.store.records import (
     ONGOING,

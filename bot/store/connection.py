@@ -7,9 +7,10 @@ from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from typing import Self
 
+from bot.paths import MIGRATIONS_DIR
 from bot.store.backend import Backend, Row, ScriptFailed, Tx
 from bot.store.faults import MigrationFailed, StoreUnusable
-from bot.store.migrations import MIGRATIONS_DIR, migration_files, migration_script
+from bot.store.migrations import migration_files, migration_script
 from bot.store.records import utc_now
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")

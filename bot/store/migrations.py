@@ -5,9 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from bot.engine.data import DATA_DIR
+from bot.paths import MIGRATIONS_DIR
 
-MIGRATIONS_DIR = DATA_DIR / "migrations"
 _NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 _TRANSACTION = re.compile(
     r"^\s*(BEGIN(\s+(DEFERRED|IMMEDIATE|EXCLUSIVE))?(\s+TRANSACTION)?\s*;|COMMIT\b|ROLLBACK\b)",

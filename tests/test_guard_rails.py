@@ -28,7 +28,8 @@ SKELETON = frozenset(
         "game.py",  # the Game class behind the engine contract
         "model.py",  # the frozen state
         "rules.py",  # what is legal and what a move does, rule ids in docstrings
-        "views.py",  # the typed public and seat views
+        "views.py",  # builds the public and seat views
+        "viewtypes.py",  # their typed shape, all a renderer may read of the game
         "hidden.py",  # resample_hidden: what a seat cannot tell apart
         "scoring.py",  # the end and the outcome
         "codes.py",  # action codes and their words

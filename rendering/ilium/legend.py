@@ -8,7 +8,7 @@ from PIL import ImageDraw
 
 from bot.i18n import ENGLISH, say, words
 from rendering import kit
-from rendering.ilium_parts import CHOSEN, CLOSED, DONE_LINE, STONE, TYPE_COLOURS
+from rendering.ilium.parts import CHOSEN, CLOSED, DONE_LINE, STONE, TYPE_COLOURS
 
 LEGEND_HEIGHT = 112  # three lines of the smallest text
 LEFT = 16

@@ -1,4 +1,4 @@
-"""Iliad card game images, drawn from view dicts only: the table for everyone, a hand per seat."""
+"""The card game's table for everyone, drawn from the public view only."""
 
 from __future__ import annotations
 
@@ -7,15 +7,13 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from bot.engine.view import OutcomeView, ViewContext
-from bot.games.iliad_cards.views import (
+from bot.games.iliad_cards.viewtypes import (
     CampView,
-    HandGroup,
-    IliadCardsSeatView,
     IliadCardsView,
     VictoryView,
 )
 from rendering import kit
-from rendering._iliad_cards_parts import (
+from rendering.iliad_cards.parts import (
     CARD_GAP,
     CARD_H,
     CHOICE_FILL,
@@ -27,6 +25,7 @@ from rendering._iliad_cards_parts import (
     SMALL,
     TEXT,
     TEXT_STEP,
+    TITLE,
     WIDTH,
     army_rows,
     chip,
@@ -35,22 +34,19 @@ from rendering._iliad_cards_parts import (
     kind_word,
     log_lines,
     ordinal,
+    prompt_text,
     score_chips,
     standings,
 )
 
 BOARD_SIZE = (WIDTH, 1610)
-HAND_SIZE = (720, 860)  # 21 px text reads at 400 px
-TITLE = 28
 CAMPS_TOP = 382
 CAMP_HEAD = 84  # name line and score line above the cards
 CAMP_GAP = 6
 LEGEND_H = 66
 LOG_MIN = 122  # the log keeps at least three lines
 LOG_FULL = 32 + 10 * 30 + 8  # the heading and ten lines: every line a view's `recent` holds
-HAND_TEXT = 21
 ROWS_MOST = 3
-HAND_TILES = 10  # five rows of two kinds; more kinds share the last tile
 
 Draw = ImageDraw.ImageDraw
 
@@ -198,25 +194,15 @@ def _standings(draw: Draw, view: IliadCardsView, context: ViewContext) -> None:
 def _prompt_bar(draw: Draw, view: IliadCardsView, context: ViewContext) -> None:
     """The prompt naming the mover and their player (the result naming the winners)."""
     result = context.outcome(view)
-    text = kit.headline(view, context) if result else _prompt(view, context)
+    text = kit.headline(view, context) if result else prompt_text(view, context)
     room = WIDTH - 2 * MARGIN - 20
     if kit.text_width(text, TEXT) > room:  # the prompt's own words first; the camp names all
-        text = str(result["summary"]) if result else _prompt(view, context, named=False)
+        text = str(result["summary"]) if result else prompt_text(view, context, named=False)
     mover = view["to_move"]
     colour = kit.HIGHLIGHT if result or mover is None else SEAT_COLOURS[mover]
     draw.rounded_rectangle((MARGIN, 334, WIDTH - MARGIN, 374), radius=8, fill=colour)
     words = kit.fitted(text, TEXT, room)
     kit.text(draw, (MARGIN + 10, 354), words, TEXT, kit.readable_on(colour), "lm")
-
-
-def _prompt(view: IliadCardsView, context: ViewContext, named: bool = True) -> str:
-    """The prompt with the card it is about, in the reader's words; `named`: the mover named
-    with the player."""
-    prompt = kit.headline(view, context) if named else context.words(view["prompt"])
-    pending = view.get("pending")
-    if pending:
-        return f"{prompt} ({context.words(pending['name'])})"
-    return prompt
 
 
 def _tag(
@@ -299,83 +285,3 @@ def render_board(view: IliadCardsView, context: ViewContext) -> Image.Image:
         words = kit.fitted(context.say(line), SMALL, WIDTH - 2 * MARGIN)
         kit.text(draw, (MARGIN, legend_top + 4 + index * TEXT_STEP), words, SMALL, kit.MUTED)
     return image
-
-
-def render_hand(view: IliadCardsSeatView, context: ViewContext) -> Image.Image:
-    """One seat's hand (from its private part), grouped by kind with what each card does."""
-    image, draw = kit.canvas(*HAND_SIZE)
-    width = HAND_SIZE[0]
-    seat = int(view["seat"])
-    camp = view["camps"][seat]
-    hand = view["private"]["hand"]
-    groups = view["private"]["hand_groups"]
-    draw.rectangle((0, 0, width, 92), fill=SEAT_COLOURS[seat])
-    ink = kit.readable_on(SEAT_COLOURS[seat])
-    title = kit.seat_label(context, seat, view["seats"])
-    kit.text(draw, (16, 8), kit.fitted(title, TITLE, width - 32), TITLE, ink)
-    over = context.outcome(view) is not None
-    if over:
-        now = context.say("iliad_cards.image.over")
-    elif view["to_move"] == seat:
-        now = context.say("iliad_cards.image.your_move")
-    else:
-        now = context.say("iliad_cards.image.waiting", prompt=_prompt(view, context, named=False))
-    status = context.say(
-        "iliad_cards.image.hand_status",
-        cards=len(hand),
-        army=camp["strength"],
-        vp=camp["vp"],
-        siege=view["siege"],
-        now=now,
-    )
-    kit.text(draw, (16, 52), kit.fitted(status, 24, width - 32), 24, ink)
-    if not groups:
-        empty = context.say("iliad_cards.image.no_cards")
-        kit.centred(draw, (width / 2, 400), empty, 32, kit.MUTED)
-    tile_w, tile_h = (width - 3 * 12) // 2, 138
-    shown = groups if len(groups) <= HAND_TILES else groups[: HAND_TILES - 1]
-    for index, group in enumerate(shown):
-        row, col = divmod(index, 2)
-        x, y = 12 + col * (tile_w + 12), 104 + row * (tile_h + 10)
-        _hand_tile(draw, group, (x, y, x + tile_w, y + tile_h), context)
-    if len(shown) < len(groups):
-        rest = sum(g["count"] for g in groups[len(shown) :])
-        x, y = 12 + tile_w + 12, 104 + (HAND_TILES // 2 - 1) * (tile_h + 10)
-        more = context.say("iliad_cards.image.more_cards", count=rest)
-        kit.text(draw, (x + 12, y + 20), kit.fitted(more, TEXT, tile_w - 24), TEXT, kit.MUTED)
-        names = ", ".join(context.words(g["name"]) for g in groups[len(shown) :])
-        for index, line in enumerate(kit.wrap_text(names, HAND_TEXT, tile_w - 24)[:3]):
-            kit.text(draw, (x + 12, y + 56 + index * 27), line, HAND_TEXT, kit.INK)
-    return image
-
-
-def _hand_tile(
-    draw: Draw, group: HandGroup, box: tuple[int, int, int, int], context: ViewContext
-) -> None:
-    """One kind of card in the hand: its name and count on a band, what it does below."""
-    left, top, right, _ = box
-    fill = FILLS[group["kind"]]
-    draw.rounded_rectangle(box, radius=10, fill=PANEL, outline=kit.shade(fill, 0.2), width=2)
-    draw.rounded_rectangle((left, top, right, top + 42), radius=10, fill=fill)
-    draw.rectangle((left + 1, top + 32, right - 1, top + 42), fill=fill)
-    ink = kit.readable_on(fill)
-    kit.text(
-        draw,
-        (left + 12, top + 21),
-        kit.fitted(context.words(group["name"]), TEXT, right - left - 80),
-        TEXT,
-        ink,
-        "lm",
-    )
-    kit.text(draw, (right - 12, top + 21), f"x{group['count']}", TITLE, ink, "rm")
-    lines = _hint_lines(context.words(group["hint"]), right - left - 20)
-    for index, line in enumerate(lines):
-        kit.text(draw, (left + 10, top + 50 + index * 27), line, HAND_TEXT, kit.INK)
-
-
-def _hint_lines(hint: str, width: int) -> Sequence[str]:
-    """A card's hint in at most three lines; a longer one ends with an ellipsis."""
-    lines = list(kit.wrap_text(hint, HAND_TEXT, width))
-    if len(lines) > 3:
-        lines = [*lines[:2], kit.fitted(lines[2] + " " + " ".join(lines[3:]), HAND_TEXT, width)]
-    return lines

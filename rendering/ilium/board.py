@@ -1,4 +1,4 @@
-"""Ilium's images, drawn from views only: the board graph with the players below, and a hand.
+"""Ilium's public board, drawn from the public view only: the site graph, the players below.
 
 The board is portrait and 720 px wide (the map on its side) so that a phone, which shows it
 400 px wide, still reads every number: no text is smaller than 1/35 of the width.
@@ -12,9 +12,9 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from bot.engine.view import ViewContext
-from bot.games.ilium.viewtypes import IliumPathway, IliumSeatView, IliumSite, IliumView
+from bot.games.ilium.viewtypes import IliumPathway, IliumSite, IliumView
 from rendering import kit
-from rendering.ilium_layout import (
+from rendering.ilium.layout import (
     CHIP,
     GAP,
     SITE_R,
@@ -24,9 +24,9 @@ from rendering.ilium_layout import (
     board_key,
     layout,
 )
-from rendering.ilium_legend import LEGEND_HEIGHT, draw_legend
-from rendering.ilium_panel import block_height, draw_hand, draw_panel
-from rendering.ilium_parts import (
+from rendering.ilium.legend import LEGEND_HEIGHT, draw_legend
+from rendering.ilium.panel import block_height, draw_panel
+from rendering.ilium.parts import (
     CHOSEN,
     CLOSED,
     DONE_LINE,
@@ -39,7 +39,6 @@ from rendering.ilium_parts import (
 )
 
 BOARD_SIZE = (720, 1500)
-HAND_SIZE = (900, 600)
 TEXT = kit.phone_text(BOARD_SIZE[0])  # 21 px: the smallest text on the board
 HEADLINE = (0, 0, BOARD_SIZE[0], 76)  # what the mover must decide, or the result
 FRAME = (8, 80, BOARD_SIZE[0] - 8, 1050)  # the map's paper
@@ -218,10 +217,3 @@ def _tray(draw: ImageDraw.ImageDraw, places: Layout, index: int, numeral: int) -
     nx, ny = min(max(x, tray[0]), tray[2]), min(max(y, tray[1]), tray[3])
     draw.line((x, y, nx, ny), fill=SITE_FILL, width=5)
     draw.rounded_rectangle(tray, 7, fill=TRAY, outline=SITE_FILL, width=2)
-
-
-def render_hand(view: IliumSeatView, context: ViewContext) -> Image.Image:
-    """A seat's private image: its historian card and its next assignment card."""
-    image, draw = kit.canvas(*HAND_SIZE)
-    draw_hand(draw, view, context, HAND_SIZE)
-    return image

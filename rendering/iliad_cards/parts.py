@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from PIL import ImageDraw
 
 from bot.engine.view import ViewContext
-from bot.games.iliad_cards.views import CampView, UnitView
+from bot.games.iliad_cards.viewtypes import CampView, IliadCardsView, UnitView
 from rendering import kit
 
 Draw = ImageDraw.ImageDraw
@@ -16,6 +16,7 @@ WIDTH = 800  # a portrait table: 24 px text (800 / 35 = 23) reads at 400 px
 MARGIN = 12
 SMALL = 24
 TEXT = 26
+TITLE = 28
 BIG = 34
 TEXT_STEP = 29  # px between lines of 24 px text
 CARD_W, CARD_H, CARD_GAP, PILE = 118, 100, 8, 8  # PILE: how far each card under a phalanx shows
@@ -81,6 +82,16 @@ def kind_word(kind: str, context: ViewContext) -> str:
     """A card type's name in the reader's words ('Streitwagen'); an unknown type as it is."""
     key = KIND_WORDS.get(kind)
     return context.say(key) if key else kind.capitalize()
+
+
+def prompt_text(view: IliadCardsView, context: ViewContext, named: bool = True) -> str:
+    """The prompt with the card it is about, in the reader's words; `named`: the mover named
+    with the player."""
+    prompt = kit.headline(view, context) if named else context.words(view["prompt"])
+    pending = view.get("pending")
+    if pending:
+        return f"{prompt} ({context.words(pending['name'])})"
+    return prompt
 
 
 def chip(draw: Draw, xy: tuple[int, int], words: str, fill: kit.RGB, size: int = SMALL) -> int:

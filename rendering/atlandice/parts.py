@@ -6,7 +6,8 @@ from collections.abc import Mapping
 
 from PIL import ImageDraw
 
-from bot.games.atlandice.viewtypes import AtlandiceArea
+from bot.engine.view import ViewContext
+from bot.games.atlandice.viewtypes import AtlandiceArea, AtlandiceHolder, AtlandiceView
 from bot.i18n import say, words
 from rendering import kit
 
@@ -39,6 +40,14 @@ AREA_TOP = CLOCK_TOP + 2 * CLOCK_H + CLOCK_GAP + 12
 AREA_W = (WIDTH - 2 * MARGIN - 8) // 2
 AREA_H, AREA_GAP = 196, 8
 AREA_BOTTOM = AREA_TOP + 3 * AREA_H + 2 * AREA_GAP
+
+SEAT_COLOURS: tuple[kit.RGB, ...] = (
+    kit.SEAT_COLOURS["blue"],
+    kit.SEAT_COLOURS["red"],
+    kit.SEAT_COLOURS["green"],
+    kit.SEAT_COLOURS["purple"],
+)
+NEUTRAL_COLOUR = kit.SEAT_COLOURS["grey"]
 
 
 def clock_box(space: int, end: int) -> tuple[int, int, int, int]:
@@ -281,3 +290,20 @@ def legend(draw: Draw, top: int, language: str) -> int:
             kit.text(draw, (MARGIN, y), part, SMALL, kit.MUTED)
             y += 29
     return y
+
+
+def holder_colour(holder: AtlandiceHolder) -> kit.RGB:
+    """A seat's colour; the neutral player's grey."""
+    seat = holder["seat"]
+    return NEUTRAL_COLOUR if seat is None else SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def holder_name(holder: AtlandiceHolder, view: AtlandiceView, context: ViewContext) -> str:
+    """A seat's character with its player's name ('Mathilda — ann'), or 'neutral'."""
+    seat = holder["seat"]
+    if seat is None:
+        return context.words(holder["name"])
+    player = context.name(seat, view["seats"])
+    if player in (holder["name"], view["seats"][seat]):
+        return holder["name"]
+    return f"{holder['name']} — {player}"

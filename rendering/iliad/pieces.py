@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from bot.games.iliad.views import IliadView
+from bot.games.iliad.viewtypes import IliadView
 from rendering import kit
 
 GODS = ("zeus", "apollo", "athena", "poseidon", "aphrodite")

@@ -11,9 +11,9 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from bot.engine.view import OutcomeView, ViewContext
-from bot.games.iliad.views import IliadView, TokenView
+from bot.games.iliad.viewtypes import IliadView, TokenView
 from rendering import kit
-from rendering._iliad_pieces import ABBREVIATIONS, GODS, NAMES, paste, seat_colour, token
+from rendering.iliad.pieces import ABBREVIATIONS, GODS, NAMES, paste, seat_colour, token
 
 LEFT = 16
 RIGHT = 704

@@ -14,7 +14,6 @@ from rendering.atlandice.parts import (
     AREA_BOTTOM,
     KIND_LETTERS,
     MARGIN,
-    PANEL,
     SEA,
     SMALL,
     TEXT,
@@ -52,7 +51,7 @@ def _static_board(
     marks = dict(symbols)
     for space in range(end + 1):
         clock_space(draw, space, end, marks.get(space), language)
-    legend(draw, height - 34 - 6 * 29 - 8, language)
+    legend(draw, legend_top(height), language)
     return image
 
 
@@ -76,28 +75,25 @@ def _final_words(final: Mapping[str, int] | None, context: ViewContext) -> str:
 def _draw_holder(
     draw: Draw,
     top: int,
+    view: AtlandiceView,
     holder: AtlandiceHolder,
-    title: str,
-    to_move: bool,
     final: Mapping[str, int] | None,
     context: ViewContext,
 ) -> None:
     """One holder as a row: colour bar, name and VP, then resources, tiles and tokens."""
     box = (MARGIN, top, WIDTH - MARGIN, top + HOLDER_H)
-    colour = holder_colour(holder)
-    draw.rounded_rectangle(box, radius=10, fill=PANEL, outline=colour, width=3)
+    colour = holder_colour(view, holder)
+    to_move = holder["seat"] is not None and holder["seat"] == view["to_move"]
+    title = holder_name(holder, view, context)
+    draw.rounded_rectangle(box, radius=10, fill=kit.PANEL, outline=colour, width=3)
     draw.rounded_rectangle((MARGIN, top, MARGIN + 16, top + HOLDER_H), radius=6, fill=colour)
     if to_move:
         draw.rounded_rectangle(box, radius=10, outline=kit.HIGHLIGHT, width=6)
     name = context.say("table.image.atl_to_move", name=title) if to_move else title
     vp = context.say("table.image.vp", count=holder["vp"])
-    right = WIDTH - MARGIN - 12 - round(kit.text_width(vp, TITLE)) - 14
-    kit.text(draw, (WIDTH - MARGIN - 12, top + 4), vp, TITLE, kit.INK, "ra")
-    finals = _final_words(final, context)
-    if finals:
-        kit.text(draw, (right, top + 8), finals, SMALL, kit.INK, "ra")
-        right -= round(kit.text_width(finals, SMALL)) + 14
-    kit.text(draw, (MARGIN + 28, top + 6), kit.fitted(name, TEXT, right - MARGIN - 28), TEXT)
+    figures = [(vp, TITLE, top + 4), (_final_words(final, context), SMALL, top + 8)]
+    right = WIDTH - MARGIN - 12
+    kit.seat_heading(draw, (name, TEXT, kit.INK), (MARGIN + 28, top + 6), figures, right, 14)
     x = resource_row(draw, (MARGIN + 28, top + 54), holder["goods"], SMALL, skip_zero=False)
     facts = kit.fitted(_holder_facts(holder, context), SMALL, WIDTH - MARGIN - 12 - x)
     kit.text(draw, (x, top + 54), facts, SMALL, kit.MUTED, "lm")
@@ -127,23 +123,26 @@ def _clock_hand(draw: Draw, view: AtlandiceView) -> None:
     )
 
 
+def legend_top(height: int) -> int:
+    """Where the legend starts: its six lines end the board."""
+    return height - 34 - 6 * 29 - 8
+
+
 def prompt_top(holders: int) -> int:
     """Where the prompt line starts: right under the last holder's row."""
     return HOLDER_TOP + holders * (HOLDER_H + HOLDER_GAP) + 4
 
 
-def _footer(draw: Draw, view: AtlandiceView, context: ViewContext) -> None:
-    """The prompt (the result once over), then the latest log line."""
-    line = kit.headline(view, context)
-    y = prompt_top(len(view["holders"]))
-    for part in kit.wrap_text(line, TEXT, WIDTH - 2 * MARGIN)[:2]:
-        kit.text(draw, (MARGIN, y), part, TEXT, kit.INK)
-        y += LINE + 2
+def _footer(draw: Draw, view: AtlandiceView, context: ViewContext, bottom: int) -> None:
+    """The prompt (the result once over), then the latest log line, above `bottom`."""
+    width = WIDTH - 2 * MARGIN
+    lines = kit.headline_lines(view, context, TEXT, width)
+    box = (MARGIN, prompt_top(len(view["holders"])), WIDTH - MARGIN, bottom)
+    y = kit.text_lines(draw, box, lines, TEXT, LINE + 2)
     log = view["log"]
     if log:
-        for part in kit.wrap_text(context.words(log[-1]), SMALL, WIDTH - 2 * MARGIN)[:2]:
-            kit.text(draw, (MARGIN, y), part, SMALL, kit.MUTED)
-            y += LINE
+        latest = kit.wrap_text(context.words(log[-1]), SMALL, width)[:2]
+        kit.text_lines(draw, (MARGIN, y, WIDTH - MARGIN, bottom), latest, SMALL, LINE, kit.MUTED)
 
 
 def _picked(view: AtlandiceView, number: int) -> frozenset[str]:
@@ -180,9 +179,7 @@ def render_board(view: AtlandiceView, context: ViewContext) -> Image.Image:
     holders = view["holders"]
     finals: Sequence[Mapping[str, int] | None] = view["final"] or [None] * len(holders)
     for row, (holder, final) in enumerate(zip(holders, finals, strict=False)):
-        moving = holder["seat"] is not None and holder["seat"] == view["to_move"]
         top = HOLDER_TOP + row * (HOLDER_H + HOLDER_GAP)
-        title = holder_name(holder, view, context)
-        _draw_holder(draw, top, holder, title, moving, final, context)
-    _footer(draw, view, context)
+        _draw_holder(draw, top, view, holder, final, context)
+    _footer(draw, view, context, legend_top(height))
     return image

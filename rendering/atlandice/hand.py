@@ -19,14 +19,10 @@ def render_hand(view: AtlandiceSeatView, context: ViewContext) -> Image.Image:
     width = HAND_SIZE[0]
     seat = view["seat"]
     holder = next(h for h in view["holders"] if h["seat"] == seat)
-    colour = holder_colour(holder)
-    ink = kit.readable_on(colour)
-    draw.rectangle((0, 0, width, 56), fill=colour)
-    name = kit.fitted(holder_name(holder, view, context), TITLE, width - 140)
-    kit.text(draw, (16, 28), name, TITLE, ink, "lm")
-    kit.text(
-        draw, (width - 16, 28), context.say("table.image.vp", count=holder["vp"]), TITLE, ink, "rm"
-    )
+    title = (holder_name(holder, view, context), TITLE)
+    vp = (context.say("table.image.vp", count=holder["vp"]), TITLE)
+    colour = holder_colour(view, holder)
+    kit.title_band(draw, (width, 56), colour, title, room=width - 140, aside=vp)
     resource_row(draw, (20, 86), holder["goods"], 24, skip_zero=False)
     kind_words = context.say("table.image.atl_kinds")
     kit.text(draw, (20, 110), kind_words, HAND_TEXT - 2, kit.MUTED)

@@ -16,7 +16,7 @@ from bot.games.iliad.viewtypes import IliadView
 from rendering import kit
 from rendering.iliad.palette import sample_view
 from rendering.iliad.panel import draw_panel
-from rendering.iliad.pieces import empty_slot, paste, seat_colour, tile, token
+from rendering.iliad.pieces import empty_slot, paste, tile, token
 
 BOARD_SIZE = (720, 1340)  # room for two rows of tokens per player
 TEXT = kit.phone_text(BOARD_SIZE[0])  # 21 px: the smallest text on the board
@@ -38,7 +38,7 @@ TARGET_R = 17  # the disc marking a square the prompt offers
 
 
 def _colours(view: IliadView) -> tuple[kit.RGB, kit.RGB]:
-    return seat_colour(view, 0), seat_colour(view, 1)
+    return kit.seat_colour(view, 0), kit.seat_colour(view, 1)
 
 
 def square_centre(name: str) -> tuple[float, float]:

@@ -7,7 +7,7 @@ from PIL import Image
 from bot.engine.view import ViewContext
 from bot.games.iliad.viewtypes import IliadSeatView
 from rendering import kit
-from rendering.iliad.pieces import TILE_EFFECTS, paste, seat_colour, tile
+from rendering.iliad.pieces import TILE_EFFECTS, paste, tile
 
 HAND_SIZE = (720, 480)
 
@@ -16,18 +16,14 @@ def render_hand(view: IliadSeatView, context: ViewContext) -> Image.Image:
     """A seat's own hand (from its private part): up to two tiles and what each does."""
     kit.require_view(view)
     seat = _hand_seat(view)
-    colour = seat_colour(view, seat) if seat is not None else kit.MUTED
+    colour = kit.seat_colour(view, seat) if seat is not None else kit.MUTED
     width, height = HAND_SIZE
     image, draw = kit.canvas(width, height)
-    ink = kit.readable_on(colour)
-    draw.rectangle((0, 0, width, 64), fill=colour)
-    title = context.say("table.image.your_hand")
+    title, stack = context.say("table.image.your_hand"), None
     if seat is not None:
         title = context.say("table.image.seat_hand", seat=view["seats"][seat])
-    kit.draw_text(image, (24, 32), title, 30, ink, "lm")
-    if seat is not None:
-        stack = context.say("table.image.stack", count=view["stack_sizes"][seat])
-        kit.draw_text(image, (width - 24, 32), stack, 24, ink, "rm")
+        stack = (context.say("table.image.stack", count=view["stack_sizes"][seat]), 24)
+    kit.title_band(draw, (width, 64), colour, (title, 30), margin=24, aside=stack)
     private = view.get("private")
     hand = [str(item) for item in (private["hand"] if private else [])]
     if not hand:

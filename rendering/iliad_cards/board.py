@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from bot.engine.view import OutcomeView, ViewContext
+from bot.engine.view import ViewContext
 from bot.games.iliad_cards.viewtypes import (
     CampView,
     IliadCardsView,
@@ -16,12 +16,10 @@ from rendering import kit
 from rendering.iliad_cards.parts import (
     CARD_GAP,
     CARD_H,
-    CHOICE_FILL,
     FILLS,
     LEGEND,
     MARGIN,
     PANEL,
-    SEAT_COLOURS,
     SMALL,
     TEXT,
     TEXT_STEP,
@@ -99,7 +97,7 @@ def _victory_card(
     the prompt asks which victory card to take."""
     x, y = xy
     fill = FILLS.get(card["kind"], kit.MUTED)
-    face = CHOICE_FILL if picked else (255, 255, 255)
+    face = kit.CHOICE if picked else (255, 255, 255)
     draw.rounded_rectangle((x, y, x + 104, y + 66), radius=8, fill=face, outline=fill, width=2)
     if picked:
         frame = (x - 3, y - 3, x + 107, y + 69)
@@ -177,7 +175,7 @@ def _standings(draw: Draw, view: IliadCardsView, context: ViewContext) -> None:
     for index, (rank, seat) in enumerate(ranked):
         camp = view["camps"][seat]
         x, y = MARGIN + index * (width + 6), 262
-        colour = SEAT_COLOURS[seat]
+        colour = kit.seat_colour(view, seat)
         draw.rounded_rectangle(
             (x, y, x + width, y + 64), radius=8, fill=PANEL, outline=colour, width=3
         )
@@ -199,17 +197,15 @@ def _prompt_bar(draw: Draw, view: IliadCardsView, context: ViewContext) -> None:
     if kit.text_width(text, TEXT) > room:  # the prompt's own words first; the camp names all
         text = str(result["summary"]) if result else prompt_text(view, context, named=False)
     mover = view["to_move"]
-    colour = kit.HIGHLIGHT if result or mover is None else SEAT_COLOURS[mover]
+    colour = kit.HIGHLIGHT if result or mover is None else kit.seat_colour(view, mover)
     draw.rounded_rectangle((MARGIN, 334, WIDTH - MARGIN, 374), radius=8, fill=colour)
     words = kit.fitted(text, TEXT, room)
     kit.text(draw, (MARGIN + 10, 354), words, TEXT, kit.readable_on(colour), "lm")
 
 
-def _tag(
-    camp: CampView, view: IliadCardsView, result: OutcomeView | None, context: ViewContext
-) -> tuple[str, kit.RGB] | None:
+def _tag(camp: CampView, view: IliadCardsView, context: ViewContext) -> tuple[str, kit.RGB] | None:
     """WINNER, passed 2nd or to move."""
-    if result and camp["seat"] in result["winners"]:
+    if camp["seat"] in kit.winners(view, context):
         return context.say("table.image.winner"), kit.HIGHLIGHT
     order = camp["pass_order"]
     if camp["passed"] and order is not None:
@@ -228,25 +224,22 @@ def _camp(
 ) -> None:
     """One seat's camp: name and army strength, VP, hand size, what it won, its army as cards."""
     left, top, right, bottom = box
-    result = context.outcome(view)
     seat = int(camp["seat"])
-    colour = SEAT_COLOURS[seat]
+    colour = kit.seat_colour(view, seat)
     picked, new, target = camp_marks(view, seat)
-    panel = CHOICE_FILL if target else PANEL
+    panel = kit.CHOICE if target else PANEL
     draw.rounded_rectangle(box, radius=10, fill=panel, outline=colour, width=2)
-    if view["to_move"] == seat or (result and seat in result["winners"]):
+    if view["to_move"] == seat or seat in kit.winners(view, context):
         draw.rounded_rectangle(box, radius=10, outline=kit.HIGHLIGHT, width=6)
     draw.rounded_rectangle((left + 6, top + 8, left + 18, top + 76), radius=4, fill=colour)
     army = context.say("iliad_cards.image.army", strength=camp["strength"])
-    army_w = round(kit.text_width(army, TITLE))
-    tag = _tag(camp, view, result, context)
+    tag = _tag(camp, view, context)
     tag_w = round(kit.text_width(tag[0], SMALL)) + 24 if tag else 0
-    room = right - left - 40 - army_w - tag_w - 20
-    name = kit.fitted(kit.seat_label(context, seat, view["seats"]), TEXT, room)
-    kit.text(draw, (left + 28, top + 6), name, TEXT)
+    name = (kit.seat_label(context, seat, view["seats"]), TEXT, kit.INK)
+    figures = [(army, TITLE, top + 4)]
+    end = kit.seat_heading(draw, name, (left + 28, top + 6), figures, right - 12, 20 + tag_w)
     if tag:
-        chip(draw, (left + 36 + round(kit.text_width(name, TEXT)), top + 6), tag[0], tag[1])
-    kit.text(draw, (right - 12, top + 4), army, TITLE, kit.INK, "ra")
+        chip(draw, (end + 8, top + 6), tag[0], tag[1])
     vp = context.say("iliad_cards.image.vp_hand", vp=camp["vp"], hand=camp["hand_size"])
     kit.text(draw, (left + 28, top + 46), vp, SMALL)
     x = left + 40 + round(kit.text_width(vp, SMALL))

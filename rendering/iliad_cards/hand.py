@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 from bot.engine.view import ViewContext
 from bot.games.iliad_cards.viewtypes import HandGroup, IliadCardsSeatView
 from rendering import kit
-from rendering.iliad_cards.parts import FILLS, PANEL, SEAT_COLOURS, TEXT, TITLE, prompt_text
+from rendering.iliad_cards.parts import FILLS, PANEL, TEXT, TITLE, prompt_text
 
 HAND_SIZE = (720, 860)  # 21 px text reads at 400 px
 HAND_TEXT = 21
@@ -26,10 +26,9 @@ def render_hand(view: IliadCardsSeatView, context: ViewContext) -> Image.Image:
     camp = view["camps"][seat]
     hand = view["private"]["hand"]
     groups = view["private"]["hand_groups"]
-    draw.rectangle((0, 0, width, 92), fill=SEAT_COLOURS[seat])
-    ink = kit.readable_on(SEAT_COLOURS[seat])
-    title = kit.seat_label(context, seat, view["seats"])
-    kit.text(draw, (16, 8), kit.fitted(title, TITLE, width - 32), TITLE, ink)
+    title = (kit.seat_label(context, seat, view["seats"]), TITLE)
+    colour = kit.seat_colour(view, seat)
+    ink = kit.title_band(draw, (width, 92), colour, title, room=width - 32, middle=24)
     over = context.outcome(view) is not None
     if over:
         now = context.say("iliad_cards.image.over")

@@ -34,7 +34,6 @@ from rendering.ilium.parts import (
     STONE,
     TRAY,
     chip,
-    player_colour,
     roman,
 )
 
@@ -105,15 +104,10 @@ def _stone(draw: ImageDraw.ImageDraw, at: tuple[float, float], *, shovel: bool) 
     draw.ellipse(box, fill=STONE, outline=kit.INK, width=4 if shovel else 1)
 
 
-def headline_lines(text: str) -> tuple[str, ...]:
-    """The prompt (or result) as the headline shows it: up to two lines."""
-    return kit.wrap_text(text, TEXT + 3, BOARD_SIZE[0] - 32)[:2]
-
-
 def _headline(draw: ImageDraw.ImageDraw, view: IliumView, context: ViewContext) -> None:
-    """What the seat to move must decide (the result once over)."""
-    for k, line in enumerate(headline_lines(kit.headline(view, context))):
-        kit.text(draw, (16, 8 + 32 * k), line, TEXT + 3, kit.INK)
+    """What the seat to move must decide (the result once over), in up to two lines."""
+    lines = kit.headline_lines(view, context, TEXT + 3, BOARD_SIZE[0] - 32)
+    kit.text_lines(draw, (16, 8, BOARD_SIZE[0] - 16, HEADLINE[3]), lines, TEXT + 3, 32)
 
 
 def _markers(draw: ImageDraw.ImageDraw, view: IliumView, top: int, context: ViewContext) -> None:
@@ -180,7 +174,7 @@ def _space(
     if cell is None:
         return
     seat, size = cell
-    colour = player_colour(view, seat)
+    colour = kit.seat_colour(view, seat)
     if size == 0:  # a supply cube
         draw.rectangle((x - 8, y - 8, x + 8, y + 8), fill=colour, outline=kit.INK, width=2)
         return

@@ -9,8 +9,7 @@ from PIL import Image, ImageDraw
 from bot.engine.view import ViewContext
 from bot.games.ilium.viewtypes import IliumPrivate, IliumSeatView
 from rendering import kit
-from rendering.ilium.panel import seat_title
-from rendering.ilium.parts import TYPE_COLOURS, player_colour
+from rendering.ilium.parts import TYPE_COLOURS
 
 HAND_SIZE = (900, 600)
 
@@ -29,16 +28,11 @@ def draw_hand(
     secret = view["private"]
     seat = view["seat"]
     info = view["table"][seat]
-    colour = player_colour(view, seat)
     text = kit.phone_text(size[0])
-    draw.rectangle((0, 0, size[0], 64), fill=colour)
-    heading = kit.fit_text(
-        draw,
-        context.say("table.image.ilium_private", seat=seat_title(view, context, seat)),
-        30,
-        size[0] - 48,
-    )
-    kit.text(draw, (24, 14), heading, 30, kit.readable_on(colour))
+    label = kit.seat_label(context, seat, view["seats"])
+    title = (context.say("table.image.ilium_private", seat=label), 30)
+    colour = kit.seat_colour(view, seat)
+    kit.title_band(draw, (size[0], 64), colour, title, margin=24, room=size[0] - 48)
     historian = secret["historian"]
     kind = view["types"].index(historian) if historian in view["types"] else 0
     historian_title = context.say("table.image.ilium_historian")

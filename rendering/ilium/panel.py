@@ -7,18 +7,13 @@ from PIL import ImageDraw
 from bot.engine.view import ViewContext
 from bot.games.ilium.viewtypes import IliumScore, IliumSeat, IliumView
 from rendering import kit
-from rendering.ilium.parts import TYPE_COLOURS, player_colour
+from rendering.ilium.parts import TYPE_COLOURS
 
 LEFT = 8
 RIGHT = 712
 COLUMNS = 2
 SWATCH = 62  # one type's "tokens/artifacts" box
 DONATED = (200, 30, 30)
-
-
-def seat_title(view: IliumView, context: ViewContext, seat: int) -> str:
-    """The colour with its player's name ('Red — ann'), or the colour alone."""
-    return kit.seat_label(context, seat, view["seats"])
 
 
 def draw_panel(
@@ -56,12 +51,12 @@ def _player(
     x, y = corner
     width, height = box
     info = view["table"][seat]
-    colour = player_colour(view, seat)
+    colour = kit.seat_colour(view, seat)
     moving = view["to_move"] == seat
     draw.rounded_rectangle(
         (x, y, x + width, y + height),
         12,
-        fill=kit.tint(colour, 0.85) if moving else (255, 252, 244),
+        fill=kit.tint(colour, 0.85) if moving else kit.PANEL,
         outline=colour if moving else (210, 200, 180),
         width=5 if moving else 2,
     )
@@ -74,7 +69,7 @@ def _player(
         to_move = context.say("table.image.to_move")
         kit.text(draw, (x + width - 12, y + 11), to_move, size, kit.INK, "ra")
         room -= int(kit.text_width(to_move, size)) + 12
-    title = kit.fit_text(draw, seat_title(view, context, seat), big, room)
+    title = kit.fit_text(draw, kit.seat_label(context, seat, view["seats"]), big, room)
     kit.text(draw, (x + big + 18, y + 8), title, big, kit.INK)
     # once the game is over, the score replaces the supplies
     lines = _final_lines(view, context, seat) or [

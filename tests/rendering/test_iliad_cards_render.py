@@ -185,7 +185,7 @@ def _first_view(players: int, phase: str, seed: int = 4) -> Any:
 
 def _choice_rows(image: Image.Image) -> set[int]:
     """The rows holding the yellow that marks what the prompt picks among."""
-    fill = parts.CHOICE_FILL
+    fill = kit.CHOICE
     width = image.width
     data = image.convert("RGB").tobytes()
     rows = set()

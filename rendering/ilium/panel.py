@@ -64,13 +64,10 @@ def _player(
     draw.ellipse(
         (x + 10, y + 10, x + 10 + big, y + 10 + big), fill=colour, outline=kit.INK, width=2
     )
-    room = width - big - 28
-    if moving:
-        to_move = context.say("table.image.to_move")
-        kit.text(draw, (x + width - 12, y + 11), to_move, size, kit.INK, "ra")
-        room -= int(kit.text_width(to_move, size)) + 12
-    title = kit.fit_text(draw, kit.seat_label(context, seat, view["seats"]), big, room)
-    kit.text(draw, (x + big + 18, y + 8), title, big, kit.INK)
+    to_move = context.say("table.image.to_move") if moving else ""
+    name = (kit.seat_label(context, seat, view["seats"]), big, kit.INK)
+    figures = [(to_move, size, y + 11)]
+    kit.seat_heading(draw, name, (x + big + 18, y + 8), figures, x + width - 12, 10)
     # once the game is over, the score replaces the supplies
     lines = _final_lines(view, context, seat) or [
         _supplies(info, context),

@@ -198,9 +198,8 @@ def _prompt_bar(draw: Draw, view: IliadCardsView, context: ViewContext) -> None:
         text = str(result["summary"]) if result else prompt_text(view, context, named=False)
     mover = view["to_move"]
     colour = kit.HIGHLIGHT if result or mover is None else kit.seat_colour(view, mover)
-    draw.rounded_rectangle((MARGIN, 334, WIDTH - MARGIN, 374), radius=8, fill=colour)
-    words = kit.fitted(text, TEXT, room)
-    kit.text(draw, (MARGIN + 10, 354), words, TEXT, kit.readable_on(colour), "lm")
+    box = (MARGIN, 334, WIDTH - MARGIN, 374)
+    kit.prompt_bar(draw, box, [kit.fitted(text, TEXT, room)], TEXT, colour)
 
 
 def _tag(camp: CampView, view: IliadCardsView, context: ViewContext) -> tuple[str, kit.RGB] | None:

@@ -1,12 +1,12 @@
 """The one base of every game's adapter: the contract's shared parts, and a game's hooks.
 
-A game subclasses `GameAdapter[State, Action, PublicView, SeatView]`, sets `spec` and writes
-its hooks: `setup` and `build_view` below, and each method of the contract (`Game`) that is
-its own. A hook that is one function of the game's modules with the contract's signature is
-declared, not written: `to_move = staticmethod(rules.to_move)` makes the contract's call that
-function itself, with no forwarding method in between (a search's playouts make millions of
-these calls). mypy checks every hook against the contract's types, and refuses to build a
-game that misses one.
+A game subclasses `GameAdapter[State, Action, PublicView, SeatView]`, sets `spec` and supplies
+its hooks: `setup` and `build_view` (behind the base's `new_game` and `view`), and the rest of
+the contract (`Game`: to_move, legal_actions, apply, outcome …). A hook that is one function
+of the game's modules, with the contract's parameters, is declared rather than written:
+`to_move = staticmethod(rules.to_move)` makes the contract's call that function itself, with
+no forwarding method in between (a search's playouts make millions of these calls). mypy
+checks every hook against the contract's types and refuses to build a game that misses one.
 """
 
 from __future__ import annotations

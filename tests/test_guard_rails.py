@@ -20,6 +20,7 @@ GAMES_DIR = ROOT / "bot" / "games"
 FORBIDDEN = {
     "bot/engine": ("bot.games", "bot.service", "bot.store", "cogs", "rendering", "discord"),
     "bot/games": ("bot.service", "bot.store", "cogs", "rendering", "discord"),
+    "bot/ai": ("bot.service", "bot.store", "cogs", "rendering", "discord"),
     "cogs": ("bot.engine", "bot.games"),
 }
 # The files every game package has, each with one role (README, "Adding a game").
@@ -142,17 +143,151 @@ def test_every_game_reads_its_data_through_the_engine_helper(package: Path) -> N
     assert {"bot.engine.load_data", "bot.engine.data.load_data"} & set(imported)
 
 
+# -- games --
+# The pure half (engine, games, computer players) stays small enough to read: no class with
+# more than 25 public methods (its own and those it inherits from classes there), no module
+# past 400 lines; and it imports nothing of Discord, the service, the store, cogs or renderers.
+PURE = ("bot/engine", "bot/games", "bot/ai")
+MOST_PUBLIC_METHODS = 25
+MOST_LINES = 400
+
+
+def sources_under(*folders: str) -> dict[str, str]:
+    """`path: source` of every Python file under the folders of the project."""
+    return {
+        str(path.relative_to(ROOT)): path.read_text(encoding="utf-8")
+        for folder in folders
+        for path in sorted((ROOT / folder).rglob("*.py"))
+    }
+
+
+def long_modules(sources: dict[str, str], most: int = MOST_LINES) -> list[str]:
+    """`file: lines` for every module longer than `most` lines."""
+    counts = {path: len(source.splitlines()) for path, source in sources.items()}
+    return [f"{path}: {n} lines" for path, n in counts.items() if n > most]
+
+
+def _base_name(base: ast.expr) -> str:
+    """`Game` for `Game`, `engine.Game` and `Game[S, A]`."""
+    if isinstance(base, ast.Subscript):
+        base = base.value
+    return base.attr if isinstance(base, ast.Attribute) else getattr(base, "id", "")
+
+
+def _own_public_methods(node: ast.ClassDef) -> set[str]:
+    """Methods a class defines (or binds: `x = staticmethod(f)`) without a leading underscore."""
+    names = set()
+    for item in node.body:
+        if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            names.add(item.name)
+        elif isinstance(item, ast.Assign) and _binds_a_method(item.value):
+            names |= {target.id for target in item.targets if isinstance(target, ast.Name)}
+    return {name for name in names if not name.startswith("_")}
+
+
+def _binds_a_method(value: ast.expr) -> bool:
+    """`staticmethod(f)` or `classmethod(f)`: a method declared by assignment."""
+    return isinstance(value, ast.Call) and getattr(value.func, "id", "") in (
+        "staticmethod",
+        "classmethod",
+    )
+
+
+def crowded_classes(sources: dict[str, str], most: int = MOST_PUBLIC_METHODS) -> list[str]:
+    """`file: class (n public methods)` for every class with more than `most` public methods,
+    counting those it inherits from the classes in `sources` (a base is found by its name, in
+    its subclass's file first)."""
+    found = [
+        (path, node)
+        for path, source in sources.items()
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.ClassDef)
+    ]
+    by_name: dict[tuple[str, str], tuple[str, ast.ClassDef]] = {}
+    for path, node in reversed(found):  # ("", name): the first class of that name anywhere
+        by_name[path, node.name] = by_name["", node.name] = (path, node)
+
+    def methods(path: str, node: ast.ClassDef, seen: frozenset[str]) -> set[str]:
+        names = _own_public_methods(node)
+        for base in map(_base_name, node.bases):
+            parent = by_name.get((path, base)) or by_name.get(("", base))
+            if parent is not None and base not in seen:
+                names |= methods(*parent, seen | {base})
+        return names
+
+    counts = [(path, node.name, len(methods(path, node, frozenset()))) for path, node in found]
+    return [f"{path}: {name} ({n} public methods)" for path, name, n in counts if n > most]
+
+
+def test_no_pure_module_is_past_400_lines() -> None:
+    sources = sources_under(*PURE)
+    assert len(sources) >= 40
+    assert long_modules(sources) == []
+
+
+def test_no_pure_class_has_more_than_25_public_methods() -> None:
+    sources = sources_under(*PURE)
+    assert crowded_classes(sources) == []
+
+
+def _methods(count: int, prefix: str = "m") -> str:
+    return "".join(f"    def {prefix}{k}(self) -> None: ...\n" for k in range(count))
+
+
+def test_the_length_check_catches_a_long_module() -> None:
+    planted = {"bot/games/x/rules.py": "x = 1\n" * 401, "bot/ai/y.py": "y = 1\n" * 400}
+    assert long_modules(planted) == ["bot/games/x/rules.py: 401 lines"]
+
+
+CROWDED = "class Crowded:\n"
+DERIVED = "class Base:\n" + _methods(20) + "class Crowded(Base):\n"
+GENERIC = "class Base(Generic[S]):\n" + _methods(20) + "class Crowded(mod.Base[S]):\n"
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        CROWDED + _methods(26),
+        CROWDED + _methods(25) + "    @property\n    def extra(self) -> int: ...\n",
+        CROWDED + _methods(25) + "    bound = staticmethod(len)\n",
+        DERIVED + _methods(6, "n"),
+        GENERIC + _methods(6, "n"),
+    ],
+)
+def test_the_method_count_catches_a_crowded_class(source: str) -> None:
+    assert crowded_classes({"bot/x.py": source}) == ["bot/x.py: Crowded (26 public methods)"]
+
+
+def test_the_method_count_tells_apart_classes_of_one_name() -> None:
+    planted = {"bot/a.py": CROWDED + _methods(1), "bot/b.py": CROWDED + _methods(26)}
+    assert crowded_classes(planted) == ["bot/b.py: Crowded (26 public methods)"]
+
+
+def test_the_method_count_leaves_private_overridden_and_25_methods_alone() -> None:
+    source = (
+        "class Base:\n" + _methods(20) + "class Fine(Base):\n" + _methods(5, "m")
+        + _methods(5, "n") + _methods(9, "_p") + "    def __len__(self) -> int: ...\n"
+    )  # fmt: skip
+    assert crowded_classes({"bot/x.py": source}) == []
+
+
+@pytest.mark.parametrize("folder", PURE)
+@pytest.mark.parametrize("banned", ["discord", "bot.service", "bot.store", "cogs", "rendering"])
+def test_the_import_check_catches_the_pure_half_reaching_up(folder: str, banned: str) -> None:
+    for source in (f"import {banned}.x\n", f"def f():\n    from {banned} import y\n"):
+        assert any(reaches(name, FORBIDDEN[folder]) for name in imported_modules(source))
+
+
 # -- rendering --
 # A renderer reads views and draws them: of the project it imports the kit and the other shared
 # rendering modules, the engine's view module (ViewContext, OutcomeView), bot.paths (the fonts)
 # and, in a game's renderer package, that game's viewtypes; words come through ViewContext.
-# A viewtypes module imports nothing of the project but bot.engine.view.
+# A viewtypes module imports nothing of the project but bot.engine.view. Sizes as for the pure
+# half (the games section's checks): no module past 400 lines, no class over 25 public methods.
 
 RENDERER_MAY_IMPORT = ("bot.engine.view", "bot.paths")
 NEVER_IN_A_RENDERER = ("bot.service", "bot.store", "bot.ai", "cogs", "discord")
 PROJECT = ("bot", "cogs", "rendering", "tests", "bench", "scripts")
-MOST_LINES = 400
-MOST_PUBLIC_METHODS = 25
 
 
 def _renderer_game(path: str) -> str | None:
@@ -194,38 +329,18 @@ def viewtypes_faults(source: str) -> list[str]:
     ]
 
 
-def past_most_lines(source: str, most: int = MOST_LINES) -> bool:
-    """Whether a module is longer than `most` lines."""
-    return len(source.splitlines()) > most
-
-
-def crowded_classes(source: str, most: int = MOST_PUBLIC_METHODS) -> list[str]:
-    """`Class: n` for every class defining more than `most` public methods."""
-    crowded = []
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.ClassDef):
-            methods = [
-                item.name
-                for item in node.body
-                if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef)
-                and not item.name.startswith("_")
-            ]
-            if len(methods) > most:
-                crowded.append(f"{node.name}: {len(methods)}")
-    return crowded
-
-
-def rendering_sources() -> list[tuple[str, str]]:
-    """(path relative to the project, source) of every module under rendering/."""
-    files = sorted((ROOT / "rendering").rglob("*.py"))
-    assert len(files) >= 20, f"rendering/ has only {len(files)} modules: wrong folder?"
-    return [(str(path.relative_to(ROOT)), path.read_text(encoding="utf-8")) for path in files]
+def rendering_sources() -> dict[str, str]:
+    """`path: source` of every module under rendering/."""
+    sources = sources_under("rendering")
+    assert len(sources) >= 20, f"rendering/ has only {len(sources)} modules: wrong folder?"
+    return sources
 
 
 def test_renderers_read_only_views() -> None:
-    assert [
-        fault for path, source in rendering_sources() for fault in renderer_faults(path, source)
-    ] == []
+    faults = [
+        f for path, source in rendering_sources().items() for f in renderer_faults(path, source)
+    ]
+    assert faults == []
 
 
 def test_viewtypes_import_only_the_engines_view_module() -> None:
@@ -237,14 +352,12 @@ def test_viewtypes_import_only_the_engines_view_module() -> None:
     assert found == {name: [] for name in found}
 
 
-def test_no_rendering_module_is_past_the_line_limit() -> None:
-    assert [path for path, source in rendering_sources() if past_most_lines(source)] == []
+def test_no_rendering_module_is_past_400_lines() -> None:
+    assert long_modules(rendering_sources()) == []
 
 
-def test_no_rendering_class_has_too_many_public_methods() -> None:
-    assert [
-        f"{path}: {c}" for path, source in rendering_sources() for c in crowded_classes(source)
-    ] == []
+def test_no_rendering_class_has_more_than_25_public_methods() -> None:
+    assert crowded_classes(rendering_sources()) == []
 
 
 @pytest.mark.parametrize(
@@ -301,17 +414,10 @@ def test_the_viewtypes_check_catches_a_planted_import(source: str) -> None:
     assert viewtypes_faults("from typing import TypedDict\nfrom bot.engine.view import View") == []
 
 
-def test_the_line_limit_catches_a_planted_long_module() -> None:
-    assert past_most_lines("x = 1\n" * (MOST_LINES + 1))
-    assert not past_most_lines("x = 1\n" * MOST_LINES)
-
-
-def test_the_method_count_catches_a_planted_crowded_class() -> None:
-    def planted(public: int) -> str:
-        methods = "".join(f"    def m{k}(self) -> None: ...\n" for k in range(public))
-        return f"class Crowded:\n{methods}    def _hidden(self) -> None: ...\n"
-
-    assert crowded_classes(planted(MOST_PUBLIC_METHODS + 1)) == [
-        f"Crowded: {MOST_PUBLIC_METHODS + 1}"
-    ]
-    assert crowded_classes(planted(MOST_PUBLIC_METHODS)) == []
+def test_the_rendering_size_checks_catch_a_planted_long_module_and_crowded_class() -> None:
+    planted = {
+        "rendering/x/board.py": "x = 1\n" * 401,
+        "rendering/kit/y.py": CROWDED + _methods(26),
+    }
+    assert long_modules(planted) == ["rendering/x/board.py: 401 lines"]
+    assert crowded_classes(planted) == ["rendering/kit/y.py: Crowded (26 public methods)"]

@@ -230,6 +230,12 @@ class PostgresBackend:
                 await tx.start()
             except GONE as error:
                 raise DatabaseUnavailable(_UNAVAILABLE) from error
+            except BaseException:
+                # Cancelled once BEGIN was sent (asyncpg already counts the transaction as
+                # the connection's): never pooled with it open, or asyncpg logs an ERROR
+                # ("Resetting connection with an active transaction") when it is given back.
+                con.terminate()
+                raise
             try:
                 yield PgTx(con, self._id_tables)
             except BaseException:

@@ -91,25 +91,16 @@ class RowMapper(Generic[T]):
     def one(self, row: Row, **given: Any) -> T:
         """The record of one row; `given` fills the fields no column holds (read elsewhere)."""
         try:
-            if not given:
-                return self._kind(
-                    *[
-                        row[name] if convert is None else convert(row[name])
-                        for name, convert in self._plan
-                    ]
-                )
-            return self._kind(
-                **{
-                    name: given[name]
-                    if name in given
-                    else (row[name] if convert is None else convert(row[name]))
-                    for name, convert in self._plan
-                }
-            )
+            values = [
+                given[name]
+                if name in given
+                else (row[name] if convert is None else convert(row[name]))
+                for name, convert in self._plan
+            ]
         except _NotJSON as bad:
-            raise CorruptRow(
-                f"{self.describe(row)}: column {bad.column} is not valid JSON"
-            ) from None
+            what = self.describe(row)
+            raise CorruptRow(f"{what}: column {bad.column} is not valid JSON") from None
+        return self._kind(*values)
 
     def all(self, rows: Iterable[Row]) -> list[T]:
         """The records of several rows, in order."""

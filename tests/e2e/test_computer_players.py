@@ -89,11 +89,11 @@ async def test_one_person_plays_a_whole_game_against_the_computer(
     final = await play_alone(fake_discord, "alice", mark)
     assert "is over" in final.content
     await bot_runner.settle()
-    seats = await bot.store.seats(1)
+    seats = await bot.store.seats.of(1)
     computers = [row for row in seats if row.level is not None]
     assert [row.level for row in computers] == ["easy"] * OPPONENTS[game_id]
     assert all(row.user_id < 0 and row.display_name == "Computer (easy)" for row in computers)
-    moves = await bot.store.moves(1)
+    moves = await bot.store.moves.of(1)
     for row in computers:  # each computer moved by itself, never a person for it
         assert any(m.seat == row.seat for m in moves)
         assert all(m.user_id is None for m in moves if m.seat == row.seat)
@@ -144,7 +144,7 @@ async def test_the_host_adds_and_removes_computer_players_in_the_lobby(
     await fake_discord.wait_for(
         persons_turn(fake_discord, "alice"), since=mark, timeout=COMPUTER_TURNS
     )
-    levels = {row.level for row in await bot.store.seats(1)}
+    levels = {row.level for row in await bot.store.seats.of(1)}
     assert levels == {None, "hard"}
 
 

@@ -1,5 +1,5 @@
 """Computer players through the real client and the fake Discord: whole games against them,
-the lobby's add and remove, /hint, and /rules answered while the computer thinks."""
+the lobby's add and remove, /hint, and /rules, /games and /mygames while the computer thinks."""
 
 from __future__ import annotations
 
@@ -231,7 +231,7 @@ async def test_hints_off_refuses_every_hint(
     assert "hints off" in await ephemeral_answer(asked)
 
 
-async def test_rules_are_answered_while_the_computer_thinks(
+async def test_rules_and_game_lists_are_answered_while_the_computer_thinks(
     fake_discord: FakeDiscord,
     bot_runner: Runner,
     database: str | Path,
@@ -267,6 +267,11 @@ async def test_rules_are_answered_while_the_computer_thinks(
         version = bot.service.game_at(fake_discord.channel("games").id).version
         rules = await fake_discord.slash("rules", {"game": "iliad"}, user="bob", channel="general")
         assert "Iliad" in await ephemeral_answer(rules)
+        listed = await fake_discord.slash("games", {}, user="bob", channel="general")
+        mine = await fake_discord.slash("mygames", {}, user="alice", channel="general")
+        for answer in (await ephemeral_answer(listed), await ephemeral_answer(mine)):
+            assert "Computer (normal)" in answer, answer  # the computer to move, by its name
+            assert "<@-" not in answer  # its id is no Discord user: never a mention
         assert bot.service.game_at(fake_discord.channel("games").id).version == version
         mark = fake_discord.mark()
         go_on.set()

@@ -105,6 +105,25 @@ async def test_one_person_plays_a_whole_game_against_the_computer(
     assert {m.dm_user_id for m in fake_discord.messages() if m.is_dm} <= {
         fake_discord.user("alice").id
     }
+    the_end_is_announced_to_people_only(fake_discord, final, {row.user_id for row in computers})
+
+
+def the_end_is_announced_to_people_only(
+    fake: FakeDiscord, final: RecordedMessage, computers: set[int]
+) -> None:
+    """The game-over note went out with its link to the final board, and no request the bot
+    sent pinged, messaged, fetched or added a computer seat (its id is no Discord user)."""
+    link = f"https://discord.com/channels/{fake.guild_id}/{final.channel_id}/{final.id}"
+    notes = [m for m in fake.messages(channel="games") if link in m.content]
+    assert len(notes) == 1 and "is over" in notes[0].content, [m.content for m in notes]
+    assert not notes[0].attachments and not notes[0].components
+    ids = {str(user) for user in computers}
+    for request in fake.requests:
+        body = request.body if isinstance(request.body, dict) else {}
+        assert not computers & set(request.mentioned_users()), request
+        assert not ids & set(request.path.split("/")), request
+        assert str(body.get("recipient_id")) not in ids, request
+        assert not any(f"<@{user}>" in str(body.get("content")) for user in ids), request
 
 
 async def test_the_host_adds_and_removes_computer_players_in_the_lobby(

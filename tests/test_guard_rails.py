@@ -19,6 +19,7 @@ GAMES_DIR = ROOT / "bot" / "games"
 FORBIDDEN = {
     "bot/engine": ("bot.games", "bot.service", "bot.store", "cogs", "rendering", "discord"),
     "bot/games": ("bot.service", "bot.store", "cogs", "rendering", "discord"),
+    "bot/ai": ("bot.service", "bot.store", "cogs", "rendering", "discord"),
     "cogs": ("bot.engine", "bot.games"),
 }
 # The files every game package has, each with one role (README, "Adding a game").
@@ -138,3 +139,138 @@ def test_every_registered_game_has_a_data_file(game_id: str) -> None:
 def test_every_game_reads_its_data_through_the_engine_helper(package: Path) -> None:
     imported = imported_modules((package / "data.py").read_text(encoding="utf-8"))
     assert {"bot.engine.load_data", "bot.engine.data.load_data"} & set(imported)
+
+
+# -- games --
+# The pure half (engine, games, computer players) stays small enough to read: no class with
+# more than 25 public methods (its own and those it inherits from classes there), no module
+# past 400 lines; and it imports nothing of Discord, the service, the store, cogs or renderers.
+PURE = ("bot/engine", "bot/games", "bot/ai")
+MOST_PUBLIC_METHODS = 25
+MOST_LINES = 400
+
+
+def sources_under(*folders: str) -> dict[str, str]:
+    """`path: source` of every Python file under the folders of the project."""
+    return {
+        str(path.relative_to(ROOT)): path.read_text(encoding="utf-8")
+        for folder in folders
+        for path in sorted((ROOT / folder).rglob("*.py"))
+    }
+
+
+def long_modules(sources: dict[str, str], most: int = MOST_LINES) -> list[str]:
+    """`file: lines` for every module longer than `most` lines."""
+    counts = {path: len(source.splitlines()) for path, source in sources.items()}
+    return [f"{path}: {n} lines" for path, n in counts.items() if n > most]
+
+
+def _base_name(base: ast.expr) -> str:
+    """`Game` for `Game`, `engine.Game` and `Game[S, A]`."""
+    if isinstance(base, ast.Subscript):
+        base = base.value
+    return base.attr if isinstance(base, ast.Attribute) else getattr(base, "id", "")
+
+
+def _own_public_methods(node: ast.ClassDef) -> set[str]:
+    """Methods a class defines (or binds: `x = staticmethod(f)`) without a leading underscore."""
+    names = set()
+    for item in node.body:
+        if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            names.add(item.name)
+        elif isinstance(item, ast.Assign) and _binds_a_method(item.value):
+            names |= {target.id for target in item.targets if isinstance(target, ast.Name)}
+    return {name for name in names if not name.startswith("_")}
+
+
+def _binds_a_method(value: ast.expr) -> bool:
+    """`staticmethod(f)` or `classmethod(f)`: a method declared by assignment."""
+    return isinstance(value, ast.Call) and getattr(value.func, "id", "") in (
+        "staticmethod",
+        "classmethod",
+    )
+
+
+def crowded_classes(sources: dict[str, str], most: int = MOST_PUBLIC_METHODS) -> list[str]:
+    """`file: class (n public methods)` for every class with more than `most` public methods,
+    counting those it inherits from the classes in `sources` (a base is found by its name, in
+    its subclass's file first)."""
+    found = [
+        (path, node)
+        for path, source in sources.items()
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.ClassDef)
+    ]
+    by_name: dict[tuple[str, str], tuple[str, ast.ClassDef]] = {}
+    for path, node in reversed(found):  # ("", name): the first class of that name anywhere
+        by_name[path, node.name] = by_name["", node.name] = (path, node)
+
+    def methods(path: str, node: ast.ClassDef, seen: frozenset[str]) -> set[str]:
+        names = _own_public_methods(node)
+        for base in map(_base_name, node.bases):
+            parent = by_name.get((path, base)) or by_name.get(("", base))
+            if parent is not None and base not in seen:
+                names |= methods(*parent, seen | {base})
+        return names
+
+    counts = [(path, node.name, len(methods(path, node, frozenset()))) for path, node in found]
+    return [f"{path}: {name} ({n} public methods)" for path, name, n in counts if n > most]
+
+
+def test_no_pure_module_is_past_400_lines() -> None:
+    sources = sources_under(*PURE)
+    assert len(sources) >= 40
+    assert long_modules(sources) == []
+
+
+def test_no_pure_class_has_more_than_25_public_methods() -> None:
+    sources = sources_under(*PURE)
+    assert crowded_classes(sources) == []
+
+
+def _methods(count: int, prefix: str = "m") -> str:
+    return "".join(f"    def {prefix}{k}(self) -> None: ...\n" for k in range(count))
+
+
+def test_the_length_check_catches_a_long_module() -> None:
+    planted = {"bot/games/x/rules.py": "x = 1\n" * 401, "bot/ai/y.py": "y = 1\n" * 400}
+    assert long_modules(planted) == ["bot/games/x/rules.py: 401 lines"]
+
+
+CROWDED = "class Crowded:\n"
+DERIVED = "class Base:\n" + _methods(20) + "class Crowded(Base):\n"
+GENERIC = "class Base(Generic[S]):\n" + _methods(20) + "class Crowded(mod.Base[S]):\n"
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        CROWDED + _methods(26),
+        CROWDED + _methods(25) + "    @property\n    def extra(self) -> int: ...\n",
+        CROWDED + _methods(25) + "    bound = staticmethod(len)\n",
+        DERIVED + _methods(6, "n"),
+        GENERIC + _methods(6, "n"),
+    ],
+)
+def test_the_method_count_catches_a_crowded_class(source: str) -> None:
+    assert crowded_classes({"bot/x.py": source}) == ["bot/x.py: Crowded (26 public methods)"]
+
+
+def test_the_method_count_tells_apart_classes_of_one_name() -> None:
+    planted = {"bot/a.py": CROWDED + _methods(1), "bot/b.py": CROWDED + _methods(26)}
+    assert crowded_classes(planted) == ["bot/b.py: Crowded (26 public methods)"]
+
+
+def test_the_method_count_leaves_private_overridden_and_25_methods_alone() -> None:
+    source = (
+        "class Base:\n" + _methods(20) + "class Fine(Base):\n" + _methods(5, "m")
+        + _methods(5, "n") + _methods(9, "_p") + "    def __len__(self) -> int: ...\n"
+    )  # fmt: skip
+    assert crowded_classes({"bot/x.py": source}) == []
+
+
+@pytest.mark.parametrize("folder", PURE)
+@pytest.mark.parametrize("banned", ["discord", "bot.service", "bot.store", "cogs", "rendering"])
+def test_the_import_check_catches_the_pure_half_reaching_up(folder: str, banned: str) -> None:
+    for source in (f"import {banned}.x\n", f"def f():\n    from {banned} import y\n"):
+        assert any(reaches(name, FORBIDDEN[folder]) for name in imported_modules(source))

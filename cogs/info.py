@@ -14,6 +14,7 @@ from cogs.lobby import GAME_CHOICES
 from cogs.pastgames import NUMBER_HELP, game_choices, send_log
 from cogs.readers import reader_language
 from cogs.replies import clip, never_failing
+from cogs.texts import mover_words
 
 if TYPE_CHECKING:
     from bot.client import SymposionBot
@@ -66,9 +67,9 @@ class Info(TableCog):
             elif info.status == "lobby":
                 state = say("table.lobby_state", count=len(info.players), most=info.max_players)
             else:
-                mover = info.to_move_user
+                mover = mover_words(info, language)
                 state = (
-                    say("table.to_move_short", who=f"<@{mover}>")
+                    say("table.to_move_short", who=mover)
                     if mover is not None
                     else say("table.in_progress")
                 )

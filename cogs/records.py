@@ -13,13 +13,13 @@ from bot.i18n import ENGLISH, say, words
 from bot.service import ServiceError
 from bot.service.ratings import EVERYWHERE, SERVER, Leaderboard, LeaderLine
 from bot.service.stats import GameStats
-from cogs.base import TableCog
-from cogs.lobby import GAME_CHOICES
-from cogs.readers import reader_language
-from cogs.replies import clip
+from cogs.ui.choices import GAME_CHOICES
+from cogs.ui.readers import reader_language
+from cogs.ui.replies import clip
+from cogs.ui.tablecog import TableCog
 
 if TYPE_CHECKING:
-    from bot.client import SymposionBot
+    from cogs.ui.host import Host
 
 Interaction = discord.Interaction[Any]
 SCOPE_CHOICES = [  # names: the command translator's cmd.choice.<value>
@@ -180,6 +180,6 @@ class Records(TableCog):
         await interaction.followup.send(done, ephemeral=True)
 
 
-async def setup(bot: SymposionBot) -> None:
+async def setup(bot: Host) -> None:
     """discord.py's extension hook: load_extension("cogs.records") adds the cog."""
     await bot.add_cog(Records(bot))

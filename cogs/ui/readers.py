@@ -8,11 +8,14 @@ server's preferred locale). Anything unknown is English.
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.i18n import ENGLISH, words
+
+if TYPE_CHECKING:
+    from cogs.ui.host import Host
 
 log = logging.getLogger("cogs.readers")
 
@@ -46,7 +49,7 @@ def text_in(value: object, language: str) -> str:
     return words(value, language)
 
 
-async def server_language(bot: Any, guild_id: int | None) -> str:
+async def server_language(bot: Host, guild_id: int | None) -> str:
     """The language of a game's public messages; English if it cannot be read (never raises:
     boards go out after a commit)."""
     guild = bot.get_guild(guild_id) if guild_id is not None else None
@@ -59,7 +62,7 @@ async def server_language(bot: Any, guild_id: int | None) -> str:
     return language
 
 
-async def dm_language(bot: Any, user_id: int) -> str:
+async def dm_language(bot: Host, user_id: int) -> str:
     """The language of a DM to a player; English if it cannot be read (never raises)."""
     try:
         language: str = await bot.service.dm_language(user_id)

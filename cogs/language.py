@@ -51,11 +51,10 @@ class Language(commands.Cog):
     ) -> None:
         """Store the choice, then confirm it privately in the language now in force."""
         chosen = None if language.value == AUTO else language.value
-        service = self.bot.service
         if scope is not None and scope.value == "server":
             text = await self._for_server(interaction, chosen)
         else:
-            await service.choose_language(interaction.user.id, chosen)
+            await self.bot.service.choose_language(interaction.user.id, chosen)
             text = say("table.language.me_auto" if chosen is None else "table.language.me")
         reading = await reader_language(interaction)
         await interaction.response.send_message(words(text, reading), ephemeral=True)

@@ -149,14 +149,15 @@ class Records(TableCog):
         """Per game: games, wins, win rate, average score and move time, streak, favourite
         opponent; and how many games the server finished, privately."""
         who = player or interaction.user
-        service = self.bot.service
-        records, counts = await service.stats(interaction.guild_id or 0, who.id)
+        records, counts = await self.bot.service.stats(interaction.guild_id or 0, who.id)
         language = await reader_language(interaction)
         lines = [_said(language, "table.records.stats_head", name=who.display_name)]
-        lines += [stats_line(service.game_title(s.game_type), s, language) for s in records]
+        lines += [
+            stats_line(self.bot.service.game_title(s.game_type), s, language) for s in records
+        ]
         if not records:
             lines.append(_said(language, "table.records.no_games"))
-        titles = [(words(service.game_title(g), language), n) for g, n in counts.items()]
+        titles = [(words(self.bot.service.game_title(g), language), n) for g, n in counts.items()]
         played = ", ".join(f"{title} {n}" for title, n in titles)
         played = played or _said(language, "table.records.none_yet")
         lines.append(_said(language, "table.records.finished", played=played))

@@ -8,25 +8,23 @@ server's preferred locale). Anything unknown is English.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot.i18n import ENGLISH, words
-
-if TYPE_CHECKING:
-    from cogs.ui.host import Host
+from cogs.ui.host import Host, host_of
 
 log = logging.getLogger("cogs.readers")
 
 
 async def reader_language(interaction: discord.Interaction[Any]) -> str:
     """The language of an answer only this interaction's user reads."""
-    service = getattr(interaction.client, "service", None)
-    if service is None:
+    if not hasattr(interaction.client, "service"):  # a client without a game service
         return ENGLISH
+    host = host_of(interaction)
     try:
-        language: str = await service.reader_language(interaction.user.id, interaction.locale)
+        language = await host.service.reader_language(interaction.user.id, interaction.locale)
     except Exception:  # an answer in English beats no answer (the store may be closing)
         log.warning("could not read the language of user %s", interaction.user.id)
         return ENGLISH
@@ -35,13 +33,11 @@ async def reader_language(interaction: discord.Interaction[Any]) -> str:
 
 async def public_language(interaction: discord.Interaction[Any]) -> str:
     """The language of what the interaction posts for everyone in the server."""
-    service = getattr(interaction.client, "service", None)
-    if service is None:
+    if not hasattr(interaction.client, "service"):  # a client without a game service
         return ENGLISH
     guild = interaction.guild
     locale = guild.preferred_locale if guild is not None else interaction.guild_locale
-    language: str = await service.public_language(interaction.guild_id, locale)
-    return language
+    return await host_of(interaction).service.public_language(interaction.guild_id, locale)
 
 
 def text_in(value: object, language: str) -> str:

@@ -23,7 +23,6 @@ from bot.service import GameService, utc_clock
 from bot.service.pace import iso
 from bot.service.thinking import DEFAULT_TIMEOUT, Thinker
 from bot.store import Store
-from bot.store.connection import is_postgres
 from bot.store.shards import Shards
 
 log = logging.getLogger("bot.client")
@@ -126,8 +125,8 @@ class SymposionBot(commands.Bot):
     async def setup_hook(self) -> None:
         """Migrate, load every ongoing game, load the extensions, then sync commands."""
         self.store = await Store.open(self.database_path, clock=lambda: iso(self.clock()))
-        if self.served is not None or is_postgres(self.database_path):
-            await self.store.serve(self.served or Shards.everything())
+        if self.served is not None or self.store.shards.offered:
+            await self.store.shards.serve(self.served or Shards.everything())
         self._service = GameService(self.store, clock=self.clock)
         self._service.thinker = Thinker(self.computer_pool, self.computer_timeout)
         loaded = await self._service.load()

@@ -15,6 +15,7 @@ from cogs.ui.pastgames import NUMBER_HELP, game_choices, send_log
 from cogs.ui.readers import reader_language
 from cogs.ui.replies import clip, never_failing
 from cogs.ui.tablecog import TableCog
+from cogs.ui.texts import mover_words
 
 if TYPE_CHECKING:
     from cogs.ui.host import Host
@@ -67,9 +68,9 @@ class Info(TableCog):
             elif info.status == "lobby":
                 state = say("table.lobby_state", count=len(info.players), most=info.max_players)
             else:
-                mover = info.to_move_user
+                mover = mover_words(info, language)
                 state = (
-                    say("table.to_move_short", who=f"<@{mover}>")
+                    say("table.to_move_short", who=mover)
                     if mover is not None
                     else say("table.in_progress")
                 )

@@ -14,6 +14,7 @@ from cogs.ui.clocktexts import pace_words, when
 from cogs.ui.readers import reader_language
 from cogs.ui.replies import never_failing
 from cogs.ui.tablecog import TableCog
+from cogs.ui.texts import mover_words
 
 if TYPE_CHECKING:
     from cogs.ui.host import Host
@@ -31,10 +32,10 @@ def game_line(info: GameInfo, user_id: int, language: str = ENGLISH) -> str:
     head = said("table.mygame", title=info.title, game=info.game_id, place=f"<#{info.place_id}>")
     if info.status == "lobby":
         return said("table.mygame_lobby", head=head, count=len(info.players), most=info.max_players)
-    mover = info.to_move_user
+    mover, named = info.to_move_user, mover_words(info, language)
     who = said("table.mygame_yours") if mover == user_id else said("table.in_play")
-    if mover and mover != user_id:
-        who = said("table.mygame_theirs", who=f"<@{mover}>")
+    if named and mover != user_id:
+        who = said("table.mygame_theirs", who=named)
     since = said("table.since_when", when=when(info.turn_since)) if info.turn_since else ""
     link = f" — {info.link}" if info.link else ""
     pace = info.pace or said("table.no_pace")

@@ -83,6 +83,13 @@ def lobby_text(info: GameInfo, language: str = EN) -> str:
     return clip(said("table.lobby_open", head=head, room=room, seats=seats))
 
 
+def mover_words(info: GameInfo, language: str = EN) -> str | None:
+    """Who is to move, as a line about the game names them: a person mentioned, a computer
+    seat by name (its id is no Discord user); None when nobody is."""
+    player = next((p for p in info.players if p.seat is not None and p.seat == info.to_move), None)
+    return None if player is None else _who(player, language)
+
+
 def _seat_label(board: Board, seat: int, language: str = EN) -> str:
     """The mover as a mention with their seat's name, e.g. '<@1> (Achilles)'."""
     name = _seat_name(board.view, seat, language)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.i18n import ENGLISH
-from bot.service import Board
+from bot.service import Board, GameInfo
 from cogs.ui.replies import DISCORD_FAULTS
 from cogs.ui.texts import end_note, turn_note
 
@@ -29,6 +29,12 @@ def link(guild_id: int | None, place_id: int, message_id: int) -> str:
     if guild_id is None:
         return ""
     return f"https://discord.com/channels/{guild_id}/{place_id}/{message_id}"
+
+
+def people(info: GameInfo) -> list[int]:
+    """Whom the game-over note may ping: every person, never a computer seat (its id is a
+    negative stand-in, no Discord user; Discord refuses the whole message for it)."""
+    return [p.user_id for p in info.players if not p.computer]
 
 
 class TurnNotes:
@@ -47,7 +53,7 @@ class TurnNotes:
         where = link(info.guild_id, info.place_id, message_id)
         turn = board.turn
         if info.status != "active":
-            text, users = end_note(info, where, language), [p.user_id for p in info.players]
+            text, users = end_note(info, where, language), people(info)
         elif turn_passed and turn is not None and not turn.automatic:
             text, users = turn_note(info, turn.user_id, where, language), [turn.user_id]
         else:

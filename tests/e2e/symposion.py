@@ -253,7 +253,7 @@ async def hands_sent_to_others(
     fake: FakeDiscord, bot: Any, game_id: int, drawn: dict[bytes, int]
 ) -> list[str]:
     """Private images (DMs and ephemeral replies) that show another seat's view."""
-    seat_of = {row.user_id: row.seat for row in await bot.store.seats(game_id)}
+    seat_of = {row.user_id: row.seat for row in await bot.store.seats.of(game_id)}
     wrong = []
     for message in fake.messages():
         receiver = message.dm_user_id if message.is_dm else message.interaction_user_id

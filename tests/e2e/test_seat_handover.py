@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.store import Store
-from cogs.seat_components import start_vote
+from cogs.ui.seat_components import start_vote
 from tests.e2e.fake_discord import BotRunner, FakeDiscord
 from tests.e2e.symposion import (
     ephemeral_answer,

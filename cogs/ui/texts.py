@@ -9,8 +9,8 @@ import discord
 
 from bot.i18n import ENGLISH, LIST_COMMA, entries, listing, named, say, words
 from bot.service import Board, GameInfo, Player, View
-from cogs.clocktexts import pace_name, when
-from cogs.replies import clip
+from cogs.ui.clocktexts import pace_name, when
+from cogs.ui.replies import clip
 from rendering.kit import name_seats
 
 EN = ENGLISH

@@ -169,7 +169,7 @@ def render_board(view: AtlandiceView, context: ViewContext) -> Image.Image:
     marks = tuple(sorted((int(k), v) for k, v in clock["symbols"].items()))
     height = board_size(int(view["players"]))[1]
     image = _static_board(clock["end"], marks, height, context.language).copy()
-    draw = ImageDraw.Draw(image)
+    draw = kit.drawing(image)
     _header(draw, view, context)
     _clock_hand(draw, view)
     for index, area in enumerate(view["areas"]):

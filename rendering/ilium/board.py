@@ -53,7 +53,7 @@ def render_board(view: IliumView, context: ViewContext) -> Image.Image:
     size = board_size(int(view["players"]))
     types = tuple(context.words(name) for name in view["types"])
     image = _background(places, key[1], types, size[1], context.language).copy()
-    draw = ImageDraw.Draw(image)
+    draw = kit.drawing(image)
     _headline(draw, view, context)
     for index, way in enumerate(view["pathways"]):
         _pathway(draw, view, places, index, way)
@@ -183,7 +183,7 @@ def _space(
 
 
 def _site(image: Image.Image, view: IliumView, places: Layout, index: int, site: IliumSite) -> None:
-    draw = ImageDraw.Draw(image)
+    draw = kit.drawing(image)
     x, y = places.centres[index]
     box = (x - SITE_R, y - SITE_R, x + SITE_R, y + SITE_R)
     if site["closed"]:

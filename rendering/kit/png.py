@@ -5,10 +5,12 @@ from __future__ import annotations
 import io
 import struct
 import zlib
+from functools import lru_cache
 
 from PIL import Image
 
-from rendering.kit.colours import BACKGROUND
+from rendering.kit.colours import BACKGROUND, RGB
+from rendering.kit.drawing import colours_of
 
 PNG_STRIP = 32  # rows of a multi-byte image (RGB, RGBA) joined at a time
 PNG_LEVEL = 3  # zlib level: about as fast as 1 on palette rows, and 10% smaller
@@ -33,9 +35,9 @@ def _deflated_rows(image: Image.Image, stride: int) -> bytes:
     """
     width, height = image.size
     if stride == width:
-        rows = Image.new(image.mode, (width + 1, height), 0)  # L or P: indices copied as they are
-        rows.paste(image, (1, 0))
-        return zlib.compress(rows.tobytes(), PNG_LEVEL)
+        beside = Image.new(image.mode, (width + 1, height), 0)  # L or P: copied byte for byte
+        beside.paste(image, (1, 0))
+        return zlib.compress(beside.tobytes(), PNG_LEVEL)
     compressor = zlib.compressobj(PNG_LEVEL)
     parts: list[bytes] = []
     for top in range(0, height, PNG_STRIP):
@@ -82,17 +84,31 @@ def to_png(image: Image.Image) -> bytes:
 def with_palette(image: Image.Image) -> Image.Image:
     """An RGB drawing as a palette image of at most 256 colours that looks the same.
 
-    Drawings are flat colours plus antialiased edges, so a palette chosen from a reduced copy
-    (fast octree, no dithering) keeps every colour within a few levels and makes the PNG about
-    a third of the size. Other modes are returned as they are.
+    A renderer's own palette (PALETTE_HINT) comes first, then the colours a kit drawing counted
+    as it drew (exact, nothing to choose); any other drawing is flat colours plus antialiased
+    edges, so a palette chosen from a reduced copy (fast octree, no dithering) keeps every
+    colour within a few levels and makes the PNG about a third of the size. Other modes are
+    returned as they are.
     """
     if image.mode != "RGB":
         return image
     chosen = image.info.get(PALETTE_HINT)
+    known = colours_of(image)
+    if not isinstance(chosen, Image.Image) and known is not None and len(known) <= PALETTE_COLOURS:
+        chosen = exact_palette(known)
     if not isinstance(chosen, Image.Image):
         sample = image.reduce(PALETTE_SAMPLE) if min(image.size) >= 8 * PALETTE_SAMPLE else image
         chosen = palette_of(sample)
     return image.quantize(palette=chosen, dither=Image.Dither.NONE)
+
+
+@lru_cache(maxsize=64)
+def exact_palette(colours: frozenset[RGB]) -> Image.Image:
+    """A palette of exactly these colours (for a drawing whose colours the kit counted), in a
+    fixed order so the same picture always makes the same bytes."""
+    palette = Image.new("P", (1, 1))
+    palette.putpalette([channel for colour in sorted(colours) for channel in colour])
+    return palette
 
 
 def palette_of(image: Image.Image) -> Image.Image:

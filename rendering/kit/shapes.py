@@ -7,14 +7,13 @@ from collections.abc import Callable
 from PIL import Image, ImageDraw
 
 from rendering.kit.colours import BACKGROUND, RGB
+from rendering.kit.drawing import Drawing, start
 
 
-def canvas(
-    width: int, height: int, colour: RGB = BACKGROUND
-) -> tuple[Image.Image, ImageDraw.ImageDraw]:
-    """A blank RGB image and its drawing context."""
-    image = Image.new("RGB", (width, height), colour)
-    return image, ImageDraw.Draw(image)
+def canvas(width: int, height: int, colour: RGB = BACKGROUND) -> tuple[Image.Image, Drawing]:
+    """A blank RGB image and its drawing context, which keeps count of the colours drawn."""
+    image = start(Image.new("RGB", (width, height), colour), colour)
+    return image, Drawing(image)
 
 
 def hatch(

@@ -1,0 +1,87 @@
+"""Drawings that remember their colours: the upload palette is then exactly those colours,
+with no palette to choose from the pixels (a fifth of a board's cost) and none approximated."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from rendering.kit.colours import RGB
+
+# Image.info key: every colour drawn on the image so far (a frozenset of RGB), while known. A
+# kit canvas starts it; a copy keeps it; pasting something of unknown colours drops it, and
+# the image then gets its palette chosen from its pixels as any other image.
+COLOURS = "symposion.colours"
+
+
+class Drawing(ImageDraw.ImageDraw):
+    """An ImageDraw that notes every ink it is handed in its image's COLOURS.
+
+    Every shape and bitmap method turns its fill and outline into ink through `_getink`, so
+    noting there sees every colour drawn, whichever method drew it.
+    """
+
+    def __init__(self, image: Image.Image) -> None:
+        super().__init__(image)
+        self.picture = image
+
+    def _getink(self, ink: Any, fill: Any = None) -> tuple[int | None, int | None]:
+        known = self.picture.info.get(COLOURS)
+        if known is not None and (_new(ink, known) or _new(fill, known)):
+            note(self.picture, (ink, fill))
+        return super()._getink(ink, fill)
+
+    def under(self, x: int, y: int) -> RGB:
+        """The colour at a pixel (clamped to the image), read before drawing over it."""
+        width, height = self.picture.size
+        pixel = self.im.getpixel((min(max(x, 0), width - 1), min(max(y, 0), height - 1)))
+        return pixel[0], pixel[1], pixel[2]
+
+
+def _new(colour: object, known: frozenset[RGB]) -> bool:
+    return colour is not None and colour not in known
+
+
+def drawing(image: Image.Image) -> Drawing:
+    """A drawing context on `image` that keeps its colours known (a kit canvas or its copy)."""
+    return Drawing(image)
+
+
+def note(image: Image.Image, colours: Iterable[object]) -> None:
+    """Add RGB colours to what the image is known to hold (nothing if that is not known)."""
+    known = image.info.get(COLOURS)
+    if known is None:
+        return
+    new = [colour for colour in colours if isinstance(colour, tuple) and colour not in known]
+    if new:
+        image.info[COLOURS] = known.union(tuple(colour[:3]) for colour in new)
+
+
+def start(image: Image.Image, colour: RGB) -> Image.Image:
+    """Mark a freshly filled image as holding just `colour`."""
+    image.info[COLOURS] = frozenset({colour})
+    return image
+
+
+def paste(
+    image: Image.Image,
+    sprite: Image.Image,
+    at: tuple[int, int],
+    mask: Image.Image | None = None,
+) -> None:
+    """Paste `sprite` (through `mask`); the image's colours stay known only when the sprite's
+    are and no mask blends them with what lies beneath."""
+    image.paste(sprite, at, mask)
+    theirs = sprite.info.get(COLOURS)
+    if theirs is None or mask is not None:
+        image.info.pop(COLOURS, None)
+    else:
+        note(image, theirs)
+
+
+def colours_of(image: Image.Image) -> frozenset[RGB] | None:
+    """Every colour the image holds, when its drawings kept count; None otherwise."""
+    known = image.info.get(COLOURS)
+    return known if isinstance(known, frozenset) else None

@@ -81,9 +81,9 @@ def text_sizes() -> AbstractContextManager[list[int]]:
 
 
 FONT_PATH = FONTS_DIR / "DejaVuSansCondensed.ttf"  # shipped with its licence beside it
-# Text edges in four steps of coverage (none, a third, two thirds, full) instead of 256: at a
-# phone's 400 px the letters look the same, and a line of text is a fifth smaller as PNG.
-TEXT_LEVELS = 4
+# Text edges in three steps of coverage (none, half, full) instead of 256: at a phone's 400 px
+# the letters look the same, and a line of text is a quarter smaller as PNG.
+TEXT_LEVELS = 3
 _STEP = 255 / (TEXT_LEVELS - 1)
 COVERAGE = tuple(round(round(value / _STEP) * _STEP) for value in range(256))
 

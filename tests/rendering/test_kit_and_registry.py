@@ -57,11 +57,11 @@ def test_draw_text_matches_imagedraw_text_with_its_edges_in_steps() -> None:
     assert cached.tobytes() == direct.tobytes()
 
 
-def test_text_edges_take_four_steps_of_coverage() -> None:
-    """Letters keep antialiased edges, in TEXT_LEVELS steps (none, a third, two thirds, full)."""
+def test_text_edges_take_three_steps_of_coverage() -> None:
+    """Letters keep antialiased edges, in TEXT_LEVELS steps (none, half, full)."""
     mask, _, _ = kit.text_mask("Zeus 8 — Athena", 24)
-    assert kit.TEXT_LEVELS == 4
-    assert {value for _, value in mask.getcolors() or []} == {0, 85, 170, 255}
+    assert kit.TEXT_LEVELS == 3 and set(kit.COVERAGE) == {0, 128, 255}
+    assert {value for _, value in mask.getcolors() or []} == {0, 128, 255}
     smooth = Image.new("L", mask.size, 0)
     ImageDraw.Draw(smooth).text((0, 0), "Zeus 8 — Athena", font=kit.font(24), fill=255)
     assert len(smooth.getcolors() or []) > 20  # what FreeType draws before the steps

@@ -136,7 +136,7 @@ def install(bot: SymposionBot, timeline: Timeline) -> Callable[[], None]:
     assert store is not None
     db = store._backend._db  # type: ignore[attr-defined]  # the sqlite connection it commits on
     patches: list[tuple[object, str, Any]] = [
-        (service, "move", _around(service.move, timeline, "handler", None)),
+        (service.moves, "move", _around(service.moves.move, timeline, "handler", None)),
         (bot.table, "show", _around(bot.table.show, timeline, "show", None)),
         (store, "record_move", _around(store.record_move, timeline, "transaction", None)),
         (db, "commit", _commit_probe(db.commit, timeline)),

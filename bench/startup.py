@@ -89,14 +89,15 @@ async def measure(stored: int, seed: int) -> tuple[float, float, int, list[float
 
 async def _timed_move(service: GameService, game_id: int, chooser: random.Random) -> float:
     """Seconds one move takes through the service (0.0 if nobody person is to move)."""
-    info = service._sessions[game_id]
+    info = service.games.held(game_id)
+    assert info is not None
     seat = info.to_move()
     player = None if seat is None else info.user_at(seat)
     if player is None:
         return 0.0
     started = time.perf_counter()
-    choices = await service.choices(game_id, player.user_id)
-    result = await service.move(game_id, player.user_id, chooser.choice(choices).code)
+    choices = await service.moves.choices(game_id, player.user_id)
+    result = await service.moves.move(game_id, player.user_id, chooser.choice(choices).code)
     assert result.board.info.version == info.version
     return time.perf_counter() - started
 

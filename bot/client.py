@@ -127,8 +127,8 @@ class SymposionBot(commands.Bot):
         self.store = await Store.open(self.database_path, clock=lambda: iso(self.clock()))
         if self.served is not None or is_postgres(self.database_path):
             await self.store.serve(self.served or Shards.everything())
-        self._service = GameService(self.store, clock=self.clock)
-        self._service.thinker = Thinker(self.computer_pool, self.computer_timeout)
+        thinker = Thinker(self.computer_pool, self.computer_timeout)
+        self._service = GameService(self.store, clock=self.clock, thinker=thinker)
         loaded = await self._service.load()
         log.info("loaded %d ongoing game(s) from %s", loaded, self.store.name)  # no password
         self._table = Table(self)
@@ -145,7 +145,7 @@ class SymposionBot(commands.Bot):
     async def _continue_automatic(self) -> None:
         """Once connected, games left waiting for the automatic player (a restart) go on."""
         await self.wait_until_ready()
-        for game_id in self.service.automatic_games():
+        for game_id in self.service.computers.games_waiting():
             try:
                 await self.table.play_automatic(game_id)
             except (discord.HTTPException, ServiceError):

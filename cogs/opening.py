@@ -45,7 +45,7 @@ async def open_lobby(
     where /play was typed. The lobby opened (None if Discord refused it after all)."""
     if where not in (None, HERE, THREAD):
         raise ServiceError(say("table.bad_where"))
-    title = await table.service.check_lobby(
+    title = await table.service.lobby.check(
         guild_id=interaction.guild_id,
         game_type=game_type,
         options=options,
@@ -78,7 +78,7 @@ async def _lobby_here(
     """A lobby played in this channel or thread (as before threads), answered with its message."""
     user, here = interaction.user, interaction.channel_id or 0
     try:
-        info = await table.service.open_lobby(
+        info = await table.service.lobby.open(
             guild_id=interaction.guild_id,
             channel_id=here if parent_id is None else parent_id,
             thread_id=None if parent_id is None else here,
@@ -98,7 +98,7 @@ async def _lobby_here(
         content, view=components.lobby_view(info.game_id, language)
     )
     if sent.message_id is not None:
-        await table.service.set_message(info.game_id, sent.message_id)
+        await table.service.boards.set_message(info.game_id, sent.message_id)
     await table.check_dms(interaction, info)
     return info
 
@@ -127,7 +127,7 @@ async def _lobby_in_thread(
         log.warning("no thread for a %s game in %s: %r", game_type, channel.id, error)
         return await _fall_back_here(table, interaction, game_type, options, pace, message_id)
     try:
-        info = await table.service.open_lobby(
+        info = await table.service.lobby.open(
             guild_id=interaction.guild_id,
             channel_id=channel.id,
             thread_id=thread.id,
@@ -162,7 +162,7 @@ async def _fall_back_here(
     """Discord refused the thread: the posted message becomes the lobby of a game played here."""
     user, here = interaction.user, interaction.channel_id or 0
     try:
-        info = await table.service.open_lobby(
+        info = await table.service.lobby.open(
             guild_id=interaction.guild_id,
             channel_id=here,
             game_type=game_type,
@@ -181,7 +181,7 @@ async def _fall_back_here(
         content=f"{lobby_text(info, language)}\n{words(threads.NO_THREADS, language)}",
         view=components.lobby_view(info.game_id, language),
     )
-    await table.service.set_message(info.game_id, message_id)
+    await table.service.boards.set_message(info.game_id, message_id)
     await table.check_dms(interaction, info)
     return info
 
@@ -189,7 +189,7 @@ async def _fall_back_here(
 async def rematch(table: Table, interaction: Interaction, game_id: int) -> None:
     """A new lobby with the same players: in a new thread if the old game had its own (the old
     one stays archived), else in the same place as before."""
-    place = await table.service.rematch_place(game_id, interaction.user.id)
+    place = await table.service.lobby.rematch_place(game_id, interaction.user.id)
     parent = table.bot.get_channel(place.channel_id)
     threaded = place.own_thread and threads.may_open(interaction)
     if not threaded or not isinstance(parent, discord.TextChannel):
@@ -203,7 +203,7 @@ async def rematch(table: Table, interaction: Interaction, game_id: int) -> None:
             name=threads.name(place.title, None, [interaction.user.display_name], public),
             auto_archive_duration=threads.WEEK,
         )
-        info = await table.service.rematch(game_id, interaction.user.id, thread_id=thread.id)
+        info = await table.service.lobby.rematch(game_id, interaction.user.id, thread_id=thread.id)
     except Exception:
         await lobby.delete()
         raise
@@ -220,10 +220,10 @@ async def rematch(table: Table, interaction: Interaction, game_id: int) -> None:
 
 async def _rematch_here(table: Table, interaction: Interaction, game_id: int) -> None:
     """The rematch lobby in the old game's place, as the answer to the click."""
-    info: GameInfo = await table.service.rematch(game_id, interaction.user.id)
+    info: GameInfo = await table.service.lobby.rematch(game_id, interaction.user.id)
     language = await readers.server_language(table.bot, info.guild_id)
     sent = await interaction.response.send_message(
         lobby_text(info, language), view=components.lobby_view(info.game_id, language)
     )
     if sent.message_id is not None:
-        await table.service.set_message(info.game_id, sent.message_id)
+        await table.service.boards.set_message(info.game_id, sent.message_id)

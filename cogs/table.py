@@ -87,7 +87,7 @@ class Table:
             self, interaction, game_type, options, pace, where, opponents, level
         )
         if opponents and info is not None:
-            started = await self.service.against_computer(
+            started = await self.service.lobby.against_computer(
                 info.game_id, interaction.user.id, opponents, level
             )
             language = await readers.server_language(self.bot, started.info.guild_id)
@@ -99,7 +99,7 @@ class Table:
 
     def where(self, place_id: int, language: str = ENGLISH) -> str:
         """A link to the game message of the game in this place, if there is one."""
-        info = self.service.game_at(place_id)
+        info = self.service.places.game_at(place_id)
         if info is None or info.message_id is None or info.guild_id is None:
             return ""
         link = f"https://discord.com/channels/{info.guild_id}/{place_id}/{info.message_id}"
@@ -109,7 +109,7 @@ class Table:
         """Join / Leave / Start / Cancel."""
         user = interaction.user
         if verb == "start":
-            started = await self.service.start(game_id, user.id)
+            started = await self.service.lobby.start(game_id, user.id)
             language = await readers.server_language(self.bot, started.info.guild_id)
             text = lobby_text(started.info, language) + threads.note(started.info, language)
             await self.acknowledge(
@@ -118,11 +118,11 @@ class Table:
             await self.show_start(started)
             return
         if verb == "join":
-            info = await self.service.join(game_id, user.id, user.display_name)
+            info = await self.service.lobby.join(game_id, user.id, user.display_name)
         elif verb == "leave":
-            info = await self.service.leave(game_id, user.id)
+            info = await self.service.lobby.leave(game_id, user.id)
         else:
-            info = await self.service.cancel(game_id, user.id)
+            info = await self.service.lobby.cancel(game_id, user.id)
         language = await readers.server_language(self.bot, info.guild_id)
         keep = components.lobby_view(game_id, language) if info.status == "lobby" else None
         text = lobby_text(info, language) + threads.note(info, language)
@@ -150,9 +150,9 @@ class Table:
         try:
             sent = await interaction.user.send(words(joined, language))
             if info.has_hands:
-                await self.service.set_hand_message(info.game_id, interaction.user.id, sent.id)
+                await self.service.hands.set_message(info.game_id, interaction.user.id, sent.id)
         except discord.HTTPException:
-            await self.service.set_dm_ok(info.game_id, interaction.user.id, False)
+            await self.service.hands.set_dm_ok(info.game_id, interaction.user.id, False)
             await interaction.followup.send(
                 words(say("table.dms_closed", place=channel), language), ephemeral=True
             )
@@ -212,7 +212,7 @@ class Table:
         edited = await message.edit(content=content, attachments=files, view=buttons)
         shown.image, shown.attachments = png, list(edited.attachments)
         live = info.status == "active"
-        await self.service.board_redrawn(info.game_id, current, info.version, live=live)
+        await self.service.boards.redrawn(info.game_id, current, info.version, live=live)
 
     async def _post(
         self,
@@ -226,11 +226,11 @@ class Table:
         content, png, buttons = drawn
         channel = self.bot.get_partial_messageable(info.place_id)
         live = info.status == "active"
-        posting = await self.service.intend_board(info.game_id, info.version, live=live)
+        posting = await self.service.boards.intend(info.game_id, info.version, live=live)
         extra: dict[str, Any] = {"view": buttons} if buttons is not None else {}
         image = discord.File(io.BytesIO(png), filename=f"{info.game_type}-board.png")
         sent = await channel.send(content, file=image, nonce=posting.nonce, **extra)
-        await self.service.board_posted(posting, sent.id)
+        await self.service.boards.posted(posting, sent.id)
         shown.message_id, shown.image, shown.attachments = sent.id, png, list(sent.attachments)
         if current is not None and current != sent.id:
             await self._strip(info.game_id, info.place_id, current)
@@ -277,13 +277,13 @@ class Table:
         except DISCORD_FAULTS:
             log.warning("could not remove the buttons of message %s", message_id)
             return
-        await self.service.board_stripped(game_id, message_id)
+        await self.service.boards.stripped(game_id, message_id)
 
     # -- mending: exactly one current board per game --------------------------------------
 
     async def mend_all(self) -> None:
         """At start: every game whose channel shows an old board, or several, gets put right."""
-        for game_id in await self.service.games_to_mend():
+        for game_id in await self.service.boards.to_mend():
             await self.mend(game_id)
 
     async def mend(self, game_id: int, *, failed: bool = False) -> None:
@@ -297,7 +297,7 @@ class Table:
         try:
             shown = self.shown(game_id)
             async with shown.lock:
-                plan = await self.service.mend_plan(game_id)
+                plan = await self.service.boards.mend_plan(game_id)
                 if plan.nothing_to_do:
                     return
                 await self._search(plan)
@@ -305,7 +305,7 @@ class Table:
                     await self._strip(game_id, plan.place_id, message_id)
                 shown.message_id, shown.version = plan.keep, -1
             if plan.needs_board:
-                await self.show(await self.service.board(game_id))
+                await self.show(await self.service.boards.show(game_id))
         except DISCORD_FAULTS as error:
             log.warning("game #%s could not be mended yet: %r", game_id, error)
         except ServiceError as error:
@@ -324,7 +324,7 @@ class Table:
                 continue
             if any(ids.game_of(cid) == plan.game_id for cid in _custom_ids(message)):
                 await message.edit(view=None)
-        await self.service.boards_retired(plan.game_id, plan.unrecorded)
+        await self.service.boards.retired(plan.game_id, plan.unrecorded)
 
     # -- moves -------------------------------------------------------------------------------
 
@@ -345,7 +345,7 @@ class Table:
     async def _play(
         self, interaction: Interaction, game_id: int, code: str, version: int | None
     ) -> None:
-        result = await self.service.move(game_id, interaction.user.id, code, version)
+        result = await self.service.moves.move(game_id, interaction.user.id, code, version)
         language = await readers.reader_language(interaction)  # never raises
         done = words(say("table.you_played", move=result.description), language)
         private = interaction.message is not None and interaction.message.flags.ephemeral
@@ -400,12 +400,12 @@ class Table:
 
     async def play_automatic(self, game_id: int) -> None:
         """While the automatic player is to move: its move, committed, then shown."""
-        while (result := await self.service.automatic_move(game_id)) is not None:
+        while (result := await self.service.computers.move(game_id)) is not None:
             await self._show_move(result)
 
     async def show_choices(self, interaction: Interaction, game_id: int, version: int) -> None:
         """'Your move': the mover's choices, privately."""
-        choices = await self.service.my_choices(game_id, interaction.user.id, version)
+        choices = await self.service.moves.my_choices(game_id, interaction.user.id, version)
         language = await readers.reader_language(interaction)
         view = components.private_view(game_id, version, choices, language)
         extra = len(choices) - components.shown_choices(choices)

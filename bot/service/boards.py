@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from bot.service.errors import database_down_told
 from bot.service.games import Games
@@ -109,7 +109,7 @@ class Boards:
         await self.store.set_message(game_id, message_id)
         s = self.games.held(game_id)
         if s is not None:
-            self.games.put(s, record=replace(s.record, message_id=message_id))
+            self.games.put(s, record=s.record._replace(message_id=message_id))
 
     async def intend(self, game_id: int, version: int, *, live: bool) -> Posting:
         """Record a board before it is posted; its nonce goes with the post."""
@@ -122,7 +122,7 @@ class Boards:
         await self.store.board_posted(posting.row_id, message_id, live=posting.live)
         s = self.games.held(posting.game_id)
         if s is not None:
-            shown = replace(s.record, message_id=message_id, message_version=posting.version)
+            shown = s.record._replace(message_id=message_id, message_version=posting.version)
             self.games.put(s, record=shown)
 
     async def redrawn(self, game_id: int, message_id: int, version: int, *, live: bool) -> None:
@@ -130,7 +130,7 @@ class Boards:
         await self.store.board_redrawn(game_id, message_id, version, live=live)
         s = self.games.held(game_id)
         if s is not None and s.record.message_id == message_id:
-            self.games.put(s, record=replace(s.record, message_version=version))
+            self.games.put(s, record=s.record._replace(message_version=version))
 
     async def retired(self, game_id: int, row_ids: Sequence[int]) -> None:
         """These boards lost their buttons (or were searched for and dealt with)."""

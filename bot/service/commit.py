@@ -78,7 +78,7 @@ class Committer:
         """Await a versioned write; once stored, the game holds `record` (and `state`) at the
         new version."""
         version = await self.write(s, write)
-        new = replace(record, version=version)
+        new = record._replace(version=version)
         if state is _KEEP:
             self.games.put(s, record=new)
         else:
@@ -117,7 +117,7 @@ class Committer:
         version = await self.write(s, write)
         heard = after_move(s.heard, seat, version_before, version, len(changes.public["log"]))
         status = "finished" if outcome is not None else s.status
-        record = replace(s.record, version=version, status=status)
+        record = s.record._replace(version=version, status=status)
         board, hands = await self._moved(s, record, after, changes, LastMove(user_id, quiet), heard)
         return MoveResult(
             seat=seat,
@@ -134,7 +134,7 @@ class Committer:
         version = await self.write(s, write)
         seen = self.games.recent.of(s.game_id)
         changes = move_changes(s.game, s.state, before, len(s.players), seen)
-        return await self._moved(s, replace(s.record, version=version), before, changes, last)
+        return await self._moved(s, s.record._replace(version=version), before, changes, last)
 
     async def _moved(
         self,
@@ -160,7 +160,7 @@ class Committer:
             replace(p, automatic=True, departure=departure) if p.seat == seat else p
             for p in s.players
         )
-        await self.save(s, write, replace(s.record, players=players))
+        await self.save(s, write, s.record._replace(players=players))
 
     async def end(
         self,
@@ -176,5 +176,5 @@ class Committer:
         write = self.store.end_game(
             s.game_id, s.version, status, result=stored, flags=merged, rate=rate
         )
-        await self.save(s, write, replace(s.record, status=status, flags=merged))
+        await self.save(s, write, s.record._replace(status=status, flags=merged))
         return info(s, None if result is None else read_result(result))

@@ -41,7 +41,7 @@ class Games:
     def __init__(self, store: Store, lookup: GameLookup = get_game) -> None:
         self.store = store
         self.lookup = lookup
-        self.loader = Loader(store, lookup)
+        self._loader = Loader(store, lookup)
         self.recent = RecentViews()  # views kept between moves (issue 16 §5)
         self._live: dict[int, LiveGame] = {}
         self._by_place: dict[int, int] = {}
@@ -64,11 +64,11 @@ class Games:
         loaded = 0
         for entry in await self.store.ongoing_index():
             try:
-                live = await self.loader.indexed(entry, seats.get(entry.game_id, []))
+                live = await self._loader.indexed(entry, seats.get(entry.game_id, []))
             except Unloadable as error:
-                await self.loader.mark_unloadable(entry.game_id, error)
+                await self._loader.mark_unloadable(entry.game_id, error)
                 continue
-            self.keep(live)
+            self._keep(live)
             loaded += 1
         self._broken = {b.id: b for b in await self.store.broken_games()}
         return loaded
@@ -81,10 +81,10 @@ class Games:
         if not s.cold:
             return
         try:
-            fresh = await self.loader.loadable(s.game_id)
+            fresh = await self._loader.loadable(s.game_id)
         except Unloadable as error:
             if s.cold and self.holds(s):
-                await self.loader.mark_unloadable(s.game_id, error)
+                await self._loader.mark_unloadable(s.game_id, error)
                 self._drop(s)
                 self._broken = {b.id: b for b in await self.store.broken_games()}
             broken = self._broken.get(s.game_id)
@@ -100,7 +100,7 @@ class Games:
         if not row.ongoing:
             self._drop(s)
             return
-        self._adopt(s, await self.loader.from_row(row))
+        self._adopt(s, await self._loader.from_row(row))
 
     def _adopt(self, s: LiveGame, fresh: LiveGame) -> None:
         """Take what the store holds into the game everyone shares (its lock stays)."""
@@ -110,10 +110,15 @@ class Games:
 
     # -- holding ----------------------------------------------------------------------------
 
-    def keep(self, s: LiveGame) -> None:
-        """Hold a game just read or created."""
+    def _keep(self, s: LiveGame) -> None:
         self._live[s.game_id] = s
         self._by_place[s.record.place_id] = s.game_id
+
+    async def hold_new(self, row: GameRow) -> LiveGame:
+        """Hold a game the store just created (a new lobby)."""
+        created = await self._loader.from_row(row)
+        self._keep(created)
+        return created
 
     def _drop(self, s: LiveGame) -> None:
         if self._live.get(s.game_id) is s:
@@ -180,7 +185,7 @@ class Games:
 
     def ongoing(self) -> list[LiveGame]:
         """Every game held, oldest first."""
-        return [s for _, s in sorted(self._live.items())]
+        return [self._live[game_id] for game_id in sorted(self._live)]
 
     def count(self) -> int:
         """How many games are held in memory."""
@@ -235,7 +240,7 @@ class Games:
             title = label(self.lookup(row.game_type), game_id)
             if row.status == "lobby":
                 raise status_error(title, row.status, ("active",))
-            s = await self.loader.from_row(row)
+            s = await self._loader.from_row(row)
         except (CorruptRow, StateFormatError, *DATA_FAULTS) as error:
             if isinstance(error, ServiceError):
                 raise

@@ -66,5 +66,5 @@ class Hands:
         if s is not None:
             player_of(s, user_id)
             players = tuple(replace(p, dm_ok=ok) if p.user_id == user_id else p for p in s.players)
-            self.games.put(s, record=replace(s.record, players=players))
+            self.games.put(s, record=s.record._replace(players=players))
         await self.store.set_dm_ok(game_id, user_id, ok)

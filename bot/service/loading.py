@@ -13,7 +13,7 @@ from typing import Any
 from bot.engine import AnyGame, IllegalAction
 from bot.service.formats import StateFormatError, check_readable, readable
 from bot.service.model import Player
-from bot.service.state import GameRecord, LastMove, LiveGame, Unread
+from bot.service.state import GameRecord, LastMove, LiveGame, unread
 from bot.store import CorruptRow, GameRow, SeatRow, Store
 from bot.store.index import NOBODY, IndexEntry
 
@@ -93,7 +93,7 @@ class Loader:
         except StateFormatError as error:
             raise Unloadable(str(error)) from None
         turn = None if entry.to_move == NOBODY else entry.to_move
-        return LiveGame(game, record_of_row(row, players), Unread(turn))
+        return LiveGame(game, record_of_row(row, players), unread(turn))
 
     async def loadable(self, game_id: int) -> LiveGame:
         """One stored game in full, or Unloadable saying why in words without its data."""

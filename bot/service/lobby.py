@@ -148,7 +148,7 @@ class Lobby:
             order = max(p.join_order for p in s.players) + 1
             write = self.store.add_seat(game_id, s.version, user_id, name)
             joined = (*s.players, Player(user_id, name, order))
-            await self.commit.save(s, write, replace(s.record, players=joined))
+            await self.commit.save(s, write, s.record._replace(players=joined))
             return info(s)
 
     async def leave(self, game_id: int, user_id: int) -> GameInfo:
@@ -162,7 +162,7 @@ class Lobby:
             new_host = people[0].user_id if user_id == s.record.host_id else None
             write = self.store.remove_seat(game_id, s.version, user_id, new_host=new_host)
             host = new_host if new_host is not None else s.record.host_id
-            await self.commit.save(s, write, replace(s.record, players=rest, host_id=host))
+            await self.commit.save(s, write, s.record._replace(players=rest, host_id=host))
             return info(s)
 
     async def add_computer(self, game_id: int, user_id: int, level: str | None) -> GameInfo:
@@ -177,7 +177,7 @@ class Lobby:
                 computer_id(order), computer_name(chosen), order, automatic=True, level=chosen
             )
             write = self.store.add_computer(game_id, s.version, player.user_id, player.name, chosen)
-            await self.commit.save(s, write, replace(s.record, players=(*s.players, player)))
+            await self.commit.save(s, write, s.record._replace(players=(*s.players, player)))
             return info(s)
 
     async def remove_computer(self, game_id: int, user_id: int) -> GameInfo:
@@ -190,7 +190,7 @@ class Lobby:
             gone = max(computers, key=lambda p: p.join_order)
             write = self.store.remove_seat(game_id, s.version, gone.user_id)
             rest = tuple(p for p in s.players if p.user_id != gone.user_id)
-            await self.commit.save(s, write, replace(s.record, players=rest))
+            await self.commit.save(s, write, s.record._replace(players=rest))
             return info(s)
 
     # -- the start, or not ------------------------------------------------------------------
@@ -227,7 +227,7 @@ class Lobby:
                 (replace(p, seat=seat_of[p.user_id]) for p in s.players),
                 key=lambda p: seat_of[p.user_id],
             )
-            started = replace(record, players=tuple(seated), status="active")
+            started = record._replace(players=tuple(seated), status="active")
             await self.commit.save(s, write, started, state=state)
             await self.clocks.after_commit(s)
             board = self.pictures.board(s)

@@ -90,9 +90,7 @@ class Openings:
             )
         except PlaceTaken:
             raise await self.busy(place) from None
-        created = await self.games.loader.from_row(row)
-        self.games.keep(created)
-        return info(created)
+        return info(await self.games.hold_new(row))
 
     async def terms(
         self,

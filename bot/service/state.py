@@ -18,16 +18,20 @@ import asyncio
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from functools import cache
+from typing import Any, NamedTuple
 
 from bot.engine import AnyGame
 from bot.service.formats import current_format
 from bot.service.model import OWN_THREAD, Player
 
 
-@dataclass(frozen=True, slots=True)
-class GameRecord:
-    """What the store holds about a game besides its engine state, at one version."""
+class GameRecord(NamedTuple):
+    """What the store holds about a game besides its engine state, at one version.
+
+    A NamedTuple, like TurnClock: start-up builds one per ongoing game, and a tuple is made
+    several times faster than a frozen dataclass. `record._replace(...)` makes a changed copy.
+    """
 
     game_id: int
     guild_id: int | None
@@ -86,8 +90,13 @@ class Unread:
     to_move: int | None  # the seat to move, as the index recorded it
 
 
-@dataclass(frozen=True, slots=True)
-class TurnClock:
+@cache
+def unread(to_move: int | None) -> Unread:
+    """The one `Unread` of each seat: thousands of cold games share a handful of values."""
+    return Unread(to_move)
+
+
+class TurnClock(NamedTuple):
     """The seat the turn clock runs for, when its turn began and when its time is up."""
 
     seat: int | None = None

@@ -28,11 +28,11 @@ async def test_sessions_hold_only_state_seats_and_a_lock(service: GameService) -
             "heard",  # a log length per seat: "since your last turn"
             "last",  # undo: whether the mover may take back at once (Back)
         }  # fmt: skip
-        assert set(session.record.__slots__) == {
+        assert set(session.record._fields) == {
             "game_id", "guild_id", "channel_id", "thread_id", "message_id", "message_version",
             "status", "seed", "options", "version", "host_id", "players", "flags",
         }  # fmt: skip
-        assert set(session.clock.__slots__) == {"seat", "since", "due"}
+        assert set(session.clock._fields) == {"seat", "since", "due"}
         assert set(session.heard.__slots__) == {"marks", "version"}
         assert set(session.last.__slots__) == {"user_id", "quiet"}
 

@@ -6,7 +6,7 @@ moves, deadlines) under new ids and channels until it holds `STORED` ongoing gam
 service on a fresh connection then starts as the bot does: `Store.open` (migrations checked)
 and `load()` (the index of ongoing games, their seats and their current deadlines). Then the
 first move in each of `SAMPLED` games (cold: its state is read on that move) is timed against
-the next move in the same games (warm), both through `GameService.move`.
+the next move in the same games (warm), both through `service.moves.move`.
 """
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ def run(settings: Settings) -> list[Table]:
         "ongoing games on one sqlite file (synchronous=FULL);",
         "start-up = Store.open + GameService.load on a fresh connection (what the bot awaits "
         "before it connects); its CPU seconds: our part when the machine is busy;",
-        "moves through GameService.move, a random legal choice each.",
+        "moves through service.moves.move, a random legal choice each.",
     ]
     return [Table(TITLE, COLUMNS, rows, notes=notes)]
 
@@ -105,7 +105,7 @@ async def _timed_move(service: GameService, game_id: int, chooser: random.Random
 async def copy_games(store: Store, templates: int, stored: int) -> None:
     """Copies of the first `templates` games' rows (new ids and channels) up to `stored`."""
     columns = {table: await _columns(store, table) for table in _SHIFTED}
-    async with store._transaction() as db:
+    async with store.backend.transaction() as db:
         for copy in range(1, -(-stored // templates)):
             shift = copy * templates
             last = min(templates, stored - shift)
@@ -121,4 +121,4 @@ async def copy_games(store: Store, templates: int, stored: int) -> None:
 
 
 async def _columns(store: Store, table: str) -> list[str]:
-    return [row[1] for row in await store._all(f"PRAGMA table_info({table})")]
+    return [row[1] for row in await store.backend.all(f"PRAGMA table_info({table})")]

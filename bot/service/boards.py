@@ -106,7 +106,7 @@ class Boards:
     async def set_message(self, game_id: int, message_id: int | None) -> None:
         """Remember the game's current message id (buttons keep their version)."""
         await self.games.row(game_id)
-        await self.store.set_message(game_id, message_id)
+        await self.store.games.set_message(game_id, message_id)
         s = self.games.held(game_id)
         if s is not None:
             self.games.put(s, record=s.record._replace(message_id=message_id))
@@ -114,12 +114,12 @@ class Boards:
     async def intend(self, game_id: int, version: int, *, live: bool) -> Posting:
         """Record a board before it is posted; its nonce goes with the post."""
         nonce = secrets.token_hex(10)
-        row_id = await self.store.intend_board(game_id, version, nonce)
+        row_id = await self.store.boards.intend(game_id, version, nonce)
         return Posting(game_id, row_id, nonce, version, live)
 
     async def posted(self, posting: Posting, message_id: int) -> None:
         """The board is up: it is the game's message now (a final board has no move buttons)."""
-        await self.store.board_posted(posting.row_id, message_id, live=posting.live)
+        await self.store.boards.posted(posting.row_id, message_id, live=posting.live)
         s = self.games.held(posting.game_id)
         if s is not None:
             shown = s.record._replace(message_id=message_id, message_version=posting.version)
@@ -127,7 +127,7 @@ class Boards:
 
     async def redrawn(self, game_id: int, message_id: int, version: int, *, live: bool) -> None:
         """The game message was redrawn in place at `version`."""
-        await self.store.board_redrawn(game_id, message_id, version, live=live)
+        await self.store.boards.redrawn(game_id, message_id, version, live=live)
         s = self.games.held(game_id)
         if s is not None and s.record.message_id == message_id:
             self.games.put(s, record=s.record._replace(message_version=version))
@@ -135,17 +135,17 @@ class Boards:
     async def retired(self, game_id: int, row_ids: Sequence[int]) -> None:
         """These boards lost their buttons (or were searched for and dealt with)."""
         if row_ids:
-            await self.store.boards_retired(game_id, row_ids)
+            await self.store.boards.retired(game_id, row_ids)
 
     async def stripped(self, game_id: int, message_id: int) -> None:
         """A recorded board lost its buttons."""
-        rows = await self.store.board_messages(game_id)
+        rows = await self.store.boards.of(game_id)
         await self.retired(game_id, [r.id for r in rows if r.message_id == message_id])
 
     async def to_mend(self) -> list[int]:
         """Every game in play, and every game with a board that may still carry buttons."""
         active = [s.game_id for s in self.games.ongoing() if s.status == "active"]
-        return sorted(set(active) | set(await self.store.games_with_live_boards()))
+        return sorted(set(active) | set(await self.store.boards.games_with_live_ones()))
 
     async def mend_plan(self, game_id: int) -> Mend:
         """What this game's channel needs to show exactly one current board."""
@@ -153,5 +153,5 @@ class Boards:
         row = await self.games.row(game_id)
         status = s.status if s is not None else row.status
         version = s.version if s is not None else row.version
-        rows = await self.store.board_messages(game_id)
+        rows = await self.store.boards.of(game_id)
         return plan_mend(game_id, row.place_id, status, version, rows)

@@ -10,7 +10,7 @@ from bot.service.catalogue import title_of
 from bot.service.errors import GameOver, NotAPlayer, NotHost, NotInLobby, NotStarted, NotYourTurn
 from bot.service.model import Player
 from bot.service.state import LiveGame
-from bot.store.index import NOBODY
+from bot.store import NOBODY
 
 STALE = say("service.stale")
 

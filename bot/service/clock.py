@@ -43,7 +43,7 @@ class TurnClocks:
         """The pace of a new game: the one asked for, else the server's default, else ours."""
         if wanted:
             return get_pace(wanted)
-        stored = None if guild_id is None else await self.store.guild_pace(guild_id)
+        stored = None if guild_id is None else await self.store.timers.guild_pace(guild_id)
         try:
             return get_pace(stored or default_pace())
         except UnknownPace:  # a pace since removed from data/paces.json
@@ -52,7 +52,7 @@ class TurnClocks:
     async def restore(self) -> None:
         """At start: each active game's turn clock from one read of every current clock
         (writing any that is missing)."""
-        timers = await self.store.current_clocks()
+        timers = await self.store.index.clocks()
         for s in self.games.ongoing():
             if s.status == "active":
                 await self._restore(s, timers.get(s.game_id, []))
@@ -77,7 +77,7 @@ class TurnClocks:
             # nobody to remind or time: the game is over, or the computer decides at once
             self.games.put(s, clock=NO_CLOCK)
             if seat is not None:
-                await self.store.schedule_timers(s.game_id, s.version, [])
+                await self.store.timers.schedule(s.game_id, s.version, [])
             return
         now = self.now() if now is None else now
         pace, clock = pace_of(s), s.clock
@@ -90,7 +90,7 @@ class TurnClocks:
         timers = [NewTimer(TURN_CLOCK, seat, since, iso(clock.due))]
         if now + pace.reminder_after < clock.due:
             timers.append(NewTimer(REMINDER, seat, since, iso(now + pace.reminder_after)))
-        await self.store.schedule_timers(s.game_id, s.version, timers)
+        await self.store.timers.schedule(s.game_id, s.version, timers)
 
     async def after_commit(self, s: LiveGame) -> None:
         """Never fail a committed change over its deadlines: a restart writes missing ones."""
@@ -111,7 +111,7 @@ class TurnClocks:
         timers = [NewTimer(TURN_CLOCK, seat, since, iso(clock.due))]
         if pace.reminder_after < pace.turn_limit:
             timers.append(NewTimer(REMINDER, seat, since, iso(now + pace.reminder_after)))
-        await self.store.schedule_timers(s.game_id, s.version, timers)
+        await self.store.timers.schedule(s.game_id, s.version, timers)
 
     def next_reminder(self, s: LiveGame, row: TimerRow, now: datetime) -> NewTimer | None:
         """At most one reminder per period: the next one a period from now, before time is up."""

@@ -32,8 +32,7 @@ from bot.service.pictures import Pictures, info
 from bot.service.ratings import rate_entrants
 from bot.service.since import after_move
 from bot.service.state import GameRecord, Heard, LastMove, LiveGame
-from bot.store import StaleVersion, Store, StoreError
-from bot.store.backend import DatabaseUnavailable
+from bot.store import DatabaseUnavailable, StaleVersion, Store, StoreError
 
 _KEEP: Any = object()
 
@@ -100,7 +99,7 @@ class Committer:
         seen = self.games.recent.of(s.game_id)
         changes = move_changes(game, before, after, len(s.players), seen)
         quiet = game.chance(after) == game.chance(before)
-        write = self.store.record_move(
+        write = self.store.moves.record(
             s.game_id,
             s.version,
             seat=seat,
@@ -155,7 +154,7 @@ class Committer:
 
     async def hand_over(self, s: LiveGame, seat: int, departure: str) -> None:
         """The automatic player takes `seat` (stored, then in memory); `departure` says why."""
-        write = self.store.hand_over_seat(s.game_id, s.version, seat, departure)
+        write = self.store.seats.hand_over(s.game_id, s.version, seat, departure)
         players = tuple(
             replace(p, automatic=True, departure=departure) if p.seat == seat else p
             for p in s.players
@@ -173,7 +172,7 @@ class Committer:
         merged = {**s.record.flags, **flags}
         stored = None if result is None else dict(result)
         rate = rate_entrants if status == "finished" else None
-        write = self.store.end_game(
+        write = self.store.games.end(
             s.game_id, s.version, status, result=stored, flags=merged, rate=rate
         )
         await self.save(s, write, s.record._replace(status=status, flags=merged))

@@ -9,7 +9,7 @@ from typing import Any, ParamSpec, TypeVar
 
 from bot.engine import IllegalAction
 from bot.i18n import say
-from bot.store.backend import DatabaseUnavailable
+from bot.store import DatabaseUnavailable
 
 DATABASE_DOWN = say("service.database_down")
 SAVED_IN_RESTART = say("service.saved_in_restart")

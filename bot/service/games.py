@@ -60,9 +60,9 @@ class Games:
         out unreadable on first use is marked the same way then. Database errors are not a
         game's fault and stop start-up.
         """
-        seats = await self.store.ongoing_seats()
+        seats = await self.store.index.seats()
         loaded = 0
-        for entry in await self.store.ongoing_index():
+        for entry in await self.store.index.games():
             try:
                 live = await self._loader.indexed(entry, seats.get(entry.game_id, []))
             except Unloadable as error:
@@ -70,7 +70,7 @@ class Games:
                 continue
             self._keep(live)
             loaded += 1
-        self._broken = {b.id: b for b in await self.store.broken_games()}
+        self._broken = {b.id: b for b in await self.store.games.broken()}
         return loaded
 
     async def _warm(self, s: LiveGame) -> None:
@@ -86,7 +86,7 @@ class Games:
             if s.cold and self.holds(s):
                 await self._loader.mark_unloadable(s.game_id, error)
                 self._drop(s)
-                self._broken = {b.id: b for b in await self.store.broken_games()}
+                self._broken = {b.id: b for b in await self.store.games.broken()}
             broken = self._broken.get(s.game_id)
             if broken is None:
                 raise GameNotFound(say("service.no_such_game", game=s.game_id)) from None
@@ -162,7 +162,7 @@ class Games:
         version = s.version
         if s.heard.version == version or s.state is None or s.cold:
             return
-        moves = await self.store.moves(s.game_id)
+        moves = await self.store.moves.of(s.game_id)
         seated = sum(1 for p in s.players if p.seat is not None)
         start = s.game.new_game(seated, s.record.seed, s.record.options)
         marks = await asyncio.to_thread(replay_marks, s.game, start, moves, s.state)
@@ -203,7 +203,7 @@ class Games:
         broken = self._broken.get(game_id)
         if broken is not None:
             raise broken_refusal(broken)
-        row = await self.store.game(game_id)
+        row = await self.store.games.get(game_id)
         if row is None:
             raise GameNotFound(say("service.no_game", game=game_id))
         return row
@@ -263,6 +263,6 @@ class Games:
     async def end_broken(self, game_id: int) -> int:
         """Store a broken game as abandoned (its rows stay, for inspection); its new version."""
         broken = self._broken[game_id]
-        version = await self.store.end_game(game_id, broken.version, "abandoned")
+        version = await self.store.games.end(game_id, broken.version, "abandoned")
         del self._broken[game_id]
         return version

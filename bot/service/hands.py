@@ -47,16 +47,16 @@ class Hands:
         """The DM that shows this player's hand in this game (edited in place), if any; read
         once per game in memory, since every hand that changes asks for it."""
         if self.games.held(game_id) is None:  # over: nothing to keep it for
-            return await self.store.hand_message(game_id, user_id)
+            return await self.store.seats.hand_message(game_id, user_id)
         known = self._dms.setdefault(game_id, {})
         if user_id not in known:
-            known[user_id] = await self.store.hand_message(game_id, user_id)
+            known[user_id] = await self.store.seats.hand_message(game_id, user_id)
         return known[user_id]
 
     async def set_message(self, game_id: int, user_id: int, message_id: int | None) -> None:
         """Record the player's hand DM, so later hands (even after a restart) edit it."""
         self._dms.get(game_id, {}).pop(user_id, None)
-        await self.store.set_hand_message(game_id, user_id, message_id)
+        await self.store.seats.set_hand_message(game_id, user_id, message_id)
         if self.games.held(game_id) is not None:
             self._dms.setdefault(game_id, {})[user_id] = message_id
 
@@ -67,4 +67,4 @@ class Hands:
             player_of(s, user_id)
             players = tuple(replace(p, dm_ok=ok) if p.user_id == user_id else p for p in s.players)
             self.games.put(s, record=s.record._replace(players=players))
-        await self.store.set_dm_ok(game_id, user_id, ok)
+        await self.store.seats.set_dm_ok(game_id, user_id, ok)

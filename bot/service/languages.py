@@ -20,7 +20,7 @@ class Languages:
 
     async def _language(self, table: str, owner_id: int) -> str | None:
         if (table, owner_id) not in self._chosen:
-            self._chosen[(table, owner_id)] = await self.store.chosen_language(table, owner_id)
+            self._chosen[(table, owner_id)] = await self.store.languages.chosen(table, owner_id)
         return self._chosen[(table, owner_id)]
 
     async def reader(self, user_id: int, discord_locale: object) -> str:
@@ -53,5 +53,5 @@ class Languages:
     async def _choose(self, table: str, owner_id: int, language: str | None) -> None:
         if language is not None and language not in LANGUAGES:
             raise ValueError(f"no catalogue for {language!r}")
-        await self.store.choose_language(table, owner_id, language)
+        await self.store.languages.choose(table, owner_id, language)
         self._chosen[(table, owner_id)] = language

@@ -14,8 +14,7 @@ from bot.engine import AnyGame, IllegalAction
 from bot.service.formats import StateFormatError, check_readable, readable
 from bot.service.model import Player
 from bot.service.state import GameRecord, LastMove, LiveGame, unread
-from bot.store import CorruptRow, GameRow, SeatRow, Store
-from bot.store.index import NOBODY, IndexEntry
+from bot.store import NOBODY, CorruptRow, GameRow, IndexEntry, SeatRow, Store
 
 log = logging.getLogger(__name__)
 
@@ -98,7 +97,7 @@ class Loader:
     async def loadable(self, game_id: int) -> LiveGame:
         """One stored game in full, or Unloadable saying why in words without its data."""
         try:
-            row = await self.store.require_game(game_id)
+            row = await self.store.games.require(game_id)
         except CorruptRow as error:
             raise Unloadable(str(error)) from None
         self.engine(row.game_type)
@@ -113,30 +112,30 @@ class Loader:
 
     async def from_row(self, row: GameRow) -> LiveGame:
         """The game of a stored row: its seats, and its state and last move once started."""
-        players = [player_of_row(seat) for seat in await self.store.seats(row.id)]
+        players = [player_of_row(seat) for seat in await self.store.seats.of(row.id)]
         game = self.lookup(row.game_type)
         record = record_of_row(row, players)
         if row.status == "lobby" or not any(p.seat is not None for p in players):
             return LiveGame(game, record)
         state = await self._stored_state(row, game, players)
-        last = await self.store.last_move(row.id)
+        last = await self.store.moves.last(row.id)
         moved = LastMove() if last is None else LastMove(last.user_id, bool(last.quiet))
         return LiveGame(game, record, state, moved)
 
     async def _stored_state(self, row: GameRow, game: AnyGame, players: list[Player]) -> Any:
-        snapshot = await self.store.snapshot(row.id)
+        snapshot = await self.store.moves.snapshot(row.id)
         if snapshot is not None:
             return game.load(readable(row.game_type, snapshot.format, snapshot.state))
         log.warning("game #%s has no snapshot; replaying its moves", row.id)
         seated = sum(1 for p in players if p.seat is not None)
         state = game.new_game(seated, row.seed, row.options)
-        for move in await self.store.moves(row.id):
+        for move in await self.store.moves.of(row.id):
             state = game.apply(state, game.decode(move.action))
         return state
 
     async def mark_unloadable(self, game_id: int, error: Unloadable) -> None:
         """Record in the store that the game cannot be loaded, with one log line saying why."""
-        await self.store.mark_broken(game_id, str(error))
+        await self.store.games.mark_broken(game_id, str(error))
         log.error(
             "game #%d cannot be loaded (%s): marked broken; its channel is free and it "
             "can be abandoned there",

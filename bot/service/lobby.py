@@ -146,7 +146,7 @@ class Lobby:
             if len(s.players) >= s.game.spec.max_players:
                 raise full(s)
             order = max(p.join_order for p in s.players) + 1
-            write = self.store.add_seat(game_id, s.version, user_id, name)
+            write = self.store.seats.add(game_id, s.version, user_id, name)
             joined = (*s.players, Player(user_id, name, order))
             await self.commit.save(s, write, s.record._replace(players=joined))
             return info(s)
@@ -160,7 +160,7 @@ class Lobby:
             if not people:
                 return await self.commit.end(s, "cancelled", {"ended_by": "everyone left"})
             new_host = people[0].user_id if user_id == s.record.host_id else None
-            write = self.store.remove_seat(game_id, s.version, user_id, new_host=new_host)
+            write = self.store.seats.remove(game_id, s.version, user_id, new_host=new_host)
             host = new_host if new_host is not None else s.record.host_id
             await self.commit.save(s, write, s.record._replace(players=rest, host_id=host))
             return info(s)
@@ -176,7 +176,9 @@ class Lobby:
             player = Player(
                 computer_id(order), computer_name(chosen), order, automatic=True, level=chosen
             )
-            write = self.store.add_computer(game_id, s.version, player.user_id, player.name, chosen)
+            write = self.store.seats.add_computer(
+                game_id, s.version, player.user_id, player.name, chosen
+            )
             await self.commit.save(s, write, s.record._replace(players=(*s.players, player)))
             return info(s)
 
@@ -188,7 +190,7 @@ class Lobby:
             if not computers:
                 raise NotAPlayer(say("service.no_computer", title=title(s)))
             gone = max(computers, key=lambda p: p.join_order)
-            write = self.store.remove_seat(game_id, s.version, gone.user_id)
+            write = self.store.seats.remove(game_id, s.version, gone.user_id)
             rest = tuple(p for p in s.players if p.user_id != gone.user_id)
             await self.commit.save(s, write, s.record._replace(players=rest))
             return info(s)
@@ -215,7 +217,7 @@ class Lobby:
                 state = s.game.new_game(count, record.seed, record.options)
             except IllegalAction as error:
                 raise IllegalMove(*error.args) from error  # a Text keeps its id
-            write = self.store.start_game(
+            write = self.store.games.start(
                 game_id,
                 s.version,
                 seat_of,
@@ -251,7 +253,7 @@ class Lobby:
         game = self.openings.engine(row.game_type)
         if row.ongoing:
             raise GameNotOver(say("service.still_going", title=label(game, game_id)))
-        if not any(p.user_id == user_id for p in await self.store.seats(game_id)):
+        if not any(p.user_id == user_id for p in await self.store.seats.of(game_id)):
             raise _not_player(game, game_id)
         await self._not_in_a_rematch_yet(row, user_id)
         own = row.flags.get("thread") == OWN_THREAD and row.thread_id is not None
@@ -267,7 +269,7 @@ class Lobby:
         if row.ongoing:
             raise GameNotOver(say("service.still_going", title=label(game, game_id)))
         seats = sorted(
-            await self.store.seats(game_id),
+            await self.store.seats.of(game_id),
             key=lambda p: (p.seat if p.seat is not None else p.join_order, p.join_order),
         )
         caller = next((p for p in seats if p.user_id == user_id), None)
@@ -295,10 +297,14 @@ class Lobby:
 
     async def _not_in_a_rematch_yet(self, old: GameRow, user_id: int) -> None:
         """A second Rematch click by someone already in a newer lobby of that game there."""
-        for row in await self.store.open_games():
+        for row in await self.store.games.open():
             later = row.id > old.id and row.status == "lobby"
             same = row.game_type == old.game_type and row.channel_id == old.channel_id
-            if later and same and any(p.user_id == user_id for p in await self.store.seats(row.id)):
+            if (
+                later
+                and same
+                and any(p.user_id == user_id for p in await self.store.seats.of(row.id))
+            ):
                 lobby = label(self.openings.engine(row.game_type), row.id)
                 place = f"<#{row.place_id}>"
                 raise AlreadyJoined(say("service.in_rematch", title=lobby, place=place))

@@ -48,7 +48,7 @@ class Openings:
         here = self.games.at(place_id)
         row = None
         if here is None:
-            row = await self.store.ongoing_game_at(place_id)
+            row = await self.store.games.ongoing_at(place_id)
         game_id = here.game_id if here is not None else (row.id if row is not None else 0)
         status = here.status if here else (row.status if row else "lobby")
         named = title(here) if here else say("service.game", game=game_id)
@@ -73,7 +73,7 @@ class Openings:
         if self.games.at(place) is not None:
             raise await self.busy(place)
         try:
-            row = await self.store.create_game(
+            row = await self.store.games.create(
                 game_type=game.spec.id,
                 guild_id=guild_id,
                 channel_id=channel_id,

@@ -57,14 +57,14 @@ class Records:
         here = self.games.at(place_id)
         if here is not None:
             return info(here)
-        latest = await self.store.latest_game_at(place_id)
+        latest = await self.store.records.latest_at(place_id)
         return None if latest is None else await self._shown_info(latest)
 
     async def _numbered(self, guild_id: int, number: int) -> GameEntry:
         """Game `number` if it is this server's; any other number reads as no game at all."""
         if not 1 <= number <= LARGEST_NUMBER:
             raise GameNotFound(BAD_NUMBER)
-        entry = await self.store.game_entry(number)
+        entry = await self.store.records.entry(number)
         if entry is None or entry.guild_id != guild_id:
             raise GameNotFound(say("service.no_game_here", game=number))
         return entry
@@ -102,7 +102,7 @@ class Records:
     ) -> list[PastGame]:
         """Up to 25 started games of a server, newest first (only `user_id`'s, if given),
         whose number starts with `number_prefix`: for choosing a game by number."""
-        entries = await self.store.recent_games(
+        entries = await self.store.records.recent(
             guild_id, user_id=user_id, number_prefix=number_prefix
         )
         return [
@@ -110,7 +110,7 @@ class Records:
                 e.id,
                 self.game_title(e.game_type),
                 e.status,
-                tuple(await self.store.seated_names(e.id)),
+                tuple(await self.store.records.seated_names(e.id)),
             )
             for e in entries
         ]
@@ -122,8 +122,8 @@ class Records:
         seated = any(p.user_id == user_id and p.seat is not None for p in shown.players)
         if shown.status == "active" and not seated:
             raise NotAPlayer(say("service.replay_too_soon", title=shown.title, game=number))
-        row = await self.store.require_game(entry.id)
-        seats = [s for s in await self.store.seats(entry.id) if s.seat is not None]
+        row = await self.store.games.require(entry.id)
+        seats = [s for s in await self.store.seats.of(entry.id) if s.seat is not None]
         return ReplaySource(
             game=self.games.lookup(row.game_type),
             game_id=row.id,
@@ -134,12 +134,16 @@ class Records:
                 Seated(s.seat or 0, s.display_name, s.level, s.departure)
                 for s in sorted(seats, key=lambda s: s.seat or 0)
             ),
-            moves=tuple((m.seat, m.action, m.created_at) for m in await self.store.moves(entry.id)),
+            moves=tuple(
+                (m.seat, m.action, m.created_at) for m in await self.store.moves.of(entry.id)
+            ),
             result=row.result,
         )
 
     async def stats(self, guild_id: int, user_id: int) -> tuple[list[GameStats], dict[str, int]]:
         """A player's record per game in this server, and how many games the server finished."""
-        played = await self.store.played_seats(guild_id, user_id)
-        times = await self.store.move_times(guild_id, user_id)
-        return game_stats(played, times, user_id), await self.store.finished_counts(guild_id)
+        played = await self.store.records.played_seats(guild_id, user_id)
+        times = await self.store.records.move_times(guild_id, user_id)
+        return game_stats(played, times, user_id), await self.store.records.finished_counts(
+            guild_id
+        )

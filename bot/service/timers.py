@@ -54,18 +54,18 @@ class Timers:
     async def set_guild_pace(self, guild_id: int, pace: str) -> Pace:
         """A server admin's new default pace for games opened from now on."""
         chosen = get_pace(pace)
-        await self.store.set_guild_pace(guild_id, chosen.name)
+        await self.store.timers.set_guild_pace(guild_id, chosen.name)
         return chosen
 
     async def set_reminders(self, user_id: int, on: bool) -> None:
         """A player turns their reminders on or off (every game, every server)."""
-        await self.store.set_reminders(user_id, on)
+        await self.store.timers.set_reminders(user_id, on)
 
     async def fire_due(self) -> list[Alarm]:
         """Claim every deadline due by now and say what to show for each (at most once)."""
         now = self.clocks.now()
         alarms: list[Alarm] = []
-        for row in await self.store.due_timers(iso(now)):
+        for row in await self.store.timers.due(iso(now)):
             alarm = await self._fire(row, now)
             if alarm is not None:
                 alarms.append(alarm)
@@ -81,13 +81,13 @@ class Timers:
             late = s.clock.due is not None and s.clock.due <= now  # the time-up pings instead
             remind = row.kind == REMINDER and not late
             then = self.clocks.next_reminder(s, row, now) if remind else None
-            if not await self.store.claim_timer(row.id, iso(now), then):
+            if not await self.store.timers.claim(row.id, iso(now), then):
                 return None
             player = s.user_at(row.seat)
             if player is None or player.automatic:
                 return None
             if row.kind == REMINDER:
-                if not remind or not await self.store.reminders_on(player.user_id):
+                if not remind or not await self.store.timers.reminders_on(player.user_id):
                     return None
                 return Reminder(info(s), player.user_id, player.dm_ok)
         return await self.turn_timed_out(row.game_id, row.version)

@@ -104,7 +104,7 @@ class UndoBallots:
 
     async def read(self, question_id: int) -> Question[UndoRequestRow] | None:
         """The request with its answers, or None."""
-        row = await self.store.undo_request(question_id)
+        row = await self.store.undo_requests.get(question_id)
         if row is None:
             return None
         answers = {user: AGREE if agreed else REFUSE for user, agreed in row.answers.items()}
@@ -115,11 +115,11 @@ class UndoBallots:
 
     async def cast(self, question_id: int, user_id: int, answer: str) -> None:
         """One answer."""
-        await self.store.answer_undo(question_id, user_id, answer == AGREE)
+        await self.store.undo_requests.answer(question_id, user_id, answer == AGREE)
 
     async def close(self, question_id: int, result: str) -> None:
         """The request's decision."""
-        await self.store.decide_undo(question_id, result)
+        await self.store.undo_requests.decide(question_id, result)
 
 
 @database_down_told
@@ -156,7 +156,7 @@ class Undo:
             voters = others(s, besides=user_id)
             if not plan.others or not voters:
                 return await self._take_back(s, plan, user_id)
-            request_id = await self.store.ask_undo(
+            request_id = await self.store.undo_requests.ask(
                 game_id, s.version, user_id=user_id, seq=plan.first.seq, voters=voters
             )
             name = player_of(s, user_id).name
@@ -186,7 +186,7 @@ class Undo:
     async def _plan(self, s: LiveGame, user_id: int) -> _Plan:
         """Which moves go and the state before them; CannotUndo when they may not go."""
         named = label(s.game, s.game_id)
-        moves = await self.store.moves(s.game_id)
+        moves = await self.store.moves.of(s.game_id)
         mine = [i for i, move in enumerate(moves) if move.user_id == user_id]
         if not mine:
             raise CannotUndo(say("service.nothing_to_undo", title=named))
@@ -218,7 +218,7 @@ class Undo:
     async def _take_back(self, s: LiveGame, plan: _Plan, user_id: int) -> Undone:
         """Under the held lock: commit the rebuilt state as a new version, then report it."""
         shown_mover = s.to_move()
-        write = self.store.take_back(
+        write = self.store.moves.take_back(
             s.game_id,
             s.version,
             from_seq=plan.first.seq,

@@ -90,7 +90,7 @@ class VoteBallots:
 
     async def read(self, question_id: int) -> Question[VoteRow] | None:
         """The vote with its ballots, or None."""
-        row = await self.store.vote(question_id)
+        row = await self.store.votes.get(question_id)
         if row is None:
             return None
         return Question(
@@ -99,11 +99,11 @@ class VoteBallots:
 
     async def cast(self, question_id: int, user_id: int, answer: str) -> None:
         """One ballot."""
-        await self.store.cast_ballot(question_id, user_id, answer)
+        await self.store.votes.cast(question_id, user_id, answer)
 
     async def close(self, question_id: int, result: str) -> None:
         """The vote's decision."""
-        await self.store.decide_vote(question_id, result)
+        await self.store.votes.decide(question_id, result)
 
 
 @database_down_told
@@ -148,7 +148,7 @@ class TurnVotes:
             if not voters:
                 return None
             choices = [WAIT, *([SKIP] if neutral(s) else []), COMPUTER, END]
-            vote_id = await self.store.open_vote(
+            vote_id = await self.store.votes.open(
                 game_id, version, seat=seat, user_id=player.user_id, voters=voters, choices=choices
             )
             if vote_id is None:

@@ -1,11 +1,12 @@
 """Pillow renderers: each turns a game's view dict into a PNG; none sees engine state.
 
-A game's renderer is the module `rendering.<game id>`, imported on first use. It exposes
+A game's renderer is the package `rendering.<game id>`, imported on first use. It exposes
 `BOARD_SIZE`, `HAND_SIZE` (width, height), `render_board(view, context)` and
 `render_hand(view, context)`: the game's typed view and the platform's ViewContext beside it
 (players' names, status, a platform-made result), returning a PIL image. A board whose height
 follows the table also has `board_size(players)` (BOARD_SIZE is then its largest table's).
-Helper modules start with "_" or are `kit`.
+It reads only its game's `bot.games.<game id>.viewtypes` and the shared `kit`; other modules
+here start with "_" or are `kit`.
 """
 
 from __future__ import annotations

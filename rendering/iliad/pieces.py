@@ -6,7 +6,6 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from bot.games.iliad.views import IliadView
 from rendering import kit
 
 GODS = ("zeus", "apollo", "athena", "poseidon", "aphrodite")
@@ -46,13 +45,6 @@ NAMES = {
     "aphrodite": "iliad.god.aphrodite",
     "marriage": "iliad.token.marriage",
 }
-EMPTY_SLOT: kit.RGB = (214, 208, 196)
-
-
-def seat_colour(view: IliadView, seat: int) -> kit.RGB:
-    """The RGB colour of a seat, from the colour name the view gives it."""
-    names = view.get("colours") or ["blue", "red"]
-    return kit.SEAT_COLOURS.get(str(names[seat]), kit.SEAT_COLOURS["grey"])
 
 
 @lru_cache(maxsize=64)
@@ -139,7 +131,7 @@ def empty_slot(diameter: int) -> Image.Image:
 
     def paint(draw: ImageDraw.ImageDraw, scale: int) -> None:
         d = diameter * scale
-        draw.ellipse((0, 0, d - 1, d - 1), outline=EMPTY_SLOT, width=3 * scale)
+        draw.ellipse((0, 0, d - 1, d - 1), outline=kit.FAINT, width=3 * scale)
 
     return kit.smooth_sprite(diameter, diameter, paint)
 

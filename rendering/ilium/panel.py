@@ -1,26 +1,19 @@
-"""Ilium's side panel (each player's cards, cubes and tokens) and a seat's private image."""
+"""Ilium's side panel: each player's cards, cubes and tokens, under the map."""
 
 from __future__ import annotations
-
-from collections.abc import Sequence
 
 from PIL import ImageDraw
 
 from bot.engine.view import ViewContext
-from bot.games.ilium.viewtypes import IliumPrivate, IliumScore, IliumSeat, IliumSeatView, IliumView
+from bot.games.ilium.viewtypes import IliumScore, IliumSeat, IliumView
 from rendering import kit
-from rendering.ilium_parts import TYPE_COLOURS, player_colour
+from rendering.ilium.parts import TYPE_COLOURS
 
 LEFT = 8
 RIGHT = 712
 COLUMNS = 2
 SWATCH = 62  # one type's "tokens/artifacts" box
 DONATED = (200, 30, 30)
-
-
-def seat_title(view: IliumView, context: ViewContext, seat: int) -> str:
-    """The colour with its player's name ('Red — ann'), or the colour alone."""
-    return kit.seat_label(context, seat, view["seats"])
 
 
 def draw_panel(
@@ -58,12 +51,12 @@ def _player(
     x, y = corner
     width, height = box
     info = view["table"][seat]
-    colour = player_colour(view, seat)
+    colour = kit.seat_colour(view, seat)
     moving = view["to_move"] == seat
     draw.rounded_rectangle(
         (x, y, x + width, y + height),
         12,
-        fill=kit.tint(colour, 0.85) if moving else (255, 252, 244),
+        fill=kit.tint(colour, 0.85) if moving else kit.PANEL,
         outline=colour if moving else (210, 200, 180),
         width=5 if moving else 2,
     )
@@ -71,13 +64,10 @@ def _player(
     draw.ellipse(
         (x + 10, y + 10, x + 10 + big, y + 10 + big), fill=colour, outline=kit.INK, width=2
     )
-    room = width - big - 28
-    if moving:
-        to_move = context.say("table.image.to_move")
-        kit.text(draw, (x + width - 12, y + 11), to_move, size, kit.INK, "ra")
-        room -= int(kit.text_width(to_move, size)) + 12
-    title = kit.fit_text(draw, seat_title(view, context, seat), big, room)
-    kit.text(draw, (x + big + 18, y + 8), title, big, kit.INK)
+    to_move = context.say("table.image.to_move") if moving else ""
+    name = (kit.seat_label(context, seat, view["seats"]), big, kit.INK)
+    figures = [(to_move, size, y + 11)]
+    kit.seat_heading(draw, name, (x + big + 18, y + 8), figures, x + width - 12, 10)
     # once the game is over, the score replaces the supplies
     lines = _final_lines(view, context, seat) or [
         _supplies(info, context),
@@ -157,84 +147,3 @@ def _final_lines(view: IliumView, context: ViewContext, seat: int) -> list[str]:
             each=final["set_points"],
         ),
     ]
-
-
-def draw_hand(
-    draw: ImageDraw.ImageDraw, view: IliumSeatView, context: ViewContext, size: tuple[int, int]
-) -> None:
-    """The seat's historian card, its next card (or cards left) and its own tally."""
-    secret = view["private"]
-    seat = view["seat"]
-    info = view["table"][seat]
-    colour = player_colour(view, seat)
-    text = kit.phone_text(size[0])
-    draw.rectangle((0, 0, size[0], 64), fill=colour)
-    heading = kit.fit_text(
-        draw,
-        context.say("table.image.ilium_private", seat=seat_title(view, context, seat)),
-        30,
-        size[0] - 48,
-    )
-    kit.text(draw, (24, 14), heading, 30, kit.readable_on(colour))
-    historian = secret["historian"]
-    kind = view["types"].index(historian) if historian in view["types"] else 0
-    historian_title = context.say("table.image.ilium_historian")
-    _card(draw, (40, 90, 420, 400), historian_title, context.words(historian), TYPE_COLOURS[kind])
-    _next_card(draw, secret, context, (480, 90, 860, 400))
-    mine = ", ".join(
-        f"{context.words(name)} {n}/{a}"
-        for name, n, a in zip(
-            view["types"], info["tokens_by_type"], info["artifacts_by_type"], strict=True
-        )
-    )
-    count = info["cubes"]
-    cube_key = "table.image.ilium_supply_cube" if count == 1 else "table.image.ilium_supply_cubes"
-    lines = [
-        context.say("table.image.ilium_give_up", historian=historian),
-        context.say(
-            "table.image.ilium_you_have",
-            deck=info["deck"],
-            archaeologists=info["archaeologists_left"],
-            cubes=context.say(cube_key, count=count),
-        ),
-        context.say("table.image.ilium_tally", mine=mine),
-    ]
-    y = 418
-    for line in lines:
-        for part in kit.wrap_text(line, text, size[0] - 80):
-            kit.text(draw, (40, y), part, text, kit.INK)
-            y += text + 8
-
-
-def _next_card(
-    draw: ImageDraw.ImageDraw, secret: IliumPrivate, context: ViewContext, box: Sequence[int]
-) -> None:
-    if secret["hand"] is not None:
-        left = "  ".join(f"{v}: x{n}" for v, n in secret["hand"].items())
-        title = context.say("table.image.ilium_cards_left_title")
-        _card(draw, box, title, left, (236, 228, 210), size=34)
-        return
-    nxt = secret["next_card"]
-    text = str(nxt) if nxt is not None else context.say("table.image.none")
-    title = context.say("table.image.ilium_next_card")
-    _card(draw, box, title, text, (236, 228, 210), size=96 if nxt is not None else 40)
-    if nxt is not None:
-        one = nxt == 1
-        words = context.say(
-            "table.image.ilium_archaeologist" if one else "table.image.ilium_archaeologists"
-        )
-        kit.centred(draw, ((box[0] + box[2]) / 2, box[3] - 40), words, 28)
-
-
-def _card(
-    draw: ImageDraw.ImageDraw,
-    box: Sequence[int],
-    label: str,
-    text: str,
-    fill: kit.RGB,
-    size: int = 44,
-) -> None:
-    x0, y0, x1, y1 = box
-    draw.rounded_rectangle((x0, y0, x1, y1), 22, fill=fill, outline=kit.INK, width=3)
-    kit.centred(draw, ((x0 + x1) / 2, y0 + 36), label, 26)
-    kit.centred(draw, ((x0 + x1) / 2, (y0 + y1) / 2 + 20), text, size)

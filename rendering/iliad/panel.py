@@ -11,9 +11,9 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from bot.engine.view import OutcomeView, ViewContext
-from bot.games.iliad.views import IliadView, TokenView
+from bot.games.iliad.viewtypes import IliadView, TokenView
 from rendering import kit
-from rendering._iliad_pieces import ABBREVIATIONS, GODS, NAMES, paste, seat_colour, token
+from rendering.iliad.pieces import ABBREVIATIONS, GODS, NAMES, paste, token
 
 LEFT = 16
 RIGHT = 704
@@ -54,22 +54,13 @@ def _prompt_box(
     image: Image.Image, view: IliadView, context: ViewContext, top: int, size: int
 ) -> int:
     """Who decides what now (or the result), in the deciding seat's colour, naming the players."""
-    text = kit.headline(view, context)
-    seat = view.get("to_move")
-    result = context.outcome(view)
-    if result is not None:
-        winners = result.get("winners") or []
-        seat = winners[0] if len(winners) == 1 else None
-        text = text or context.say("table.image.game_over")
-    colour = seat_colour(view, seat) if seat is not None else kit.MUTED
+    seat = kit.headline_seat(view, context)
+    colour = kit.seat_colour(view, seat) if seat is not None else kit.MUTED
     big = size + 3
-    lines = kit.wrap_text(text, big, RIGHT - LEFT - 30)[:2]
+    lines = kit.headline_lines(view, context, big, RIGHT - LEFT - 30)
     height = 14 + (big + 8) * len(lines)
-    draw = ImageDraw.Draw(image)
-    draw.rounded_rectangle((LEFT, top, RIGHT, top + height), radius=8, fill=kit.tint(colour, 0.8))
-    draw.rectangle((LEFT, top, LEFT + 8, top + height), fill=colour)
-    for k, line in enumerate(lines):
-        kit.draw_text(image, (LEFT + 20, top + 7 + (big + 8) * k), line, big, kit.INK)
+    box = (LEFT, top, RIGHT, top + height)
+    kit.prompt_bar(ImageDraw.Draw(image), box, lines, big, colour, pale=0.8, stripe=8, inset=12)
     return top + height + 8
 
 
@@ -83,7 +74,7 @@ def _player_block(
     """A seat's name and score, stack and hand, gods held, favour, and its tokens."""
     draw = ImageDraw.Draw(image)
     result = context.outcome(view)
-    colour = seat_colour(view, seat)
+    colour = kit.seat_colour(view, seat)
     tokens: Sequence[TokenView] = view["collected"][seat]
     rows = max(1, min(2, -(-len(tokens) // _chips_per_row())))
     height = 80 + rows * (CHIP + 4)
@@ -91,17 +82,15 @@ def _player_block(
     draw.rounded_rectangle(
         (LEFT, top, RIGHT, top + height),
         radius=10,
-        outline=colour if active else (214, 208, 196),
+        outline=colour if active else kit.FAINT,
         width=5 if active else 2,
     )
     x = LEFT + 12
     draw.rectangle((x, top + 12, x + 22, top + 34), fill=colour)
     big = size + 5
+    name = (kit.seat_label(context, seat, view["seats"]), big, kit.shade(colour, 0.15))
     score = context.say("table.image.points", count=view["scores"][seat])
-    room = RIGHT - x - 50 - kit.text_width(score, big)
-    name = kit.fit_text(draw, kit.seat_label(context, seat, view["seats"]), big, int(room))
-    kit.draw_text(image, (x + 32, top + 8), name, big, kit.shade(colour, 0.15))
-    kit.draw_text(image, (RIGHT - 12, top + 8), score, big, kit.INK, "ra")
+    kit.seat_heading(draw, name, (x + 32, top + 8), [(score, big, top + 8)], RIGHT - 12, 6)
     kit.draw_text(image, (x, top + 44), _status(view, context, seat), size, kit.MUTED)
     _draw_chips(image, context, tokens, (x, top + 76), size)
     return top + height + 8
@@ -109,7 +98,6 @@ def _player_block(
 
 def _status(view: IliadView, context: ViewContext, seat: int) -> str:
     """Stack and hand sizes, how many gods the seat holds, favour, and whether it won."""
-    result = context.outcome(view)
     held = len(view["gods"][seat])
     parts = [
         context.say("table.image.stack", count=view["stack_sizes"][seat]),
@@ -118,7 +106,7 @@ def _status(view: IliadView, context: ViewContext, seat: int) -> str:
     ]
     if view["favour"][seat]:
         parts.append(context.say("table.image.favour_of_all"))
-    if result is not None and seat in (result.get("winners") or []):
+    if seat in kit.winners(view, context):
         parts.append(context.say("table.image.winner"))
     return "  ·  ".join(parts)
 
@@ -180,45 +168,49 @@ def _last_move(
 def _result(image: Image.Image, outcome: OutcomeView, span: tuple[int, int], size: int) -> None:
     """Each seat's score breakdown, one line each as far as it fits (the prompt box above
     already says who won and the final scores)."""
-    top, bottom = span
-    for entry in outcome.get("breakdown", []):
-        if top + LINE > bottom:
-            return
-        kit.draw_text(image, (LEFT, top), kit.fitted(str(entry), size, RIGHT - LEFT), size)
-        top += LINE
+    box = (LEFT, span[0], RIGHT, span[1])
+    kit.text_lines(ImageDraw.Draw(image), box, outcome.get("breakdown", []), size, LINE)
 
 
 def _legend(image: Image.Image, context: ViewContext, top: int, size: int) -> None:
     """What the token codes and the square marks mean."""
     draw = ImageDraw.Draw(image)
-    draw.line((LEFT, top - 6, RIGHT, top - 6), fill=(214, 208, 196), width=2)
+    draw.line((LEFT, top - 6, RIGHT, top - 6), fill=kit.FAINT, width=2)
     legend = kit.fitted(gods_legend(context), size, RIGHT - LEFT)
     kit.draw_text(image, (LEFT, top), legend, size, kit.MUTED)
     y = top + LINE
-    x = LEFT
-    for kind, words in (
-        ("last", "table.image.legend_last"),
-        ("moving", "table.image.legend_moving"),
-        ("target", "table.image.legend_target"),
-        ("wed", "table.image.legend_marriage"),
-    ):
-        x = _legend_item(draw, kind, context.say(words), (x, y), size) + 22
+    items = [
+        (_last_sample, context.say("table.image.legend_last")),
+        (_moving_sample, context.say("table.image.legend_moving")),
+        (_target_sample, context.say("table.image.legend_target")),
+        (_wed_sample, context.say("table.image.legend_marriage")),
+    ]
+    kit.legend_row(draw, (LEFT, y), items, size, 22)
 
 
-def _legend_item(
-    draw: ImageDraw.ImageDraw, kind: str, words: str, corner: tuple[int, int], size: int
-) -> int:
-    """One sample mark and its meaning; returns where the next item may start."""
+def _last_sample(draw: ImageDraw.ImageDraw, corner: tuple[int, int], size: int) -> int:
+    """The frame round the last move's squares."""
+    x, y = corner
+    draw.rectangle((x, y + 1, x + size, y + size + 1), outline=kit.HIGHLIGHT, width=4)
+    return size
+
+
+def _moving_sample(draw: ImageDraw.ImageDraw, corner: tuple[int, int], size: int) -> int:
+    """The frame round the tile an effect is moving."""
+    x, y = corner
+    draw.rectangle((x, y + 1, x + size, y + size + 1), outline=(20, 20, 20), width=4)
+    return size
+
+
+def _target_sample(draw: ImageDraw.ImageDraw, corner: tuple[int, int], size: int) -> int:
+    """The disc on a square the prompt offers."""
     x, y = corner
     box = (x, y + 1, x + size, y + size + 1)
-    if kind == "last":
-        draw.rectangle(box, outline=kit.HIGHLIGHT, width=4)
-    elif kind == "moving":
-        draw.rectangle(box, outline=(20, 20, 20), width=4)
-    elif kind == "target":
-        draw.ellipse(box, fill=kit.HIGHLIGHT, outline=(20, 20, 20), width=2)
-    else:
-        kit.text(draw, (x, y), ABBREVIATIONS["marriage"], size, kit.MUTED)
-        x += int(kit.text_width(ABBREVIATIONS["marriage"], size)) - size
-    kit.text(draw, (x + size + 6, y), words, size, kit.MUTED)
-    return x + size + 6 + int(kit.text_width(words, size))
+    draw.ellipse(box, fill=kit.HIGHLIGHT, outline=(20, 20, 20), width=2)
+    return size
+
+
+def _wed_sample(draw: ImageDraw.ImageDraw, corner: tuple[int, int], size: int) -> int:
+    """The marriage token's code, as its tokens show it."""
+    kit.text(draw, corner, ABBREVIATIONS["marriage"], size, kit.MUTED)
+    return int(kit.text_width(ABBREVIATIONS["marriage"], size))

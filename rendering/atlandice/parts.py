@@ -6,8 +6,8 @@ from collections.abc import Mapping
 
 from PIL import ImageDraw
 
-from bot.games.atlandice.viewtypes import AtlandiceArea
-from bot.i18n import say, words
+from bot.engine.view import ViewContext
+from bot.games.atlandice.viewtypes import AtlandiceArea, AtlandiceHolder, AtlandiceView
 from rendering import kit
 
 Draw = ImageDraw.ImageDraw
@@ -29,9 +29,7 @@ KIND_COLOURS: dict[str, kit.RGB] = {
 KIND_LETTERS = {"gem": "G", "book": "B", "provision": "P", "tool": "T", "weapon": "W"}
 MARKET_COLOUR: kit.RGB = (60, 52, 70)
 SEA: kit.RGB = (30, 110, 150)
-PANEL: kit.RGB = (255, 252, 244)
 CLOSED: kit.RGB = (205, 200, 190)
-CHOICE_FILL: kit.RGB = (255, 236, 160)
 
 CLOCK_TOP, CLOCK_H, CLOCK_GAP, CLOCK_ROW = 52, 70, 6, 9  # two rows: spaces 0-8 and 9-16
 CLOCK_BOX = (WIDTH - 2 * MARGIN - (CLOCK_ROW - 1) * CLOCK_GAP) // CLOCK_ROW
@@ -39,6 +37,8 @@ AREA_TOP = CLOCK_TOP + 2 * CLOCK_H + CLOCK_GAP + 12
 AREA_W = (WIDTH - 2 * MARGIN - 8) // 2
 AREA_H, AREA_GAP = 196, 8
 AREA_BOTTOM = AREA_TOP + 3 * AREA_H + 2 * AREA_GAP
+
+SEAT_ORDER = ("blue", "red", "green", "purple")  # the characters' colours, in seat order
 
 
 def clock_box(space: int, end: int) -> tuple[int, int, int, int]:
@@ -125,7 +125,7 @@ HULL_MOST = 120  # px: the widest submarine hull (its word decides, 96 px at lea
 
 def hull_width(language: str) -> int:
     """How long the submarine is drawn: room for its word (SUB, U-BOOT, SOUS-M.)."""
-    name = words(say("atlandice.image.submarine"), language)
+    name = kit.reader(language).say("atlandice.image.submarine")
     return min(HULL_MOST, max(96, round(kit.text_width(name, SMALL)) + 16))
 
 
@@ -140,7 +140,7 @@ def submarine(draw: Draw, right: int, y: int, language: str) -> None:
     draw.rectangle(
         (middle - 12, y, middle + 8, y + 12), fill=kit.HIGHLIGHT, outline=kit.INK, width=2
     )
-    name = kit.fitted(words(say("atlandice.image.submarine"), language), SMALL, width - 8)
+    name = kit.fitted(kit.reader(language).say("atlandice.image.submarine"), SMALL, width - 8)
     kit.centred(draw, (middle, y + 28), name, SMALL)
 
 
@@ -162,14 +162,15 @@ def clock_space(draw: Draw, space: int, end: int, symbol: str | None, language: 
     box = clock_box(space, end)
     left, top, right, bottom = box
     waves = space == end
-    draw.rounded_rectangle(box, radius=8, fill=SEA if waves else PANEL, outline=kit.MUTED, width=2)
+    fill = SEA if waves else kit.PANEL
+    draw.rounded_rectangle(box, radius=8, fill=fill, outline=kit.MUTED, width=2)
     ink = (255, 255, 255) if waves else kit.INK
     kit.text(draw, (left + 6, top + 2), str(space), SMALL, (255, 255, 255) if waves else kit.MUTED)
     label, dot = ("atlandice.image.clock_waves", None) if waves else symbol_label(symbol)
     if dot is not None:
         draw.ellipse((right - 26, top + 8, right - 8, top + 26), fill=dot)
     if label:
-        word = kit.fitted(words(say(label), language), SMALL, right - left - 4)
+        word = kit.fitted(kit.reader(language).say(label), SMALL, right - left - 4)
         kit.centred(draw, ((left + right) / 2, bottom - 20), word, SMALL, ink)
 
 
@@ -196,13 +197,13 @@ def draw_area(
     """
     left, top, right, bottom = area_box(index)
     closed = area["closed"]
-    fill = CHOICE_FILL if mark == "choice" else PANEL
+    fill = kit.CHOICE if mark == "choice" else kit.PANEL
     draw.rounded_rectangle((left, top, right, bottom), radius=12, fill=fill, outline=kit.MUTED)
     band = CLOSED if closed else area_colour(area)
     draw.rounded_rectangle((left, top, right, top + 42), radius=12, fill=band)
     draw.rectangle((left, top + 28, right, top + 42), fill=band)
     ink = kit.readable_on(band)
-    name = words(area["name"], language)
+    name = kit.reader(language).words(area["name"])
     title = kit.fitted(f"{area['number']} {name}", TEXT, AREA_W - 100)
     kit.text(draw, (left + 12, top + 21), title, TEXT, ink, "lm")
     if not closed:
@@ -225,21 +226,21 @@ def _area_body(
     whether its dice may be taken and which of its resources may be picked."""
     chosen, picked = marked
     left, top, right, _ = box
+    reader = kit.reader(language)
     tile = area["tile"]
-    effect: str
     if area["closed"]:
-        effect, colour = say("atlandice.image.closed"), kit.MUTED
+        effect, colour = reader.say("atlandice.image.closed"), kit.MUTED
     elif tile:
-        effect, colour = tile["short"], kit.INK
+        effect, colour = reader.words(tile["short"]), kit.INK
     else:
-        effect, colour = say("atlandice.image.any_kind"), kit.MUTED
-    line = kit.fitted(words(effect, language), SMALL, AREA_W - 24)
+        effect, colour = reader.say("atlandice.image.any_kind"), kit.MUTED
+    line = kit.fitted(effect, SMALL, AREA_W - 24)
     kit.text(draw, (left + 12, top + 50), line, SMALL, colour)
     end = resource_row(draw, (left + 12, top + 104), area["goods"], TEXT, picked=picked)
     below = area["face_down"]
     if below and not area["closed"]:
         key = "atlandice.image.below" if below > 1 else "atlandice.image.below_one"
-        note = words(say(key, count=below), language)
+        note = reader.say(key, count=below)
         if end + kit.text_width(note, SMALL) < right - 12:
             kit.text(draw, (right - 12, top + 104), note, SMALL, kit.MUTED, "rm")
     dice = area["dice"]
@@ -269,15 +270,30 @@ LEGEND_LINES = (
 
 def legend(draw: Draw, top: int, language: str) -> int:
     """What the letters, words and marks on the board mean; returns the y below it."""
+    reader = kit.reader(language)
     x = MARGIN
     for kind in KIND_ORDER:
         disc(draw, x, top + 14, kind, 16, SMALL)
-        name = words(say(KIND_WORDS[kind]), language)
+        name = reader.say(KIND_WORDS[kind])
         kit.text(draw, (x + 36, top + 14), name, SMALL, kit.INK, "lm")
         x += 36 + round(kit.text_width(name, SMALL)) + 18
     y = top + 34
     for line in LEGEND_LINES:
-        for part in kit.wrap_text(words(say(line), language), SMALL, WIDTH - 2 * MARGIN):
+        for part in kit.wrap_text(reader.say(line), SMALL, WIDTH - 2 * MARGIN):
             kit.text(draw, (MARGIN, y), part, SMALL, kit.MUTED)
             y += 29
     return y
+
+
+def holder_colour(view: AtlandiceView, holder: AtlandiceHolder) -> kit.RGB:
+    """A seat's colour; the neutral player's grey."""
+    seat = holder["seat"]
+    return kit.SEAT_COLOURS["grey"] if seat is None else kit.seat_colour(view, seat, SEAT_ORDER)
+
+
+def holder_name(holder: AtlandiceHolder, view: AtlandiceView, context: ViewContext) -> str:
+    """A seat's character with its player's name ('Mathilda — ann'), or 'neutral'."""
+    seat = holder["seat"]
+    if seat is None:
+        return context.words(holder["name"])
+    return kit.seat_label(context, seat, view["seats"])

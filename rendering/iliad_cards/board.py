@@ -1,4 +1,4 @@
-"""Iliad card game images, drawn from view dicts only: the table for everyone, a hand per seat."""
+"""The card game's table for everyone, drawn from the public view only."""
 
 from __future__ import annotations
 
@@ -6,27 +6,24 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from bot.engine.view import OutcomeView, ViewContext
-from bot.games.iliad_cards.views import (
+from bot.engine.view import ViewContext
+from bot.games.iliad_cards.viewtypes import (
     CampView,
-    HandGroup,
-    IliadCardsSeatView,
     IliadCardsView,
     VictoryView,
 )
 from rendering import kit
-from rendering._iliad_cards_parts import (
+from rendering.iliad_cards.parts import (
     CARD_GAP,
     CARD_H,
-    CHOICE_FILL,
     FILLS,
     LEGEND,
     MARGIN,
     PANEL,
-    SEAT_COLOURS,
     SMALL,
     TEXT,
     TEXT_STEP,
+    TITLE,
     WIDTH,
     army_rows,
     chip,
@@ -35,22 +32,19 @@ from rendering._iliad_cards_parts import (
     kind_word,
     log_lines,
     ordinal,
+    prompt_text,
     score_chips,
     standings,
 )
 
 BOARD_SIZE = (WIDTH, 1610)
-HAND_SIZE = (720, 860)  # 21 px text reads at 400 px
-TITLE = 28
 CAMPS_TOP = 382
 CAMP_HEAD = 84  # name line and score line above the cards
 CAMP_GAP = 6
 LEGEND_H = 66
 LOG_MIN = 122  # the log keeps at least three lines
 LOG_FULL = 32 + 10 * 30 + 8  # the heading and ten lines: every line a view's `recent` holds
-HAND_TEXT = 21
 ROWS_MOST = 3
-HAND_TILES = 10  # five rows of two kinds; more kinds share the last tile
 
 Draw = ImageDraw.ImageDraw
 
@@ -103,7 +97,7 @@ def _victory_card(
     the prompt asks which victory card to take."""
     x, y = xy
     fill = FILLS.get(card["kind"], kit.MUTED)
-    face = CHOICE_FILL if picked else (255, 255, 255)
+    face = kit.CHOICE if picked else (255, 255, 255)
     draw.rounded_rectangle((x, y, x + 104, y + 66), radius=8, fill=face, outline=fill, width=2)
     if picked:
         frame = (x - 3, y - 3, x + 107, y + 69)
@@ -181,7 +175,7 @@ def _standings(draw: Draw, view: IliadCardsView, context: ViewContext) -> None:
     for index, (rank, seat) in enumerate(ranked):
         camp = view["camps"][seat]
         x, y = MARGIN + index * (width + 6), 262
-        colour = SEAT_COLOURS[seat]
+        colour = kit.seat_colour(view, seat)
         draw.rounded_rectangle(
             (x, y, x + width, y + 64), radius=8, fill=PANEL, outline=colour, width=3
         )
@@ -198,32 +192,19 @@ def _standings(draw: Draw, view: IliadCardsView, context: ViewContext) -> None:
 def _prompt_bar(draw: Draw, view: IliadCardsView, context: ViewContext) -> None:
     """The prompt naming the mover and their player (the result naming the winners)."""
     result = context.outcome(view)
-    text = kit.headline(view, context) if result else _prompt(view, context)
+    text = kit.headline(view, context) if result else prompt_text(view, context)
     room = WIDTH - 2 * MARGIN - 20
     if kit.text_width(text, TEXT) > room:  # the prompt's own words first; the camp names all
-        text = str(result["summary"]) if result else _prompt(view, context, named=False)
+        text = str(result["summary"]) if result else prompt_text(view, context, named=False)
     mover = view["to_move"]
-    colour = kit.HIGHLIGHT if result or mover is None else SEAT_COLOURS[mover]
-    draw.rounded_rectangle((MARGIN, 334, WIDTH - MARGIN, 374), radius=8, fill=colour)
-    words = kit.fitted(text, TEXT, room)
-    kit.text(draw, (MARGIN + 10, 354), words, TEXT, kit.readable_on(colour), "lm")
+    colour = kit.HIGHLIGHT if result or mover is None else kit.seat_colour(view, mover)
+    box = (MARGIN, 334, WIDTH - MARGIN, 374)
+    kit.prompt_bar(draw, box, [kit.fitted(text, TEXT, room)], TEXT, colour)
 
 
-def _prompt(view: IliadCardsView, context: ViewContext, named: bool = True) -> str:
-    """The prompt with the card it is about, in the reader's words; `named`: the mover named
-    with the player."""
-    prompt = kit.headline(view, context) if named else context.words(view["prompt"])
-    pending = view.get("pending")
-    if pending:
-        return f"{prompt} ({context.words(pending['name'])})"
-    return prompt
-
-
-def _tag(
-    camp: CampView, view: IliadCardsView, result: OutcomeView | None, context: ViewContext
-) -> tuple[str, kit.RGB] | None:
+def _tag(camp: CampView, view: IliadCardsView, context: ViewContext) -> tuple[str, kit.RGB] | None:
     """WINNER, passed 2nd or to move."""
-    if result and camp["seat"] in result["winners"]:
+    if camp["seat"] in kit.winners(view, context):
         return context.say("table.image.winner"), kit.HIGHLIGHT
     order = camp["pass_order"]
     if camp["passed"] and order is not None:
@@ -242,25 +223,22 @@ def _camp(
 ) -> None:
     """One seat's camp: name and army strength, VP, hand size, what it won, its army as cards."""
     left, top, right, bottom = box
-    result = context.outcome(view)
     seat = int(camp["seat"])
-    colour = SEAT_COLOURS[seat]
+    colour = kit.seat_colour(view, seat)
     picked, new, target = camp_marks(view, seat)
-    panel = CHOICE_FILL if target else PANEL
+    panel = kit.CHOICE if target else PANEL
     draw.rounded_rectangle(box, radius=10, fill=panel, outline=colour, width=2)
-    if view["to_move"] == seat or (result and seat in result["winners"]):
+    if view["to_move"] == seat or seat in kit.winners(view, context):
         draw.rounded_rectangle(box, radius=10, outline=kit.HIGHLIGHT, width=6)
     draw.rounded_rectangle((left + 6, top + 8, left + 18, top + 76), radius=4, fill=colour)
     army = context.say("iliad_cards.image.army", strength=camp["strength"])
-    army_w = round(kit.text_width(army, TITLE))
-    tag = _tag(camp, view, result, context)
+    tag = _tag(camp, view, context)
     tag_w = round(kit.text_width(tag[0], SMALL)) + 24 if tag else 0
-    room = right - left - 40 - army_w - tag_w - 20
-    name = kit.fitted(kit.seat_label(context, seat, view["seats"]), TEXT, room)
-    kit.text(draw, (left + 28, top + 6), name, TEXT)
+    name = (kit.seat_label(context, seat, view["seats"]), TEXT, kit.INK)
+    figures = [(army, TITLE, top + 4)]
+    end = kit.seat_heading(draw, name, (left + 28, top + 6), figures, right - 12, 20 + tag_w)
     if tag:
-        chip(draw, (left + 36 + round(kit.text_width(name, TEXT)), top + 6), tag[0], tag[1])
-    kit.text(draw, (right - 12, top + 4), army, TITLE, kit.INK, "ra")
+        chip(draw, (end + 8, top + 6), tag[0], tag[1])
     vp = context.say("iliad_cards.image.vp_hand", vp=camp["vp"], hand=camp["hand_size"])
     kit.text(draw, (left + 28, top + 46), vp, SMALL)
     x = left + 40 + round(kit.text_width(vp, SMALL))
@@ -299,83 +277,3 @@ def render_board(view: IliadCardsView, context: ViewContext) -> Image.Image:
         words = kit.fitted(context.say(line), SMALL, WIDTH - 2 * MARGIN)
         kit.text(draw, (MARGIN, legend_top + 4 + index * TEXT_STEP), words, SMALL, kit.MUTED)
     return image
-
-
-def render_hand(view: IliadCardsSeatView, context: ViewContext) -> Image.Image:
-    """One seat's hand (from its private part), grouped by kind with what each card does."""
-    image, draw = kit.canvas(*HAND_SIZE)
-    width = HAND_SIZE[0]
-    seat = int(view["seat"])
-    camp = view["camps"][seat]
-    hand = view["private"]["hand"]
-    groups = view["private"]["hand_groups"]
-    draw.rectangle((0, 0, width, 92), fill=SEAT_COLOURS[seat])
-    ink = kit.readable_on(SEAT_COLOURS[seat])
-    title = kit.seat_label(context, seat, view["seats"])
-    kit.text(draw, (16, 8), kit.fitted(title, TITLE, width - 32), TITLE, ink)
-    over = context.outcome(view) is not None
-    if over:
-        now = context.say("iliad_cards.image.over")
-    elif view["to_move"] == seat:
-        now = context.say("iliad_cards.image.your_move")
-    else:
-        now = context.say("iliad_cards.image.waiting", prompt=_prompt(view, context, named=False))
-    status = context.say(
-        "iliad_cards.image.hand_status",
-        cards=len(hand),
-        army=camp["strength"],
-        vp=camp["vp"],
-        siege=view["siege"],
-        now=now,
-    )
-    kit.text(draw, (16, 52), kit.fitted(status, 24, width - 32), 24, ink)
-    if not groups:
-        empty = context.say("iliad_cards.image.no_cards")
-        kit.centred(draw, (width / 2, 400), empty, 32, kit.MUTED)
-    tile_w, tile_h = (width - 3 * 12) // 2, 138
-    shown = groups if len(groups) <= HAND_TILES else groups[: HAND_TILES - 1]
-    for index, group in enumerate(shown):
-        row, col = divmod(index, 2)
-        x, y = 12 + col * (tile_w + 12), 104 + row * (tile_h + 10)
-        _hand_tile(draw, group, (x, y, x + tile_w, y + tile_h), context)
-    if len(shown) < len(groups):
-        rest = sum(g["count"] for g in groups[len(shown) :])
-        x, y = 12 + tile_w + 12, 104 + (HAND_TILES // 2 - 1) * (tile_h + 10)
-        more = context.say("iliad_cards.image.more_cards", count=rest)
-        kit.text(draw, (x + 12, y + 20), kit.fitted(more, TEXT, tile_w - 24), TEXT, kit.MUTED)
-        names = ", ".join(context.words(g["name"]) for g in groups[len(shown) :])
-        for index, line in enumerate(kit.wrap_text(names, HAND_TEXT, tile_w - 24)[:3]):
-            kit.text(draw, (x + 12, y + 56 + index * 27), line, HAND_TEXT, kit.INK)
-    return image
-
-
-def _hand_tile(
-    draw: Draw, group: HandGroup, box: tuple[int, int, int, int], context: ViewContext
-) -> None:
-    """One kind of card in the hand: its name and count on a band, what it does below."""
-    left, top, right, _ = box
-    fill = FILLS[group["kind"]]
-    draw.rounded_rectangle(box, radius=10, fill=PANEL, outline=kit.shade(fill, 0.2), width=2)
-    draw.rounded_rectangle((left, top, right, top + 42), radius=10, fill=fill)
-    draw.rectangle((left + 1, top + 32, right - 1, top + 42), fill=fill)
-    ink = kit.readable_on(fill)
-    kit.text(
-        draw,
-        (left + 12, top + 21),
-        kit.fitted(context.words(group["name"]), TEXT, right - left - 80),
-        TEXT,
-        ink,
-        "lm",
-    )
-    kit.text(draw, (right - 12, top + 21), f"x{group['count']}", TITLE, ink, "rm")
-    lines = _hint_lines(context.words(group["hint"]), right - left - 20)
-    for index, line in enumerate(lines):
-        kit.text(draw, (left + 10, top + 50 + index * 27), line, HAND_TEXT, kit.INK)
-
-
-def _hint_lines(hint: str, width: int) -> Sequence[str]:
-    """A card's hint in at most three lines; a longer one ends with an ellipsis."""
-    lines = list(kit.wrap_text(hint, HAND_TEXT, width))
-    if len(lines) > 3:
-        lines = [*lines[:2], kit.fitted(lines[2] + " " + " ".join(lines[3:]), HAND_TEXT, width)]
-    return lines

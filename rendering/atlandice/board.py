@@ -1,4 +1,4 @@
-"""Atlandice images from views: a portrait board a phone can read, and a seat's summary."""
+"""Atlandice's public board from the public view: a portrait board a phone can read."""
 
 from __future__ import annotations
 
@@ -8,13 +8,12 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from bot.engine.view import ViewContext
-from bot.games.atlandice.viewtypes import AtlandiceHolder, AtlandiceSeatView, AtlandiceView
+from bot.games.atlandice.viewtypes import AtlandiceHolder, AtlandiceView
 from rendering import kit
-from rendering._atlandice_parts import (
+from rendering.atlandice.parts import (
     AREA_BOTTOM,
     KIND_LETTERS,
     MARGIN,
-    PANEL,
     SEA,
     SMALL,
     TEXT,
@@ -23,22 +22,15 @@ from rendering._atlandice_parts import (
     clock_box,
     clock_space,
     draw_area,
+    holder_colour,
+    holder_name,
     legend,
     resource_row,
 )
 
 BOARD_SIZE = (WIDTH, 1510)
-HAND_SIZE = (600, 420)  # 18 px text reads at 400 px
-SEAT_COLOURS: tuple[kit.RGB, ...] = (
-    kit.SEAT_COLOURS["blue"],
-    kit.SEAT_COLOURS["red"],
-    kit.SEAT_COLOURS["green"],
-    kit.SEAT_COLOURS["purple"],
-)
-NEUTRAL_COLOUR = kit.SEAT_COLOURS["grey"]
 HOLDER_TOP, HOLDER_H, HOLDER_GAP = AREA_BOTTOM + 10, 76, 6
 LINE = 31  # px between lines of 24-26 px text
-HAND_TEXT = 20
 
 Draw = ImageDraw.ImageDraw
 
@@ -59,24 +51,8 @@ def _static_board(
     marks = dict(symbols)
     for space in range(end + 1):
         clock_space(draw, space, end, marks.get(space), language)
-    legend(draw, height - 34 - 6 * 29 - 8, language)
+    legend(draw, legend_top(height), language)
     return image
-
-
-def _holder_colour(holder: AtlandiceHolder) -> kit.RGB:
-    seat = holder["seat"]
-    return NEUTRAL_COLOUR if seat is None else SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-
-
-def _holder_name(holder: AtlandiceHolder, view: AtlandiceView, context: ViewContext) -> str:
-    """A seat's character with its player's name ('Mathilda — ann'), or 'neutral'."""
-    seat = holder["seat"]
-    if seat is None:
-        return context.words(holder["name"])
-    player = context.name(seat, view["seats"])
-    if player in (holder["name"], view["seats"][seat]):
-        return holder["name"]
-    return f"{holder['name']} — {player}"
 
 
 def _holder_facts(holder: AtlandiceHolder, context: ViewContext) -> str:
@@ -99,28 +75,25 @@ def _final_words(final: Mapping[str, int] | None, context: ViewContext) -> str:
 def _draw_holder(
     draw: Draw,
     top: int,
+    view: AtlandiceView,
     holder: AtlandiceHolder,
-    title: str,
-    to_move: bool,
     final: Mapping[str, int] | None,
     context: ViewContext,
 ) -> None:
     """One holder as a row: colour bar, name and VP, then resources, tiles and tokens."""
     box = (MARGIN, top, WIDTH - MARGIN, top + HOLDER_H)
-    colour = _holder_colour(holder)
-    draw.rounded_rectangle(box, radius=10, fill=PANEL, outline=colour, width=3)
+    colour = holder_colour(view, holder)
+    to_move = holder["seat"] is not None and holder["seat"] == view["to_move"]
+    title = holder_name(holder, view, context)
+    draw.rounded_rectangle(box, radius=10, fill=kit.PANEL, outline=colour, width=3)
     draw.rounded_rectangle((MARGIN, top, MARGIN + 16, top + HOLDER_H), radius=6, fill=colour)
     if to_move:
         draw.rounded_rectangle(box, radius=10, outline=kit.HIGHLIGHT, width=6)
     name = context.say("table.image.atl_to_move", name=title) if to_move else title
     vp = context.say("table.image.vp", count=holder["vp"])
-    right = WIDTH - MARGIN - 12 - round(kit.text_width(vp, TITLE)) - 14
-    kit.text(draw, (WIDTH - MARGIN - 12, top + 4), vp, TITLE, kit.INK, "ra")
-    finals = _final_words(final, context)
-    if finals:
-        kit.text(draw, (right, top + 8), finals, SMALL, kit.INK, "ra")
-        right -= round(kit.text_width(finals, SMALL)) + 14
-    kit.text(draw, (MARGIN + 28, top + 6), kit.fitted(name, TEXT, right - MARGIN - 28), TEXT)
+    figures = [(vp, TITLE, top + 4), (_final_words(final, context), SMALL, top + 8)]
+    right = WIDTH - MARGIN - 12
+    kit.seat_heading(draw, (name, TEXT, kit.INK), (MARGIN + 28, top + 6), figures, right, 14)
     x = resource_row(draw, (MARGIN + 28, top + 54), holder["goods"], SMALL, skip_zero=False)
     facts = kit.fitted(_holder_facts(holder, context), SMALL, WIDTH - MARGIN - 12 - x)
     kit.text(draw, (x, top + 54), facts, SMALL, kit.MUTED, "lm")
@@ -150,23 +123,26 @@ def _clock_hand(draw: Draw, view: AtlandiceView) -> None:
     )
 
 
+def legend_top(height: int) -> int:
+    """Where the legend starts: its six lines end the board."""
+    return height - 34 - 6 * 29 - 8
+
+
 def prompt_top(holders: int) -> int:
     """Where the prompt line starts: right under the last holder's row."""
     return HOLDER_TOP + holders * (HOLDER_H + HOLDER_GAP) + 4
 
 
-def _footer(draw: Draw, view: AtlandiceView, context: ViewContext) -> None:
-    """The prompt (the result once over), then the latest log line."""
-    line = kit.headline(view, context)
-    y = prompt_top(len(view["holders"]))
-    for part in kit.wrap_text(line, TEXT, WIDTH - 2 * MARGIN)[:2]:
-        kit.text(draw, (MARGIN, y), part, TEXT, kit.INK)
-        y += LINE + 2
+def _footer(draw: Draw, view: AtlandiceView, context: ViewContext, bottom: int) -> None:
+    """The prompt (the result once over), then the latest log line, above `bottom`."""
+    width = WIDTH - 2 * MARGIN
+    lines = kit.headline_lines(view, context, TEXT, width)
+    box = (MARGIN, prompt_top(len(view["holders"])), WIDTH - MARGIN, bottom)
+    y = kit.text_lines(draw, box, lines, TEXT, LINE + 2)
     log = view["log"]
     if log:
-        for part in kit.wrap_text(context.words(log[-1]), SMALL, WIDTH - 2 * MARGIN)[:2]:
-            kit.text(draw, (MARGIN, y), part, SMALL, kit.MUTED)
-            y += LINE
+        latest = kit.wrap_text(context.words(log[-1]), SMALL, width)[:2]
+        kit.text_lines(draw, (MARGIN, y, WIDTH - MARGIN, bottom), latest, SMALL, LINE, kit.MUTED)
 
 
 def _picked(view: AtlandiceView, number: int) -> frozenset[str]:
@@ -203,58 +179,7 @@ def render_board(view: AtlandiceView, context: ViewContext) -> Image.Image:
     holders = view["holders"]
     finals: Sequence[Mapping[str, int] | None] = view["final"] or [None] * len(holders)
     for row, (holder, final) in enumerate(zip(holders, finals, strict=False)):
-        moving = holder["seat"] is not None and holder["seat"] == view["to_move"]
         top = HOLDER_TOP + row * (HOLDER_H + HOLDER_GAP)
-        title = _holder_name(holder, view, context)
-        _draw_holder(draw, top, holder, title, moving, final, context)
-    _footer(draw, view, context)
+        _draw_holder(draw, top, view, holder, final, context)
+    _footer(draw, view, context, legend_top(height))
     return image
-
-
-def render_hand(view: AtlandiceSeatView, context: ViewContext) -> Image.Image:
-    """One seat's own summary (nothing in Atlandice is secret): resources, tiles, VP, prompt."""
-    image, draw = kit.canvas(*HAND_SIZE)
-    width = HAND_SIZE[0]
-    seat = view["seat"]
-    holder = next(h for h in view["holders"] if h["seat"] == seat)
-    colour = _holder_colour(holder)
-    ink = kit.readable_on(colour)
-    draw.rectangle((0, 0, width, 56), fill=colour)
-    name = kit.fitted(_holder_name(holder, view, context), TITLE, width - 140)
-    kit.text(draw, (16, 28), name, TITLE, ink, "lm")
-    kit.text(
-        draw, (width - 16, 28), context.say("table.image.vp", count=holder["vp"]), TITLE, ink, "rm"
-    )
-    resource_row(draw, (20, 86), holder["goods"], 24, skip_zero=False)
-    kind_words = context.say("table.image.atl_kinds")
-    kit.text(draw, (20, 110), kind_words, HAND_TEXT - 2, kit.MUTED)
-    tiles = holder["tiles"]
-    taken = context.say("table.image.atl_tiles_taken", count=len(tiles))
-    kit.text(draw, (20, 142), taken, HAND_TEXT, kit.INK)
-    if not tiles:
-        kit.text(draw, (36, 170), context.say("table.image.none_yet"), HAND_TEXT, kit.MUTED)
-    for i, tile in enumerate(tiles[:6]):
-        name = kit.fitted(context.words(tile), HAND_TEXT, 272)
-        kit.text(draw, (36 + i % 2 * 280, 170 + i // 2 * 26), name, HAND_TEXT, kit.INK)
-    clock = view["clock"]
-    facts = context.say(
-        "table.image.atl_hand_facts",
-        chips=holder["chips"],
-        round=view["round"],
-        hand=clock["hand"],
-        end=clock["end"],
-    )
-    kit.text(draw, (20, 254), facts, HAND_TEXT, kit.INK)
-    for i, chunk in enumerate(kit.wrap_text(_hand_prompt(view, context), 22, width - 40)[:4]):
-        kit.text(draw, (20, 296 + i * 29), chunk, 22, kit.INK)
-    return image
-
-
-def _hand_prompt(view: AtlandiceSeatView, context: ViewContext) -> str:
-    outcome = context.outcome(view)
-    if outcome:
-        return outcome["summary"]
-    prompt = context.words(view["prompt"])
-    if view["to_move"] == view["seat"]:
-        return context.say("table.image.your_turn", prompt=prompt.split(": ", 1)[-1])
-    return prompt

@@ -1,4 +1,4 @@
-"""Iliad (Knizia): the public board image and a seat's private hand image, from views only.
+"""Iliad (Knizia): the public board image, from the public view only.
 
 The board is portrait, 720 px wide, so a phone shows it at 400 px with every label readable:
 the 6x6 board with its line-end tokens on top, the players and the legend below.
@@ -12,14 +12,13 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.engine.view import OutcomeView, ViewContext
-from bot.games.iliad.views import IliadSeatView, IliadView
+from bot.games.iliad.viewtypes import IliadView
 from rendering import kit
-from rendering._iliad_palette import sample_view
-from rendering._iliad_panel import draw_panel
-from rendering._iliad_pieces import TILE_EFFECTS, empty_slot, paste, seat_colour, tile, token
+from rendering.iliad.palette import sample_view
+from rendering.iliad.panel import draw_panel
+from rendering.iliad.pieces import empty_slot, paste, tile, token
 
 BOARD_SIZE = (720, 1340)  # room for two rows of tokens per player
-HAND_SIZE = (720, 480)
 TEXT = kit.phone_text(BOARD_SIZE[0])  # 21 px: the smallest text on the board
 
 FILES = "abcdef"
@@ -39,7 +38,7 @@ TARGET_R = 17  # the disc marking a square the prompt offers
 
 
 def _colours(view: IliadView) -> tuple[kit.RGB, kit.RGB]:
-    return seat_colour(view, 0), seat_colour(view, 1)
+    return kit.seat_colour(view, 0), kit.seat_colour(view, 1)
 
 
 def square_centre(name: str) -> tuple[float, float]:
@@ -180,62 +179,3 @@ def _draw_board(view: Any, context: ViewContext) -> Image.Image:
     _draw_marks(draw, view, result)
     draw_panel(image, view, context, (PANEL_TOP, BOARD_SIZE[1] - 10), TEXT)
     return image
-
-
-def render_hand(view: IliadSeatView, context: ViewContext) -> Image.Image:
-    """A seat's own hand (from its private part): up to two tiles and what each does."""
-    kit.require_view(view)
-    seat = _hand_seat(view)
-    colour = seat_colour(view, seat) if seat is not None else kit.MUTED
-    width, height = HAND_SIZE
-    image, draw = kit.canvas(width, height)
-    ink = kit.readable_on(colour)
-    draw.rectangle((0, 0, width, 64), fill=colour)
-    title = context.say("table.image.your_hand")
-    if seat is not None:
-        title = context.say("table.image.seat_hand", seat=view["seats"][seat])
-    kit.draw_text(image, (24, 32), title, 30, ink, "lm")
-    if seat is not None:
-        stack = context.say("table.image.stack", count=view["stack_sizes"][seat])
-        kit.draw_text(image, (width - 24, 32), stack, 24, ink, "rm")
-    private = view.get("private")
-    hand = [str(item) for item in (private["hand"] if private else [])]
-    if not hand:
-        empty = context.say("table.image.no_tiles")
-        kit.centred(draw, (width / 2, height / 2), empty, 24, kit.MUTED)
-    for k, value in enumerate(hand[:2]):
-        _hand_tile(image, context, colour, value, 150 + k * 150)
-    footer_text = _hand_footer(view, context, seat)
-    for footer in kit.wrap_text(footer_text, 22, width - 48)[:1]:
-        kit.draw_text(image, (24, height - 18), footer, 22, kit.MUTED, "ls")
-    return image
-
-
-def _hand_tile(
-    image: Image.Image, context: ViewContext, colour: kit.RGB, value: str, centre_y: int
-) -> None:
-    paste(image, tile(colour, value, True, 120), (92, centre_y))
-    name = context.say("iliad.tile.dolos" if value == "D" else "table.image.tile", value=value)
-    kit.draw_text(image, (176, centre_y - 56), name, 26, kit.INK)
-    effect = context.say(TILE_EFFECTS[value]) if value in TILE_EFFECTS else ""
-    lines = kit.wrap_text(effect, 22, HAND_SIZE[0] - 200)[:3]
-    for n, line in enumerate(lines):
-        kit.draw_text(image, (176, centre_y - 16 + 28 * n), line, 22, kit.INK)
-
-
-def _hand_seat(view: IliadSeatView) -> int | None:
-    """The seat this private view belongs to, when the view names it (key "seat")."""
-    seat = view.get("seat")
-    return None if seat is None else int(seat)
-
-
-def _hand_footer(view: IliadSeatView, context: ViewContext, seat: int | None) -> str:
-    if context.outcome(view) is not None:
-        return context.say("table.image.over")
-    waiting = view.get("to_move")
-    if waiting is None:
-        return ""
-    if waiting == seat:
-        return context.words(view.get("prompt") or context.say("table.image.your_move"))
-    now = context.words(view.get("prompt") or view["seats"][waiting])
-    return context.say("table.image.now", prompt=now)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rendering._iliad_pieces import GODS
+from rendering.iliad.pieces import GODS
 
 _TILES = ("1", "2", "3", "4", "5", "D", None)  # None: face down
 _KINDS = (*GODS, "bonus", "curse", "marriage")

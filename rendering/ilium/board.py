@@ -1,4 +1,4 @@
-"""Ilium's images, drawn from views only: the board graph with the players below, and a hand.
+"""Ilium's public board, drawn from the public view only: the site graph, the players below.
 
 The board is portrait and 720 px wide (the map on its side) so that a phone, which shows it
 400 px wide, still reads every number: no text is smaller than 1/35 of the width.
@@ -12,9 +12,9 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from bot.engine.view import ViewContext
-from bot.games.ilium.viewtypes import IliumPathway, IliumSeatView, IliumSite, IliumView
+from bot.games.ilium.viewtypes import IliumPathway, IliumSite, IliumView
 from rendering import kit
-from rendering.ilium_layout import (
+from rendering.ilium.layout import (
     CHIP,
     GAP,
     SITE_R,
@@ -24,9 +24,9 @@ from rendering.ilium_layout import (
     board_key,
     layout,
 )
-from rendering.ilium_legend import LEGEND_HEIGHT, draw_legend
-from rendering.ilium_panel import block_height, draw_hand, draw_panel
-from rendering.ilium_parts import (
+from rendering.ilium.legend import LEGEND_HEIGHT, draw_legend
+from rendering.ilium.panel import block_height, draw_panel
+from rendering.ilium.parts import (
     CHOSEN,
     CLOSED,
     DONE_LINE,
@@ -34,12 +34,10 @@ from rendering.ilium_parts import (
     STONE,
     TRAY,
     chip,
-    player_colour,
     roman,
 )
 
 BOARD_SIZE = (720, 1500)
-HAND_SIZE = (900, 600)
 TEXT = kit.phone_text(BOARD_SIZE[0])  # 21 px: the smallest text on the board
 HEADLINE = (0, 0, BOARD_SIZE[0], 76)  # what the mover must decide, or the result
 FRAME = (8, 80, BOARD_SIZE[0] - 8, 1050)  # the map's paper
@@ -106,15 +104,10 @@ def _stone(draw: ImageDraw.ImageDraw, at: tuple[float, float], *, shovel: bool) 
     draw.ellipse(box, fill=STONE, outline=kit.INK, width=4 if shovel else 1)
 
 
-def headline_lines(text: str) -> tuple[str, ...]:
-    """The prompt (or result) as the headline shows it: up to two lines."""
-    return kit.wrap_text(text, TEXT + 3, BOARD_SIZE[0] - 32)[:2]
-
-
 def _headline(draw: ImageDraw.ImageDraw, view: IliumView, context: ViewContext) -> None:
-    """What the seat to move must decide (the result once over)."""
-    for k, line in enumerate(headline_lines(kit.headline(view, context))):
-        kit.text(draw, (16, 8 + 32 * k), line, TEXT + 3, kit.INK)
+    """What the seat to move must decide (the result once over), in up to two lines."""
+    lines = kit.headline_lines(view, context, TEXT + 3, BOARD_SIZE[0] - 32)
+    kit.text_lines(draw, (16, 8, BOARD_SIZE[0] - 16, HEADLINE[3]), lines, TEXT + 3, 32)
 
 
 def _markers(draw: ImageDraw.ImageDraw, view: IliumView, top: int, context: ViewContext) -> None:
@@ -181,7 +174,7 @@ def _space(
     if cell is None:
         return
     seat, size = cell
-    colour = player_colour(view, seat)
+    colour = kit.seat_colour(view, seat)
     if size == 0:  # a supply cube
         draw.rectangle((x - 8, y - 8, x + 8, y + 8), fill=colour, outline=kit.INK, width=2)
         return
@@ -218,10 +211,3 @@ def _tray(draw: ImageDraw.ImageDraw, places: Layout, index: int, numeral: int) -
     nx, ny = min(max(x, tray[0]), tray[2]), min(max(y, tray[1]), tray[3])
     draw.line((x, y, nx, ny), fill=SITE_FILL, width=5)
     draw.rounded_rectangle(tray, 7, fill=TRAY, outline=SITE_FILL, width=2)
-
-
-def render_hand(view: IliumSeatView, context: ViewContext) -> Image.Image:
-    """A seat's private image: its historian card and its next assignment card."""
-    image, draw = kit.canvas(*HAND_SIZE)
-    draw_hand(draw, view, context, HAND_SIZE)
-    return image

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from PIL import ImageDraw
 
 from bot.engine.view import ViewContext
-from bot.games.iliad_cards.views import CampView, UnitView
+from bot.games.iliad_cards.viewtypes import CampView, IliadCardsView, UnitView
 from rendering import kit
 
 Draw = ImageDraw.ImageDraw
@@ -16,14 +16,13 @@ WIDTH = 800  # a portrait table: 24 px text (800 / 35 = 23) reads at 400 px
 MARGIN = 12
 SMALL = 24
 TEXT = 26
+TITLE = 28
 BIG = 34
 TEXT_STEP = 29  # px between lines of 24 px text
 CARD_W, CARD_H, CARD_GAP, PILE = 118, 100, 8, 8  # PILE: how far each card under a phalanx shows
-SEAT_COLOURS = [kit.SEAT_COLOURS[c] for c in ("blue", "red", "green", "yellow", "purple")]
-PANEL: kit.RGB = (255, 252, 245)
+PANEL: kit.RGB = (255, 252, 245)  # a camp's panel and a hand's card tile
 LINE: kit.RGB = (200, 190, 170)
 CARD_FACE: kit.RGB = (255, 255, 255)
-CHOICE_FILL: kit.RGB = (255, 236, 160)  # what the prompt picks among (as on Atlandice's board)
 NEW_SLOT = -1  # a unit index meaning "a new phalanx / standing alone" (the engine's NEW)
 FILLS: dict[str, kit.RGB] = {
     "phalanx": (222, 178, 104),
@@ -81,6 +80,16 @@ def kind_word(kind: str, context: ViewContext) -> str:
     """A card type's name in the reader's words ('Streitwagen'); an unknown type as it is."""
     key = KIND_WORDS.get(kind)
     return context.say(key) if key else kind.capitalize()
+
+
+def prompt_text(view: IliadCardsView, context: ViewContext, named: bool = True) -> str:
+    """The prompt with the card it is about, in the reader's words; `named`: the mover named
+    with the player."""
+    prompt = kit.headline(view, context) if named else context.words(view["prompt"])
+    pending = view.get("pending")
+    if pending:
+        return f"{prompt} ({context.words(pending['name'])})"
+    return prompt
 
 
 def chip(draw: Draw, xy: tuple[int, int], words: str, fill: kit.RGB, size: int = SMALL) -> int:
@@ -153,7 +162,7 @@ def _harrow(draw: Draw, x: int, y: int, letter: str) -> None:
 def _new_slot(draw: Draw, x: int, y: int, context: ViewContext) -> None:
     """Where a card may start a new phalanx or stand alone: an empty yellow slot saying so."""
     box = (x, y, x + CARD_W, y + CARD_H)
-    draw.rounded_rectangle(box, radius=8, fill=CHOICE_FILL, outline=kit.HIGHLIGHT, width=5)
+    draw.rounded_rectangle(box, radius=8, fill=kit.CHOICE, outline=kit.HIGHLIGHT, width=5)
     word = kit.fitted(context.say("iliad_cards.image.new"), TEXT, CARD_W - 8)
     kit.centred(draw, (x + CARD_W / 2, y + CARD_H / 2), word, TEXT)
 
@@ -179,7 +188,7 @@ def army_card(
             box, radius=8, fill=kit.tint(fill, 0.5), outline=kit.shade(fill, 0.4)
         )
     box = (x, y, x + CARD_W, y + CARD_H)
-    face = CHOICE_FILL if picked else CARD_FACE
+    face = kit.CHOICE if picked else CARD_FACE
     draw.rounded_rectangle(box, radius=8, fill=face, outline=kit.shade(fill, 0.4), width=2)
     draw.rounded_rectangle((x, y, x + CARD_W, y + 32), radius=8, fill=fill)
     draw.rectangle((x + 1, y + 24, x + CARD_W - 1, y + 32), fill=fill)

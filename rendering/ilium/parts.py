@@ -7,7 +7,6 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from bot.games.ilium.viewtypes import IliumView
 from rendering import kit
 
 STONE = (226, 216, 194)
@@ -30,11 +29,6 @@ _ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI", 7: "VII", 8: "VII
 def roman(number: int) -> str:
     """A site's numeral as printed."""
     return _ROMAN.get(number, str(number))
-
-
-def player_colour(view: IliumView, seat: int) -> kit.RGB:
-    """The seat's colour as the lobby names it."""
-    return kit.SEAT_COLOURS.get(view["colours"][seat], kit.MUTED)
 
 
 def chip(

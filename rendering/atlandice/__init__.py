@@ -1,0 +1,6 @@
+"""Atlandice's renderer: a portrait board a phone can read, and a seat's own summary."""
+
+from rendering.atlandice.board import BOARD_SIZE, board_size, render_board
+from rendering.atlandice.hand import HAND_SIZE, render_hand
+
+__all__ = ["BOARD_SIZE", "HAND_SIZE", "board_size", "render_board", "render_hand"]

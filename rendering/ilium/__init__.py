@@ -1,0 +1,9 @@
+"""Ilium's renderer: the board graph with the players below, and a seat's private image.
+
+The board is portrait and 720 px wide (the map on its side), read from Ilium's views only.
+"""
+
+from rendering.ilium.board import BOARD_SIZE, board_size, render_board
+from rendering.ilium.hand import HAND_SIZE, render_hand
+
+__all__ = ["BOARD_SIZE", "HAND_SIZE", "board_size", "render_board", "render_hand"]

@@ -66,7 +66,7 @@ class Yours(TableCog):
     async def mygames(self, interaction: Interaction) -> None:
         """Every game here where the caller has a place, privately, with links."""
         user = interaction.user.id
-        games = self.bot.service.my_games(interaction.guild_id or 0, user)
+        games = self.bot.service.places.my_games(interaction.guild_id or 0, user)
         await interaction.response.send_message(
             games_text(games, user, await reader_language(interaction)),
             ephemeral=True,
@@ -84,7 +84,7 @@ class Yours(TableCog):
     async def reminders(self, interaction: Interaction, state: app_commands.Choice[str]) -> None:
         """Reminders are on unless the player turns them off (every game, every server)."""
         on = state.value == "on"
-        await self.bot.service.set_reminders(interaction.user.id, on)
+        await self.bot.service.timers.set_reminders(interaction.user.id, on)
         text = say("table.reminders_on") if on else say("table.reminders_off")
         language = await reader_language(interaction)
         await interaction.response.send_message(words(text, language), ephemeral=True)
@@ -97,7 +97,7 @@ class Yours(TableCog):
         """Manage Server only: the server's default pace (games already open keep theirs)."""
         if not interaction.permissions.manage_guild:
             raise ServiceError(NOT_ADMIN)
-        chosen = await self.bot.service.set_guild_pace(interaction.guild_id or 0, pace)
+        chosen = await self.bot.service.timers.set_guild_pace(interaction.guild_id or 0, pace)
         language = await reader_language(interaction)
         pace_line = pace_words(get_pace(chosen.name), language)
         done = words(say("table.pace_set", pace=pace_line), language)

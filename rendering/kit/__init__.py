@@ -20,8 +20,10 @@ from rendering.kit.colours import (
 )
 from rendering.kit.drawing import (
     COLOURS,
+    CUTOUT,
     Drawing,
     colours_of,
+    cutout,
     drawing,
     paste,
 )
@@ -95,6 +97,7 @@ __all__ = [
     "CHOICE",
     "COLOURS",
     "COVERAGE",
+    "CUTOUT",
     "FAINT",
     "FONT_PATH",
     "HIGHLIGHT",
@@ -122,6 +125,7 @@ __all__ = [
     "canvas",
     "centred",
     "colours_of",
+    "cutout",
     "draw_text",
     "drawing",
     "drawn_words",

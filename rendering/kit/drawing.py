@@ -3,10 +3,10 @@ with no palette to choose from the pixels (a fifth of a board's cost) and none a
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from rendering.kit.colours import RGB
 
@@ -14,6 +14,7 @@ from rendering.kit.colours import RGB
 # kit canvas starts it; a copy keeps it; pasting something of unknown colours drops it, and
 # the image then gets its palette chosen from its pixels as any other image.
 COLOURS = "symposion.colours"
+CUTOUT: RGB = (255, 0, 254)  # the ground a cut-out sprite is drawn on: no renderer paints it
 
 
 class Drawing(ImageDraw.ImageDraw):
@@ -72,13 +73,28 @@ def paste(
     mask: Image.Image | None = None,
 ) -> None:
     """Paste `sprite` (through `mask`); the image's colours stay known only when the sprite's
-    are and no mask blends them with what lies beneath."""
+    are and the mask, if any, is all or nothing (mode "1": no blending with what lies beneath)."""
     image.paste(sprite, at, mask)
     theirs = sprite.info.get(COLOURS)
-    if theirs is None or mask is not None:
+    if theirs is None or (mask is not None and mask.mode != "1"):
         image.info.pop(COLOURS, None)
     else:
         note(image, theirs)
+
+
+def cutout(
+    size: tuple[int, int], paint: Callable[[Drawing], None]
+) -> tuple[Image.Image, Image.Image]:
+    """A sprite `paint` draws on the CUTOUT ground, and the mask ("1") of every pixel it drew:
+    pasted through it, only the drawing lands (whatever its shape), its colours still counted.
+    Draw shapes and text inside the drawing only: an edge blended with the ground would show."""
+    sprite = start(Image.new("RGB", size, CUTOUT), CUTOUT)
+    paint(Drawing(sprite))
+    ground = ImageChops.difference(sprite, Image.new("RGB", size, CUTOUT)).split()
+    drawn = ImageChops.lighter(ImageChops.lighter(ground[0], ground[1]), ground[2])
+    mask = drawn.point(lambda level: 255 if level else 0).convert("1", dither=Image.Dither.NONE)
+    sprite.info[COLOURS] = (colours_of(sprite) or frozenset()) - {CUTOUT}
+    return sprite, mask
 
 
 def colours_of(image: Image.Image) -> frozenset[RGB] | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from bot.engine.view import ViewContext
 from bot.games.atlandice.viewtypes import AtlandiceHolder, AtlandiceView
@@ -32,7 +32,7 @@ BOARD_SIZE = (WIDTH, 1510)
 HOLDER_TOP, HOLDER_H, HOLDER_GAP = AREA_BOTTOM + 10, 76, 6
 LINE = 31  # px between lines of 24-26 px text
 
-Draw = ImageDraw.ImageDraw
+Draw = kit.Drawing
 
 
 def board_size(players: int) -> tuple[int, int]:

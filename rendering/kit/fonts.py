@@ -13,7 +13,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from bot.paths import FONTS_DIR
 from rendering.kit.colours import INK, RGB
-from rendering.kit.drawing import Drawing, colours_of, note
+from rendering.kit.drawing import Drawing, note
 
 Font = ImageFont.FreeTypeFont
 MIN_TEXT = 16  # px: the smallest text any renderer may use at its shipped size
@@ -123,15 +123,47 @@ def edge_colours(ink: RGB, under: RGB) -> tuple[RGB, ...]:
     return tuple((data[k], data[k + 1], data[k + 2]) for k in range(0, len(data), 3))
 
 
-def _note_edges(draw: Drawing, box: tuple[int, int, int, int], ink: RGB) -> None:
-    """Before text is drawn: the edge colours it will make on what lies under its corners."""
-    if colours_of(draw.picture) is None:
-        return
+@lru_cache(maxsize=1024)
+def _coverage(words: str, size: int, anchor: str) -> tuple[tuple[int, Image.Image], ...]:
+    """A text's pixels split by coverage step: (step, an all-or-nothing mask of its pixels)."""
+    mask = text_mask(words, size, anchor)[0]
+    present = [level for level, count in enumerate(mask.histogram()) if count and level]
+    return tuple((level, mask.point(_EXACTLY[level], "1")) for level in present)
+
+
+_EXACTLY = {level: [255 if value == level else 0 for value in range(256)] for level in range(256)}
+WIDE = 6000  # px: a text this large is filled through its coverage masks, not blended
+
+
+def _unders(draw: Drawing, box: tuple[int, int, int, int]) -> set[RGB]:
+    """The colours under a text's corners (and, for a wide one, its middle) before it is drawn."""
     left, top, right, bottom = box[0], box[1], box[2] - 1, box[3] - 1
-    corners = {draw.under(left, top), draw.under(right, top)}
-    corners |= {draw.under(left, bottom), draw.under(right, bottom)}
-    for under in corners:
+    found = {draw.under(left, top), draw.under(right, top), draw.under(left, bottom)}
+    found.add(draw.under(right, bottom))
+    if (right - left) * (bottom - top) >= WIDE:
+        found.add(draw.under((left + right) // 2, (top + bottom) // 2))
+    return found
+
+
+def _drawn_in_fills(
+    draw: Drawing, box: tuple[int, int, int, int], key: tuple[str, int, str], ink: RGB
+) -> bool:
+    """Note the colours a text makes on what lies under it; a wide text on one plain colour is
+    drawn there as solid fills through its cached coverage masks (the pixels Pillow's blending
+    would make, several times faster). False when it is still to be drawn."""
+    if draw.picture.mode != "RGB":
+        return False
+    unders = _unders(draw, box)
+    for under in unders:
         note(draw.picture, edge_colours(ink, under))
+    if len(unders) != 1 or (box[2] - box[0]) * (box[3] - box[1]) < WIDE:
+        return False
+    (under,) = unders
+    steps = dict(zip(sorted(set(COVERAGE) - {0}), (*edge_colours(ink, under), ink), strict=True))
+    note(draw.picture, (ink,))
+    for level, cover in _coverage(*key):
+        draw.picture.paste(steps[level], box, cover)
+    return True
 
 
 def text(
@@ -150,10 +182,10 @@ def text(
     if drawn is not None:
         drawn.append(words)
     mask, left, top = text_mask(words, size, anchor)
-    corner = (round(xy[0]) + left, round(xy[1]) + top)
-    if isinstance(draw, Drawing):
-        _note_edges(draw, (*corner, corner[0] + mask.width, corner[1] + mask.height), fill)
-    draw.bitmap(corner, mask, fill=fill)
+    x, y = round(xy[0]) + left, round(xy[1]) + top
+    box = (x, y, x + mask.width, y + mask.height)
+    if not isinstance(draw, Drawing) or not _drawn_in_fills(draw, box, (words, size, anchor), fill):
+        draw.bitmap((x, y), mask, fill=fill)
 
 
 def draw_text(

@@ -61,6 +61,7 @@ from rendering.kit.parts import (
     title_band,
 )
 from rendering.kit.png import (
+    HAND_PNG_LEVEL,
     PALETTE_COLOURS,
     PALETTE_HINT,
     PALETTE_SAMPLE,
@@ -100,6 +101,7 @@ __all__ = [
     "CUTOUT",
     "FAINT",
     "FONT_PATH",
+    "HAND_PNG_LEVEL",
     "HIGHLIGHT",
     "INK",
     "MIN_TEXT",

@@ -72,14 +72,64 @@ def paste(
     at: tuple[int, int],
     mask: Image.Image | None = None,
 ) -> None:
-    """Paste `sprite` (through `mask`); the image's colours stay known only when the sprite's
-    are and the mask, if any, is all or nothing (mode "1": no blending with what lies beneath)."""
-    image.paste(sprite, at, mask)
+    """Paste `sprite` (through `mask`); the image's colours stay known when the sprite's are
+    and the mask, if any, is all or nothing (mode "1": no blending with what lies beneath), or
+    when a sprite with its own transparency lands on one plain colour (it is then pasted as
+    drawn once over that colour, whose blends are counted). Otherwise they are forgotten."""
     theirs = sprite.info.get(COLOURS)
-    if theirs is None or (mask is not None and mask.mode != "1"):
+    if mask is not None and mask.mode != "1":
+        under = _plain_under(image, sprite, at) if mask is sprite else None
+        if under is not None:
+            sprite, mask, theirs = _over(sprite, under)
+        else:
+            theirs = None
+    image.paste(sprite, at, mask)
+    if theirs is None:
         image.info.pop(COLOURS, None)
     else:
         note(image, theirs)
+
+
+def _plain_under(image: Image.Image, sprite: Image.Image, at: tuple[int, int]) -> RGB | None:
+    """The one colour under a sprite's corners and middle (its box inside the image), if one."""
+    if image.mode != "RGB" or sprite.mode != "RGBA" or colours_of(image) is None:
+        return None
+    left, top = at
+    right, bottom = left + sprite.width - 1, top + sprite.height - 1
+    if left < 0 or top < 0 or right >= image.width or bottom >= image.height:
+        return None
+    points = ((left, top), (right, top), (left, bottom), (right, bottom))
+    found = {image.im.getpixel(point) for point in (*points, ((left + right) // 2, top))}
+    found.add(image.im.getpixel(((left + right) // 2, (top + bottom) // 2)))
+    if len(found) != 1:
+        return None
+    (pixel,) = found
+    return pixel[0], pixel[1], pixel[2]
+
+
+Over = tuple[Image.Image, Image.Image, frozenset[RGB]]
+_OVER: dict[tuple[int, RGB], tuple[Image.Image, Over]] = {}  # by id(sprite): the sprite kept
+_OVER_MOST = 256
+
+
+def _over(sprite: Image.Image, under: RGB) -> Over:
+    """A transparent sprite drawn once over a plain colour, the mask ("1") of the pixels it
+    covers at all, and every colour it makes there (kept for the sprite's next paste)."""
+    kept = _OVER.get((id(sprite), under))
+    if kept is not None and kept[0] is sprite:
+        return kept[1]
+    flat = Image.new("RGB", sprite.size, under)
+    flat.paste(sprite, (0, 0), sprite)
+    covered = sprite.getchannel("A").point(_ANY, "1")
+    found = flat.getcolors(sprite.width * sprite.height) or []
+    made = (flat, covered, frozenset((c[0], c[1], c[2]) for _, c in found))  # type: ignore[index]
+    if len(_OVER) >= _OVER_MOST:
+        _OVER.clear()
+    _OVER[(id(sprite), under)] = (sprite, made)
+    return made
+
+
+_ANY = [0] + [255] * 255
 
 
 def cutout(

@@ -32,13 +32,14 @@ def palette_size(image: Image.Image) -> int:
     return len(kit.with_palette(image).getpalette() or []) // 3
 
 
-def _images(game_id: str, players: int) -> list[Image.Image]:
+def _images(game_id: str, players: int, boards: bool = True) -> list[Image.Image]:
     game = get_game(game_id)
     drawn = []
     for state in sample_states(game, players, 7, 4):
         seat = game.to_move(state)
         mine: Any = game.view(state, 0 if seat is None else seat)
-        drawn.append(rendering.render_board(game_id, game.view(state, None), ViewContext()))
+        if boards:
+            drawn.append(rendering.render_board(game_id, game.view(state, None), ViewContext()))
         drawn.append(rendering.render_hand(game_id, mine, ViewContext(language="de")))
     return drawn
 
@@ -52,6 +53,14 @@ def test_boards_and_hands_ship_the_colours_they_were_drawn_in(game_id: str) -> N
             assert counted is not None and len(counted) <= kit.PALETTE_COLOURS
             assert palette_size(image) == len(counted)  # no colour chosen, none left over
             assert shipped_difference(image) <= SAME
+
+
+def test_iliads_hands_ship_their_colours_too_its_tiles_pasted_on_plain_paper() -> None:
+    """Iliad's boards keep their own palette (tokens over rings); its hands count colours."""
+    for image in _images("iliad", 2, boards=False):
+        counted = kit.colours_of(image)
+        assert counted is not None and palette_size(image) == len(counted)
+        assert shipped_difference(image) <= SAME
 
 
 def test_a_colour_drawn_behind_the_kits_back_would_be_lost() -> None:
@@ -78,12 +87,28 @@ def test_text_edges_are_counted_on_whatever_lies_under_them() -> None:
 
 
 def test_pasting_a_sprite_of_unknown_colours_falls_back_to_choosing_a_palette() -> None:
-    image, _ = kit.canvas(40, 40)
+    image, draw = kit.canvas(40, 40)
     sprite, sprite_draw = kit.canvas(10, 10, (0, 160, 0))
     kit.paste(image, sprite, (0, 0))
     assert kit.colours_of(image) == {kit.BACKGROUND, (0, 160, 0)}
+    draw.rectangle((25, 0, 39, 39), fill=(200, 30, 30))
     blended = Image.new("RGBA", (10, 10), (0, 0, 255, 128))
-    kit.paste(image, blended, (20, 20), blended)
+    kit.paste(image, blended, (20, 20), blended)  # half on the paper, half on the red
     assert kit.colours_of(image) is None
     assert shipped_difference(image) <= SAME  # its palette is chosen from its pixels again
     assert sprite_draw.picture is sprite
+
+
+def test_a_transparent_sprite_on_one_plain_colour_is_counted_with_its_blends() -> None:
+    image, _ = kit.canvas(40, 40)
+    disc = Image.new("RGBA", (12, 12), (0, 0, 0, 0))
+    ImageDraw.Draw(disc).ellipse((0, 0, 11, 11), fill=(0, 0, 255, 255))
+    disc.putpixel((0, 6), (0, 0, 255, 128))  # an edge half covering the paper
+    kit.paste(image, disc, (20, 20), disc)
+    counted = kit.colours_of(image) or frozenset()
+    assert {(0, 0, 255), kit.BACKGROUND} < counted
+    assert counted == {colour for _, colour in image.getcolors(1 << 16) or []}
+    assert shipped_difference(image) <= SAME
+    plain, _ = kit.canvas(40, 40)
+    plain.paste(disc, (20, 20), disc)
+    assert image.tobytes() == plain.tobytes()  # the same pixels as Pillow's own paste

@@ -34,11 +34,18 @@ class Drawing(ImageDraw.ImageDraw):
             note(self.picture, (ink, fill))
         return super()._getink(ink, fill)
 
-    def under(self, x: int, y: int) -> RGB:
-        """The colour at a pixel (clamped to the image), read before drawing over it."""
+    def under(self, box: tuple[int, int, int, int], middle: bool = False) -> set[RGB]:
+        """The colours at a box's corners (and middle), clamped to the image, read before
+        drawing over them."""
         width, height = self.picture.size
-        pixel = self.im.getpixel((min(max(x, 0), width - 1), min(max(y, 0), height - 1)))
-        return pixel[0], pixel[1], pixel[2]
+        left, right = min(max(box[0], 0), width - 1), min(max(box[2] - 1, 0), width - 1)
+        top, bottom = min(max(box[1], 0), height - 1), min(max(box[3] - 1, 0), height - 1)
+        pixel = self.im.getpixel
+        found = {pixel((left, top)), pixel((right, top)), pixel((left, bottom))}
+        found.add(pixel((right, bottom)))
+        if middle:
+            found.add(pixel(((left + right) // 2, (top + bottom) // 2)))
+        return found
 
 
 def _new(colour: object, known: frozenset[RGB]) -> bool:
@@ -54,6 +61,8 @@ def note(image: Image.Image, colours: Iterable[object]) -> None:
     """Add RGB colours to what the image is known to hold (nothing if that is not known)."""
     known = image.info.get(COLOURS)
     if known is None:
+        return
+    if isinstance(colours, tuple | frozenset) and known.issuperset(colours):
         return
     new = [colour for colour in colours if isinstance(colour, tuple) and colour not in known]
     if new:

@@ -13,7 +13,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from bot.paths import FONTS_DIR
 from rendering.kit.colours import INK, RGB
-from rendering.kit.drawing import Drawing, note
+from rendering.kit.drawing import Drawing, colours_of, note
 
 Font = ImageFont.FreeTypeFont
 MIN_TEXT = 16  # px: the smallest text any renderer may use at its shipped size
@@ -135,28 +135,19 @@ _EXACTLY = {level: [255 if value == level else 0 for value in range(256)] for le
 WIDE = 6000  # px: a text this large is filled through its coverage masks, not blended
 
 
-def _unders(draw: Drawing, box: tuple[int, int, int, int]) -> set[RGB]:
-    """The colours under a text's corners (and, for a wide one, its middle) before it is drawn."""
-    left, top, right, bottom = box[0], box[1], box[2] - 1, box[3] - 1
-    found = {draw.under(left, top), draw.under(right, top), draw.under(left, bottom)}
-    found.add(draw.under(right, bottom))
-    if (right - left) * (bottom - top) >= WIDE:
-        found.add(draw.under((left + right) // 2, (top + bottom) // 2))
-    return found
-
-
 def _drawn_in_fills(
     draw: Drawing, box: tuple[int, int, int, int], key: tuple[str, int, str], ink: RGB
 ) -> bool:
     """Note the colours a text makes on what lies under it; a wide text on one plain colour is
     drawn there as solid fills through its cached coverage masks (the pixels Pillow's blending
     would make, several times faster). False when it is still to be drawn."""
-    if draw.picture.mode != "RGB":
+    wide = (box[2] - box[0]) * (box[3] - box[1]) >= WIDE
+    if draw.picture.mode != "RGB" or not (wide or colours_of(draw.picture) is not None):
         return False
-    unders = _unders(draw, box)
+    unders = draw.under(box, middle=wide)
     for under in unders:
         note(draw.picture, edge_colours(ink, under))
-    if len(unders) != 1 or (box[2] - box[0]) * (box[3] - box[1]) < WIDE:
+    if len(unders) != 1 or not wide:
         return False
     (under,) = unders
     steps = dict(zip(sorted(set(COVERAGE) - {0}), (*edge_colours(ink, under), ink), strict=True))

@@ -6,6 +6,10 @@ as the end-to-end tests do). Everything the bot sent is then counted from the fa
 channel messages and their edits, private answers, DMs and their edits, images, and the bytes of
 every distinct upload (an edit that keeps its attachment uploads nothing new). This is what a
 channel and its players' inboxes receive for one game; a quieter table shows up here.
+
+The REST requests the fake received from `/play` to the settled end are counted too, per game and
+per stored move, and the channel writes among them (message sends and edits in the game's
+channel: what Discord's per-channel limit of about 5 per 5 s counts).
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from pathlib import Path
 
 from bench.core import Settings, Table
 from bot.service import game_service
-from tests.e2e.fake_discord import LogGuard, MessageEvent, running, serving
+from tests.e2e.fake_discord import LogGuard, MessageEvent, RecordedRequest, running, serving
 from tests.e2e.symposion import factory, open_game, play_to_the_end
 
 TITLE = "Traffic: messages and uploaded bytes per whole game"
@@ -29,6 +33,9 @@ COLUMNS = [
     "game",
     "seats",
     "moves",
+    "requests",
+    "req/move",
+    "channel writes",
     "channel msgs",
     "channel edits",
     "channel left",
@@ -52,6 +59,8 @@ class Tally:
     deleted: dict[str, int] = field(default_factory=lambda: {"channel": 0, "dm": 0, "private": 0})
     images: int = 0
     uploaded: dict[str, int] = field(default_factory=lambda: {"channel": 0, "dm": 0, "private": 0})
+    requests: int = 0  # REST requests the fake received during the game
+    channel_writes: int = 0  # message sends and edits in the game's channel among them
 
 
 def run(settings: Settings) -> list[Table]:
@@ -71,6 +80,9 @@ def run(settings: Settings) -> list[Table]:
                 "and /move; 'private' = ephemeral answers (e.g. /hand, Your move);",
                 "'channel left' = channel messages still there at the end (turn notes are "
                 "deleted when the next one goes up);",
+                "requests = REST requests the fake received from /play to the settled end "
+                "(interaction answers, sends, edits, deletes, DMs, threads); req/move = "
+                "requests / stored moves; channel writes = sends and edits in the game's channel;",
                 "KB = bytes of distinct uploads (each attachment counted once, however often "
                 "its message is edited).",
             ],
@@ -92,10 +104,14 @@ async def _play(game_id: str, seats: int, seed: int) -> Tally:
                 for name in players:
                     if name not in KNOWN_USERS:
                         await fake.add_user(name)
+                before = len(fake.requests)
                 await open_game(fake, game_id, players[0], players[1:], CHANNEL)
                 await play_to_the_end(fake, channel=CHANNEL, limit=4000)
                 await runner.settle()
                 tally = count(fake.events)
+                sent = fake.requests[before:]
+                tally.requests = len(sent)
+                tally.channel_writes = channel_writes(sent, fake.channel(CHANNEL).id)
                 tally.moves = len(await bot.store.moves.of(1))
     finally:
         game_service.new_seed = fresh_seed
@@ -104,6 +120,17 @@ async def _play(game_id: str, seats: int, seed: int) -> Tally:
     if problems:
         raise RuntimeError("the bot logged errors during the benchmark:\n" + "\n".join(problems))
     return tally
+
+
+def channel_writes(requests: Iterable[RecordedRequest], channel_id: int) -> int:
+    """Message sends and edits in one channel (deletes and interaction answers not counted)."""
+    messages = f"/channels/{channel_id}/messages"
+    return sum(
+        1
+        for r in requests
+        if (r.method == "POST" and r.path == messages)
+        or (r.method == "PATCH" and r.path.startswith(messages + "/"))
+    )
 
 
 def _where(event: MessageEvent) -> str:
@@ -136,10 +163,14 @@ def count(events: Iterable[MessageEvent]) -> Tally:
 
 def _row(game_id: str, seats: int, tally: Tally) -> list[object]:
     kb = {where: round(size / 1024) for where, size in tally.uploaded.items()}
+    per_move = tally.requests / tally.moves if tally.moves else 0.0
     return [
         game_id,
         seats,
         tally.moves,
+        tally.requests,
+        per_move,
+        tally.channel_writes,
         tally.created["channel"],
         tally.edits["channel"],
         tally.created["channel"] - tally.deleted["channel"],

@@ -1,5 +1,6 @@
 """The fake's per-channel rate limit (an opt-in): Discord's buckets, headers and 429s, and the
-real discord.py client waiting on its headers instead of overrunning a bucket."""
+real discord.py client waiting on its headers instead of overrunning a bucket; and a request
+held up at Discord (a stall), what the tests of bursts make the bot wait on."""
 
 from __future__ import annotations
 
@@ -97,3 +98,18 @@ async def test_discord_py_waits_for_the_window_instead_of_overrunning_it(
         f"message {n}" for n in range(12)
     )
     assert fake_discord.limits.counted == 12
+
+
+async def test_a_stalled_request_is_neither_done_nor_answered_until_released(
+    fake_discord: FakeDiscord,
+) -> None:
+    games = f"/channels/{fake_discord.channel('games').id}/messages"
+    stall = fake_discord.stall("POST", games + "$")
+    held = asyncio.create_task(write(fake_discord, "POST", games, {"content": "held"}))
+    await asyncio.wait_for(stall.reached.wait(), 5.0)
+    assert not held.done() and fake_discord.messages("games") == []
+    status, _, _ = await write(fake_discord, "POST", games, {"content": "next"})  # used once
+    assert status == 200 and [m.content for m in fake_discord.messages("games")] == ["next"]
+    stall.release()
+    status, body, _ = await held
+    assert status == 200 and fake_discord.message(int(body["id"])).content == "held"

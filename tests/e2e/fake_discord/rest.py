@@ -116,6 +116,7 @@ class RestApi:
             if request.path.startswith(API):
                 await self._record_and_check(request)
                 limits = fake.limits.take(request.method, request.path[len(API) :])
+            await fake.faults.hold(request.method, request.path)
             fault = fake.faults.take(request.method, request.path)
             if fault is None:
                 answer = await handler(request)

@@ -12,7 +12,7 @@ from aiohttp import web
 
 from .commands import CommandRegistry
 from .errors import FakeDiscordFailure, FakeHTTPError, Rejection, RejectionKind
-from .faults import Fault, Faults
+from .faults import Fault, Faults, Stall
 from .gateway import Gateway
 from .ids import Snowflakes
 from .inject import APPLICATION_COMMAND, AUTOCOMPLETE, MESSAGE_COMPONENT, InteractionBuilder
@@ -202,6 +202,12 @@ class FakeDiscord:
         `proxied=False`: a 429 without Discord's Via header (discord.py gives up at once).
         """
         return self.faults.plan(Fault(method, path, status, **details))
+
+    def stall(self, method: str, path: str) -> Stall:
+        """Hold the next `method` request whose path (under /api/v10) matches the regex `path`
+        at Discord, neither done nor answered, until `stall.release()`; `await stall.reached
+        .wait()` returns once it is held."""
+        return self.faults.stall(method, path)
 
     def limit_rates(self, limit: int = 5, per: float = 5.0) -> None:
         """Enforce Discord's per-channel limit on message sends and edits from now on: `limit`

@@ -9,7 +9,6 @@ played shows nothing its players keep hidden. The ◀ ▶ viewer is a pair of Dy
 from __future__ import annotations
 
 import asyncio
-import io
 import json
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Self
@@ -29,24 +28,33 @@ from cogs.ui.pastgames import game_choices
 from cogs.ui.readers import public_language, reader_language
 from cogs.ui.replies import clip, never_failing
 from cogs.ui.tablecog import TableCog
-from rendering._replay import Replay
+from cogs.ui.uploads import attachment, size_words, upload_limit
+from rendering._replay import REPLAY_BUDGET, Replay
 
 if TYPE_CHECKING:
     from cogs.ui.host import Host
     from cogs.ui.table import Table
 
 Interaction = discord.Interaction[Any]
-UPLOAD_LIMIT = 10 * 1024 * 1024  # Discord's smallest upload limit (no server boosts)
 REPLAY_HELP = "The game's number (start typing: recent games are listed)"
 TOO_LARGE = say("table.replay.too_large")
 
 
-def build_replay(source: ReplaySource, language: str = ENGLISH) -> Replay:
-    """The animation of every public state (runs in a worker thread), labels in `language`."""
+def build_replay(
+    source: ReplaySource, language: str = ENGLISH, budget: int = REPLAY_BUDGET
+) -> Replay:
+    """The animation of every public state (runs in a worker thread), labels in `language`,
+    aiming at `budget` bytes."""
     views = public_frames(source)
     last = len(views) - 1
     contexts = [replace(source.context(n == last), language=language) for n in range(len(views))]
-    return rendering.replay_gif(source.game.spec.id, views, contexts)
+    return rendering.replay_gif(source.game.spec.id, views, contexts, budget)
+
+
+def replay_budget(limit: int) -> int:
+    """What a replay aims at under an upload limit: the usual budget, or a fifth below a
+    smaller limit (a replay's size is only known once it is drawn)."""
+    return min(REPLAY_BUDGET, limit * 4 // 5)
 
 
 def step_picture(
@@ -90,13 +98,14 @@ async def show_step(
     step = min(step, len(source.moves))
     language = await reader_language(interaction)
     png, added = await asyncio.to_thread(step_picture, source, step, language)
-    picture = discord.File(io.BytesIO(png), filename=f"game-{source.game_id}-{step}.png")
+    picture = attachment(interaction, png, f"game-{source.game_id}-{step}.png")
+    pictures = [picture] if picture is not None else []  # a board over the limit: words only
     text = step_text(source, step, added, language)
     buttons = viewer(source.game_id, step, len(source.moves))
     if new:
-        await interaction.followup.send(text, file=picture, view=buttons, ephemeral=True)
+        await interaction.followup.send(text, files=pictures, view=buttons, ephemeral=True)
     else:
-        await interaction.edit_original_response(content=text, attachments=[picture], view=buttons)
+        await interaction.edit_original_response(content=text, attachments=pictures, view=buttons)
 
 
 class StepReplay(Component[Button[Any], ReplayId], scheme=REPLAY):
@@ -133,8 +142,10 @@ class Replays(TableCog):
         count = len(source.moves) + 1
         drawing = say("table.replay.drawing", game=source.game_id, count=count)
         await interaction.edit_original_response(content=words(drawing, language))
-        made = await asyncio.to_thread(build_replay, source, language)
-        if len(made.gif) > UPLOAD_LIMIT:
+        limit = upload_limit(interaction)
+        made = await asyncio.to_thread(build_replay, source, language, replay_budget(limit))
+        gif = attachment(interaction, made.gif, f"game-{source.game_id}.gif")
+        if gif is None:
             raise ServiceError(TOO_LARGE)
         shown = say("table.replay.all", count=count)
         if len(made.shown) < count:
@@ -142,10 +153,8 @@ class Replays(TableCog):
         replayed = say(
             "table.replay.done", title=title_of(source.game), game=source.game_id, shown=shown
         )
-        text = words(replayed, language)
         await interaction.edit_original_response(
-            content=text,
-            attachments=[discord.File(io.BytesIO(made.gif), f"game-{source.game_id}.gif")],
+            content=words(replayed, language), attachments=[gif]
         )
         await show_step(interaction, source, 0, new=True)
 
@@ -160,12 +169,16 @@ class Replays(TableCog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         record = await asyncio.to_thread(export_record, source)
         data = json.dumps(record, ensure_ascii=False, indent=1).encode()
-        record_words = say("table.replay.export", game=source.game_id)
-        await interaction.followup.send(
-            words(record_words, await reader_language(interaction)),
-            file=discord.File(io.BytesIO(data), filename=f"game-{source.game_id}.json"),
-            ephemeral=True,
-        )
+        language = await reader_language(interaction)
+        name = f"game-{source.game_id}.json"
+        file = attachment(interaction, data, name)
+        said = say("table.replay.export", game=source.game_id)
+        if file is None:
+            said = say(
+                "table.upload_too_large", name=name, limit=size_words(upload_limit(interaction))
+            )
+        files = [file] if file is not None else []
+        await interaction.followup.send(words(said, language), files=files, ephemeral=True)
 
     @replay.autocomplete("game")
     @never_failing

@@ -19,7 +19,6 @@ from discord.ui import Button, View
 
 import rendering
 from bot.i18n import ENGLISH, say, words
-from bot.service import ServiceError
 from bot.service.catalogue import title_of
 from bot.service.replays import ReplaySource, export_record, public_frames, states
 from cogs.ui.component import Component, button
@@ -28,6 +27,7 @@ from cogs.ui.pastgames import game_choices
 from cogs.ui.readers import public_language, reader_language
 from cogs.ui.replies import clip, never_failing
 from cogs.ui.tablecog import TableCog
+from cogs.ui.tokenlife import started
 from cogs.ui.uploads import attachment, size_words, upload_limit
 from rendering._replay import REPLAY_BUDGET, Replay
 
@@ -133,7 +133,9 @@ class Replays(TableCog):
     @app_commands.describe(game=REPLAY_HELP)
     @app_commands.guild_only()
     async def replay(self, interaction: Interaction, game: int) -> None:
-        """Post the game's animation here and open a private ◀ ▶ viewer for the caller."""
+        """Post the game's animation here and open a private ◀ ▶ viewer for the caller; a
+        replay that took longer than the interaction lives is posted as a plain message."""
+        late = started(interaction)
         source = await self.bot.service.replay_source(
             interaction.guild_id or 0, game, interaction.user.id
         )
@@ -146,23 +148,25 @@ class Replays(TableCog):
         made = await asyncio.to_thread(build_replay, source, language, replay_budget(limit))
         gif = attachment(interaction, made.gif, f"game-{source.game_id}.gif")
         if gif is None:
-            raise ServiceError(TOO_LARGE)
+            reader = await reader_language(interaction)
+            await late.private(words(TOO_LARGE, reader), reader)
+            return
         shown = say("table.replay.all", count=count)
         if len(made.shown) < count:
             shown = say("table.replay.some", shown=len(made.shown), count=count)
         replayed = say(
             "table.replay.done", title=title_of(source.game), game=source.game_id, shown=shown
         )
-        await interaction.edit_original_response(
-            content=words(replayed, language), attachments=[gif]
-        )
-        await show_step(interaction, source, 0, new=True)
+        if await late.public(words(replayed, language), language, file=gif):
+            await show_step(interaction, source, 0, new=True)  # the viewer needs the token
 
     @app_commands.command(name="export", description="A game's record as a JSON file")
     @app_commands.describe(game=REPLAY_HELP)
     @app_commands.guild_only()
     async def export(self, interaction: Interaction, game: int) -> None:
-        """The game record (format in the README), privately."""
+        """The game record (format in the README), privately (in a DM if it took longer than
+        the interaction lives)."""
+        late = started(interaction)
         source = await self.bot.service.replay_source(
             interaction.guild_id or 0, game, interaction.user.id
         )
@@ -177,8 +181,7 @@ class Replays(TableCog):
             said = say(
                 "table.upload_too_large", name=name, limit=size_words(upload_limit(interaction))
             )
-        files = [file] if file is not None else []
-        await interaction.followup.send(words(said, language), files=files, ephemeral=True)
+        await late.private(words(said, language), language, file=file)
 
     @replay.autocomplete("game")
     @never_failing

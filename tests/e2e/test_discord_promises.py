@@ -4,17 +4,18 @@ interaction's `attachment_size_limit`, and embeds none or within 6,000 character
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.e2e.clock import FakeClock
 from tests.e2e.fake_discord import BotRunner, FakeDiscord, InjectedInteraction, RecordedMessage
 from tests.e2e.symposion import factory, is_live_board, move_by_buttons, open_game, stub_drawing
 
 Runner = BotRunner[Any]
 LATE = 16 * 60  # seconds: past the token's 15 minutes
-EMBED_TEXT = (("title",), ("description",), ("footer", "text"), ("author", "name"))
 
 
 async def two_moves_of_iliad(fake: FakeDiscord) -> None:
@@ -29,6 +30,57 @@ async def two_moves_of_iliad(fake: FakeDiscord) -> None:
 async def private_answer(it: InjectedInteraction) -> RecordedMessage:
     """The finished private answer an interaction got (after any 'thinking…')."""
     return await it.wait_message(lambda m: m.ephemeral and not m.loading)
+
+
+def taking_long(
+    monkeypatch: pytest.MonkeyPatch, fake: FakeDiscord, clock: FakeClock, name: str
+) -> None:
+    """The bot's `cogs.replays.<name>` (run off the loop) takes 16 minutes on both clocks."""
+    module = sys.modules["cogs.replays"]  # the extension as loaded (a fresh module each load)
+    work = getattr(module, name)
+
+    def slow(*args: Any) -> Any:
+        clock.advance(seconds=LATE)
+        fake.advance_clock(LATE)
+        return work(*args)
+
+    monkeypatch.setattr(module, name, slow)
+
+
+async def test_followups_only_within_the_15_minute_token_life_then_plain_messages(
+    fake_discord: FakeDiscord,
+    bot_runner: Runner,
+    database: str | Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A replay drawn for 16 minutes goes to the channel as a message pinging alice (no
+    viewer: it needs the token); a record made for 16 minutes comes to her DMs. The fake
+    refuses any use of a spent token (401, 50027), which would fail the test."""
+    stub_drawing(monkeypatch)
+    clock = FakeClock()
+    await bot_runner.start(factory(database), clock=clock)
+    await two_moves_of_iliad(fake_discord)
+    taking_long(monkeypatch, fake_discord, clock, "build_replay")
+    replay = await fake_discord.slash("replay", {"game": 1}, user="alice", channel="games")
+    alice = fake_discord.user("alice").id
+    posted = await fake_discord.wait_for(lambda m: "game-1.gif" in m.files)
+    assert posted.interaction_user_id is None and not posted.ephemeral
+    assert posted.content.startswith(f"<@{alice}>, this took longer than Discord keeps")
+    assert posted.content.endswith("**Iliad** game #1, replayed: all 3 positions.")
+    sent = next(r for r in fake_discord.requests if r.body and "game-1" in str(r.body))
+    assert sent.mentioned_users() == [alice]
+    assert all(not m.ephemeral for m in replay.messages())  # no ◀ ▶ viewer after the token
+    assert replay.messages()[0].content.startswith("Rebuilding game #1")  # its last in time
+
+    taking_long(monkeypatch, fake_discord, clock, "export_record")
+    exported = await fake_discord.slash("export", {"game": 1}, user="alice", channel="games")
+    await exported.wait_answered()
+    exported.expect_unanswered()  # its 'thinking…' outlives the token: Discord ends it, not us
+    dm = await fake_discord.wait_for(lambda m: m.is_dm and "game-1.json" in m.files)
+    assert dm.dm_user_id == alice and "The record of game #1" in dm.content
+    assert dm.content.startswith("This took longer than Discord keeps an answer open")
+    await bot_runner.settle()
+    assert not [m for m in exported.messages() if not m.loading]  # nothing through the token
 
 
 async def test_an_upload_is_never_over_the_interactions_attachment_size_limit(

@@ -16,6 +16,7 @@ from tests.e2e.symposion import factory, is_live_board, move_by_buttons, open_ga
 
 Runner = BotRunner[Any]
 LATE = 16 * 60  # seconds: past the token's 15 minutes
+EMBED_TEXT = (("title",), ("description",), ("footer", "text"), ("author", "name"))
 
 
 async def two_moves_of_iliad(fake: FakeDiscord) -> None:
@@ -112,3 +113,44 @@ async def test_an_upload_is_never_over_the_interactions_attachment_size_limit(
     await bot_runner.settle()
     sizes = [n for r in fake_discord.requests[mark:] for n in r.upload_sizes]
     assert all(n <= limit for n in sizes), sizes
+
+
+def embed_characters(embed: dict[str, Any]) -> int:
+    """What one embed counts toward Discord's 6,000: its texts, and its fields' names and
+    values."""
+    total = 0
+    for path in EMBED_TEXT:
+        node: Any = embed
+        for key in path:
+            node = node.get(key) if isinstance(node, dict) else None
+        total += len(node) if isinstance(node, str) else 0
+    fields = embed.get("fields") or []
+    return total + sum(len(f.get("name", "")) + len(f.get("value", "")) for f in fields)
+
+
+def embeds_sent(fake: FakeDiscord) -> list[list[dict[str, Any]]]:
+    """The embeds of every message body the bot sent (interaction answers included)."""
+    bodies = [r.body for r in fake.requests if isinstance(r.body, dict)]
+    bodies += [b["data"] for b in bodies if isinstance(b.get("data"), dict)]
+    return [b["embeds"] for b in bodies if b.get("embeds")]
+
+
+async def test_embeds_none_or_within_6000_characters(
+    fake_discord: FakeDiscord,
+    bot_runner: Runner,
+    database: str | Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A game, its replay, record, log and past board: whatever the bot sends holds no embed,
+    or embeds of at most 6,000 characters together."""
+    stub_drawing(monkeypatch)
+    await bot_runner.start(factory(database))
+    await two_moves_of_iliad(fake_discord)
+    for command in ("replay", "export", "history", "board", "stats"):
+        options = {} if command == "stats" else {"game": 1}
+        asked = await fake_discord.slash(command, options, user="alice", channel="games")
+        await asked.wait_message(lambda m: not m.loading)
+    await bot_runner.settle()
+    assert len(fake_discord.requests) > 20  # the game and every answer were looked at
+    for embeds in embeds_sent(fake_discord):
+        assert sum(embed_characters(e) for e in embeds) <= 6000

@@ -6,6 +6,7 @@ import random
 from collections.abc import Awaitable, Mapping, Sequence
 from contextlib import suppress
 from dataclasses import replace
+from functools import cached_property
 from typing import Any
 
 from bot.engine import AnyGame, IllegalAction, OutcomeView, rng
@@ -44,6 +45,7 @@ from bot.service.model import (
 )
 from bot.service.pace import Pace
 from bot.service.ratings import Ratings, rate_entrants
+from bot.service.reading import BoardReading
 from bot.service.replays import Replays
 from bot.service.seats import RESIGNED
 from bot.service.sessions import label, turn_code
@@ -78,6 +80,11 @@ class GameService(
     Deadlines, TurnVotes, Submissions, Archive, Undos, Computers, Ratings, Replays, Languages
 ):
     """Every game operation a cog may ask for; refusals raise ServiceError subclasses."""
+
+    @cached_property
+    def reading(self) -> BoardReading:
+        """How each player reads boards (image or text): a feature object, not another base."""
+        return BoardReading(self.store)
 
     # -- lobby ------------------------------------------------------------------------------
 

@@ -105,9 +105,7 @@ def test_the_text_board_says_more_than_the_alt_text_within_a_message(
 
 
 @pytest.mark.parametrize(("game_id", "players"), list(samples()))
-def test_a_hand_says_its_cards_in_words_and_only_the_hand_does(
-    game_id: str, players: int
-) -> None:
+def test_a_hand_says_its_cards_in_words_and_only_the_hand_does(game_id: str, players: int) -> None:
     game = get_game(game_id)
     for state in positions(game, players)[:-1]:
         public = game.view(state, None)

@@ -126,7 +126,7 @@ class StepReplay(Component[Button[Any], ReplayId], scheme=REPLAY):
 
     async def act(self, interaction: Interaction, table: Table) -> None:
         """Check the caller may still watch, then show the board of that step."""
-        source = await table.service.replay_source(
+        source = await table.service.records.replay_source(
             interaction.guild_id or 0, self.key.game, interaction.user.id
         )
         await interaction.response.defer()
@@ -141,7 +141,7 @@ class Replays(TableCog):
     @app_commands.guild_only()
     async def replay(self, interaction: Interaction, game: int) -> None:
         """Post the game's animation here and open a private ◀ ▶ viewer for the caller."""
-        source = await self.bot.service.replay_source(
+        source = await self.bot.service.records.replay_source(
             interaction.guild_id or 0, game, interaction.user.id
         )
         await interaction.response.defer(thinking=True)
@@ -176,7 +176,7 @@ class Replays(TableCog):
     @app_commands.guild_only()
     async def export(self, interaction: Interaction, game: int) -> None:
         """The game record (format in the README), privately."""
-        source = await self.bot.service.replay_source(
+        source = await self.bot.service.records.replay_source(
             interaction.guild_id or 0, game, interaction.user.id
         )
         await interaction.response.defer(ephemeral=True, thinking=True)

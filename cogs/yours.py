@@ -73,7 +73,7 @@ class Yours(TableCog):
     async def mygames(self, interaction: Interaction) -> None:
         """Every game here where the caller has a place, privately, with links."""
         user = interaction.user.id
-        games = self.bot.service.my_games(interaction.guild_id or 0, user)
+        games = self.bot.service.places.my_games(interaction.guild_id or 0, user)
         await interaction.response.send_message(
             games_text(games, user, await reader_language(interaction)),
             ephemeral=True,
@@ -91,7 +91,7 @@ class Yours(TableCog):
     async def reminders(self, interaction: Interaction, state: app_commands.Choice[str]) -> None:
         """Reminders are on unless the player turns them off (every game, every server)."""
         on = state.value == "on"
-        await self.bot.service.set_reminders(interaction.user.id, on)
+        await self.bot.service.timers.set_reminders(interaction.user.id, on)
         text = say("table.reminders_on") if on else say("table.reminders_off")
         language = await reader_language(interaction)
         await interaction.response.send_message(words(text, language), ephemeral=True)
@@ -119,7 +119,7 @@ class Yours(TableCog):
         language = await reader_language(interaction)
         said: list[Text] = []
         if pace is not None:
-            chosen = await self.bot.service.set_guild_pace(interaction.guild_id or 0, pace)
+            chosen = await self.bot.service.timers.set_guild_pace(interaction.guild_id or 0, pace)
             said.append(say("table.pace_set", pace=pace_words(get_pace(chosen.name), language)))
         if board is not None:
             text = board.value == TEXT_BOARDS
@@ -133,7 +133,7 @@ class Yours(TableCog):
     async def _current(self, interaction: Interaction, language: str) -> list[Text]:
         """What /settings without options tells: how the caller reads boards, the server's pace."""
         text = await self.bot.service.reading.prefers_text(interaction.user.id)
-        pace = await self.bot.service.pace_for(interaction.guild_id, None)
+        pace = await self.bot.service.clocks.pace_for(interaction.guild_id, None)
         return [say(READING_NOW[text]), say("table.settings.pace", pace=pace_words(pace, language))]
 
     @settings.autocomplete("pace")

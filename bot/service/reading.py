@@ -1,15 +1,17 @@
 """How each player reads boards: as the image (the default) or as text, their own choice.
 
-A small feature of its own (built with the store, held by the service as `service.reading`):
+A feature object of its own (built with the store, held by the service as `service.reading`):
 `/settings board:` keeps the choice, and `/board` without `text:` follows it. Read once per
 player from the store, then kept in memory; a choice is stored before it is kept.
 """
 
 from __future__ import annotations
 
+from bot.service.errors import database_down_told
 from bot.store import Store
 
 
+@database_down_told
 class BoardReading:
     """Each player's choice of boards as text, read from and written to the store."""
 

@@ -58,7 +58,7 @@ class HandDesk:
             try:
                 await self._deliver(hand)
             except discord.HTTPException:
-                await self.service.set_dm_ok(hand.info.game_id, player.user_id, False)
+                await self.service.hands.set_dm_ok(hand.info.game_id, player.user_id, False)
             except LOST as error:
                 log.warning("a hand DM of game #%s may be lost: %r", hand.info.game_id, error)
 
@@ -69,7 +69,7 @@ class HandDesk:
         language = await readers.dm_language(self.bot, user_id)
         text = hand_text(hand.info, hand.player, language)
         png = await hand_png(hand, self.painter, language)
-        known = await self.service.hand_message(game_id, user_id)
+        known = await self.service.hands.message(game_id, user_id)
         if known is not None:
             try:
                 await dm.get_partial_message(known).edit(
@@ -79,7 +79,7 @@ class HandDesk:
             except discord.NotFound:
                 pass  # the player deleted it: a new one takes its place
         sent = await dm.send(text, file=hand_file(hand, png, language))
-        await self.service.set_hand_message(game_id, user_id, sent.id)
+        await self.service.hands.set_message(game_id, user_id, sent.id)
 
     async def _dm(self, user_id: int) -> discord.PartialMessageable | discord.DMChannel:
         """The DM channel with a player: looked up once (a user fetch and a DM open are two
@@ -94,7 +94,7 @@ class HandDesk:
 
     async def show_hand(self, interaction: Interaction, game_id: int) -> None:
         """/hand or 'My hand': the caller's private view, ephemerally."""
-        hand = await self.service.hand(game_id, interaction.user.id)
+        hand = await self.service.hands.show(game_id, interaction.user.id)
         await interaction.response.defer(ephemeral=True, thinking=True)
         language = await readers.reader_language(interaction)
         await interaction.followup.send(

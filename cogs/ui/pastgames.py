@@ -53,7 +53,7 @@ async def game_choices(
         return []
     typed = str(current or "").strip()
     digits = typed if typed.isascii() and typed.isdigit() else ""
-    games = await host.service.recent_games(
+    games = await host.service.records.recent_games(
         interaction.guild_id,
         user_id=interaction.user.id if mine else None,
         number_prefix=digits,

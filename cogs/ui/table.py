@@ -150,7 +150,7 @@ class Table:
         edited = await message.edit(content=content, attachments=files, view=buttons)
         shown.image, shown.words, shown.attachments = png, alt, list(edited.attachments)
         live = info.status == "active"
-        await self.service.board_redrawn(info.game_id, current, info.version, live=live)
+        await self.service.boards.redrawn(info.game_id, current, info.version, live=live)
 
     async def _post(
         self,
@@ -165,11 +165,11 @@ class Table:
         content, png, buttons = drawn
         channel = self.bot.get_partial_messageable(info.place_id)
         live = info.status == "active"
-        posting = await self.service.intend_board(info.game_id, info.version, live=live)
+        posting = await self.service.boards.intend(info.game_id, info.version, live=live)
         extra: dict[str, Any] = {"view": buttons} if buttons is not None else {}
         image = alttext.board_file(board, png, alt)
         sent = await channel.send(content, file=image, nonce=posting.nonce, **extra)
-        await self.service.board_posted(posting, sent.id)
+        await self.service.boards.posted(posting, sent.id)
         shown.message_id, shown.image, shown.attachments = sent.id, png, list(sent.attachments)
         shown.words = alt
         if current is not None and current != sent.id:
@@ -218,7 +218,7 @@ class Table:
         except DISCORD_FAULTS:
             log.warning("could not remove the buttons of message %s", message_id)
             return
-        await self.service.board_stripped(game_id, message_id)
+        await self.service.boards.stripped(game_id, message_id)
 
     # -- moves -------------------------------------------------------------------------------
 
@@ -236,7 +236,7 @@ class Table:
     async def _play(
         self, interaction: Interaction, game_id: int, code: str, version: int | None
     ) -> None:
-        result = await self.service.move(game_id, interaction.user.id, code, version)
+        result = await self.service.moves.move(game_id, interaction.user.id, code, version)
         language = await readers.reader_language(interaction)  # never raises
         done = words(say("table.you_played", move=result.description), language)
         private = interaction.message is not None and interaction.message.flags.ephemeral
@@ -291,12 +291,12 @@ class Table:
 
     async def play_automatic(self, game_id: int) -> None:
         """While the automatic player is to move: its move, committed, then shown."""
-        while (result := await self.service.automatic_move(game_id)) is not None:
+        while (result := await self.service.computers.move(game_id)) is not None:
             await self._show_move(result)
 
     async def show_choices(self, interaction: Interaction, game_id: int, version: int) -> None:
         """'Your move': the mover's choices, privately."""
-        choices = await self.service.my_choices(game_id, interaction.user.id, version)
+        choices = await self.service.moves.my_choices(game_id, interaction.user.id, version)
         language = await readers.reader_language(interaction)
         view = components.private_view(game_id, version, choices, language)
         extra = len(choices) - components.shown_choices(choices)

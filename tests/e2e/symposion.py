@@ -361,4 +361,4 @@ def quick_computers(bot: Any) -> None:
     """Computer seats play the seeded random move in this process instead of searching."""
     from bot.service.thinking import Thinker
 
-    bot.service.thinker = Thinker(None, timeout=60, decider=random_decide)
+    bot.service.computers.thinker = Thinker(None, timeout=60, decider=random_decide)

@@ -60,7 +60,7 @@ async def test_board_text_reads_whose_turn_the_standings_and_the_last_move(
     bot = await bot_runner.start(factory(database))
     await three_moves(fake_discord, game)
     await bot_runner.settle()
-    board = await bot.service.board(1)
+    board = await bot.service.boards.show(1)
     view, names = board.view, board.context.names
     mark = len(fake_discord.events)
     text = (await text_answer(fake_discord, "carol", {"text": True})).content

@@ -104,7 +104,7 @@ def _turn(view: IliadView, context: ViewContext) -> str:
     if describe.is_over(view, context):
         return ""
     turn = context.say("table.image.turn", turn=view.get("turn_number", "?"), most=TURNS)
-    return describe.sentence(turn[:1].upper() + turn[1:])
+    return describe.sentence(turn)
 
 
 def _marks(view: IliadView, context: ViewContext) -> list[str]:

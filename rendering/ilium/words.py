@@ -146,7 +146,7 @@ def _trigger(view: IliumView, context: ViewContext) -> str:
     value = view["trigger_value"]
     left = sum(1 for site in view["sites"] for token in site["tokens"] if token[1] == value)
     line = context.say("ilium.image.trigger_left", value=value, left=left)
-    return describe.sentence(line[:1].upper() + line[1:])
+    return describe.sentence(line)
 
 
 def _pathways(view: IliumView, context: ViewContext) -> list[str]:

@@ -20,8 +20,10 @@ _ENDS = (".", "!", "?", "…", ":")
 
 
 def sentence(text: object) -> str:
-    """One line as a sentence: its spaces tidied, a full stop added unless it has a mark."""
+    """One line as a sentence: its spaces tidied, its first letter a capital, a full stop added
+    unless it ends with a mark."""
     line = " ".join(str(text).split())
+    line = line[:1].upper() + line[1:]
     return line if not line or line.endswith(_ENDS) else f"{line}."
 
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bench.core import Settings, Table
-from bot.service import game_service
+from bot.service import opening
 from tests.e2e.fake_discord import (
     FakeDiscord,
     LogGuard,
@@ -116,8 +116,8 @@ async def _play(game_id: str, seats: int, seed: int, *, alone: bool = False) -> 
     `alone`: alice against computers in the other seats, through the fake's rate limit."""
     guard = LogGuard()
     guard.install()
-    fresh_seed = game_service.new_seed
-    game_service.new_seed = lambda: seed  # the same deal every run, so runs compare
+    fresh_seed = opening.new_seed
+    opening.new_seed = lambda: seed  # the same deal every run, so runs compare
     try:
         with tempfile.TemporaryDirectory(prefix="symposion-traffic-") as folder:
             async with serving() as fake, running(fake) as runner:
@@ -143,7 +143,7 @@ async def _play(game_id: str, seats: int, seed: int, *, alone: bool = False) -> 
                 tally.channel_writes = channel_writes(sent, fake.channel(CHANNEL).id)
                 tally.moves = len(await bot.store.moves.of(1))
     finally:
-        game_service.new_seed = fresh_seed
+        opening.new_seed = fresh_seed
         guard.remove()
     problems = guard.problems()
     if problems:

@@ -41,9 +41,9 @@ class Hints(TableCog):
         one that outlives the interaction is sent as a DM)."""
         late = started(interaction)
         info = self.game_here(interaction)
-        await self.bot.service.check_hint(info.game_id, interaction.user.id)
+        await self.bot.service.computers.check_hint(info.game_id, interaction.user.id)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        hint = await self.bot.service.hint(info.game_id, interaction.user.id)
+        hint = await self.bot.service.computers.hint(info.game_id, interaction.user.id)
         language = await reader_language(interaction)
         await late.private(hint_text(hint, language), language)
 

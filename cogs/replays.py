@@ -21,6 +21,7 @@ import rendering
 from bot.i18n import ENGLISH, say, words
 from bot.service.catalogue import title_of
 from bot.service.replays import ReplaySource, export_record, public_frames, states
+from cogs.ui.alttext import DESCRIPTION
 from cogs.ui.component import Component, button
 from cogs.ui.ids import REPLAY, ReplayId, Way
 from cogs.ui.pastgames import game_choices
@@ -42,13 +43,16 @@ TOO_LARGE = say("table.replay.too_large")
 
 def build_replay(
     source: ReplaySource, language: str = ENGLISH, budget: int = REPLAY_BUDGET
-) -> Replay:
+) -> tuple[Replay, str]:
     """The animation of every public state (runs in a worker thread), labels in `language`,
-    aiming at `budget` bytes."""
+    aiming at `budget` bytes, and the last board's words (the animation's alt text ends with
+    them)."""
     views = public_frames(source)
     last = len(views) - 1
     contexts = [replace(source.context(n == last), language=language) for n in range(len(views))]
-    return rendering.replay_gif(source.game.spec.id, views, contexts, budget)
+    game_id = source.game.spec.id
+    final = rendering.board_words(game_id, views[-1], contexts[-1])
+    return rendering.replay_gif(game_id, views, contexts, budget), final
 
 
 def replay_budget(limit: int) -> int:
@@ -57,17 +61,30 @@ def replay_budget(limit: int) -> int:
     return min(REPLAY_BUDGET, limit * 4 // 5)
 
 
+def replay_words(source: ReplaySource, made: Replay, final: str, language: str) -> str:
+    """The animation's alt text: what it shows, then its last board in words."""
+    head = say(
+        "table.words.replay",
+        title=title_of(source.game),
+        game=source.game_id,
+        shown=len(made.shown),
+    )
+    return clip(f"{words(head, language)}\n{final}", DESCRIPTION)
+
+
 def step_picture(
     source: ReplaySource, step: int, language: str = ENGLISH
-) -> tuple[bytes, list[str]]:
-    """The public board after `step` moves and the public lines that move added."""
+) -> tuple[bytes, list[str], str]:
+    """The public board after `step` moves, the public lines that move added, and the board's
+    words (its alt text)."""
     found = states(source, step)
     game = source.game
     view = game.view(found[-1], None)
     before = game.view(found[-2], None)["log"] if len(found) > 1 else []
     added = [words(line, language) for line in view["log"][len(before) :]]
     context = replace(source.context(step == len(source.moves)), language=language)
-    return rendering.board_png(game.spec.id, view, context), added
+    png = rendering.board_png(game.spec.id, view, context)
+    return png, added, rendering.board_words(game.spec.id, view, context)
 
 
 def viewer(game_id: int, step: int, last: int) -> View:
@@ -97,8 +114,8 @@ async def show_step(
     """Draw one board of the viewer off the loop; send it privately, or replace the shown one."""
     step = min(step, len(source.moves))
     language = await reader_language(interaction)
-    png, added = await asyncio.to_thread(step_picture, source, step, language)
-    picture = attachment(interaction, png, f"game-{source.game_id}-{step}.png")
+    png, added, alt = await asyncio.to_thread(step_picture, source, step, language)
+    picture = attachment(interaction, png, f"game-{source.game_id}-{step}.png", alt)
     pictures = [picture] if picture is not None else []  # a board over the limit: words only
     text = step_text(source, step, added, language)
     buttons = viewer(source.game_id, step, len(source.moves))
@@ -119,7 +136,7 @@ class StepReplay(Component[Button[Any], ReplayId], scheme=REPLAY):
 
     async def act(self, interaction: Interaction, table: Table) -> None:
         """Check the caller may still watch, then show the board of that step."""
-        source = await table.service.replay_source(
+        source = await table.service.records.replay_source(
             interaction.guild_id or 0, self.key.game, interaction.user.id
         )
         await interaction.response.defer()
@@ -136,7 +153,7 @@ class Replays(TableCog):
         """Post the game's animation here and open a private ◀ ▶ viewer for the caller; a
         replay that took longer than the interaction lives is posted as a plain message."""
         late = started(interaction)
-        source = await self.bot.service.replay_source(
+        source = await self.bot.service.records.replay_source(
             interaction.guild_id or 0, game, interaction.user.id
         )
         await interaction.response.defer(thinking=True)
@@ -145,8 +162,9 @@ class Replays(TableCog):
         drawing = say("table.replay.drawing", game=source.game_id, count=count)
         await interaction.edit_original_response(content=words(drawing, language))
         limit = upload_limit(interaction)
-        made = await asyncio.to_thread(build_replay, source, language, replay_budget(limit))
-        gif = attachment(interaction, made.gif, f"game-{source.game_id}.gif")
+        made, final = await asyncio.to_thread(build_replay, source, language, replay_budget(limit))
+        about = replay_words(source, made, final, language)
+        gif = attachment(interaction, made.gif, f"game-{source.game_id}.gif", about)
         if gif is None:
             reader = await reader_language(interaction)
             await late.private(words(TOO_LARGE, reader), reader)
@@ -167,7 +185,7 @@ class Replays(TableCog):
         """The game record (format in the README), privately (in a DM if it took longer than
         the interaction lives)."""
         late = started(interaction)
-        source = await self.bot.service.replay_source(
+        source = await self.bot.service.records.replay_source(
             interaction.guild_id or 0, game, interaction.user.id
         )
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -175,7 +193,8 @@ class Replays(TableCog):
         data = json.dumps(record, ensure_ascii=False, indent=1).encode()
         language = await reader_language(interaction)
         name = f"game-{source.game_id}.json"
-        file = attachment(interaction, data, name)
+        about = say("table.words.export_file", title=title_of(source.game), game=source.game_id)
+        file = attachment(interaction, data, name, words(about, language))
         said = say("table.replay.export", game=source.game_id)
         if file is None:
             said = say(

@@ -7,7 +7,6 @@ up with old boards. Everything shown here is public, except the caller's own han
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
@@ -17,6 +16,7 @@ from discord import app_commands
 
 from bot.i18n import ENGLISH, named, say, words
 from bot.service import Board, GameInfo, PastGame
+from cogs.ui import alttext
 from cogs.ui.host import Host
 from cogs.ui.painter import Painter
 from cogs.ui.readers import reader_language
@@ -54,7 +54,7 @@ async def game_choices(
         return []
     typed = str(current or "").strip()
     digits = typed if typed.isascii() and typed.isdigit() else ""
-    games = await host.service.recent_games(
+    games = await host.service.records.recent_games(
         interaction.guild_id,
         user_id=interaction.user.id if mine else None,
         number_prefix=digits,
@@ -86,7 +86,7 @@ async def send_board_privately(interaction: Interaction, board: Board, painter: 
     info = board.info
     context = replace(board.context, language=language)
     png = await painter.board_png(info.game_type, board.view, context)
-    image = discord.File(io.BytesIO(png), filename=f"{info.game_type}-board.png")
+    image = alttext.board_file(board, png, alttext.board_words(board, language))
     text = past_text(info, board.view["seats"], language)
     if info.status == "active":
         text = f"{game_text(board, language)}\n{text}"
@@ -170,7 +170,8 @@ async def send_log(interaction: Interaction, info: GameInfo, lines: list[str]) -
         )
         return
     name = log_file_name(info, language)
-    attached = attachment(interaction, whole.encode(), name)
+    about = words(say("table.words.log_file", title=info.title, game=info.game_id), language)
+    attached = attachment(interaction, whole.encode(), name, about)
     if attached is None:  # longer than the server lets a bot upload: the newest lines only
         limit = size_words(upload_limit(interaction))
         too_large = _said(language, "table.upload_too_large", name=name, limit=limit)

@@ -9,10 +9,11 @@ channel or a DM are tens of kilobytes (`make bench`'s render rows); what can gro
 
 from __future__ import annotations
 
-import io
 from typing import Any
 
 import discord
+
+from cogs.ui.alttext import upload
 
 Interaction = discord.Interaction[Any]
 DEFAULT_LIMIT = 10 * 1024 * 1024  # bytes: Discord's smallest upload limit
@@ -24,11 +25,14 @@ def upload_limit(interaction: Interaction) -> int:
     return limit if isinstance(limit, int) and limit > 0 else DEFAULT_LIMIT
 
 
-def attachment(interaction: Interaction, data: bytes, filename: str) -> discord.File | None:
-    """The file to upload with an answer to this interaction, or None if it is too large."""
+def attachment(
+    interaction: Interaction, data: bytes, filename: str, description: str
+) -> discord.File | None:
+    """The file (with its description) to upload with an answer to this interaction, or None
+    if it is too large."""
     if len(data) > upload_limit(interaction):
         return None
-    return discord.File(io.BytesIO(data), filename=filename)
+    return upload(data, filename, description)
 
 
 def size_words(size: int) -> str:

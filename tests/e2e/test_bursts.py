@@ -17,7 +17,7 @@ from PIL import Image
 import rendering
 from bot.ai import Decision
 from bot.engine import get_game
-from bot.service import game_service
+from bot.service import opening
 from bot.service.thinking import Thinker
 from bot.store.rows import MoveRow
 from tests.e2e.fake_discord import BotRunner, FakeDiscord
@@ -83,7 +83,7 @@ async def open_against_three(fake: FakeDiscord) -> None:
 @pytest.fixture
 def seeded(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every game gets SEED: the same seating and deal on every run."""
-    monkeypatch.setattr(game_service, "new_seed", lambda: SEED)
+    monkeypatch.setattr(opening, "new_seed", lambda: SEED)
 
 
 def turn_notes(fake: FakeDiscord, name: str) -> list[str]:
@@ -117,7 +117,7 @@ async def test_a_game_against_three_computers_never_overruns_the_channel_limit(
     gets at most one turn note each time the turn comes to her."""
     drawn = record_boards(monkeypatch)
     bot = await bot_runner.start(factory(database))
-    bot.service.thinker = Thinker(None, timeout=60, decider=random_decide)
+    bot.service.computers.thinker = Thinker(None, timeout=60, decider=random_decide)
     fake_discord.limit_rates(limit=5, per=WINDOW)
     mark = fake_discord.mark()
     await open_against_three(fake_discord)
@@ -177,7 +177,7 @@ async def test_boards_held_up_by_discord_are_replaced_by_the_newest_never_droppe
     drawn = record_boards(monkeypatch)
     bot = await bot_runner.start(factory(database))
     gate = Gate(asyncio.get_running_loop(), nth=4)
-    bot.service.thinker = Thinker(None, timeout=60, decider=gate.decide)
+    bot.service.computers.thinker = Thinker(None, timeout=60, decider=gate.decide)
     mark = fake_discord.mark()
     await open_against_three(fake_discord)
     opening = await fake_discord.wait_for(is_board, since=mark)

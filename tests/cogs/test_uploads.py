@@ -22,8 +22,9 @@ def test_the_interactions_limit_holds_else_10_mib() -> None:
 
 
 def test_a_file_over_the_limit_is_not_attached() -> None:
-    assert attachment(interaction(4), b"1234", "a.txt") is not None
-    assert attachment(interaction(4), b"12345", "a.txt") is None
+    kept = attachment(interaction(4), b"1234", "a.txt", "four bytes")
+    assert kept is not None and kept.description == "four bytes"
+    assert attachment(interaction(4), b"12345", "a.txt", "five bytes") is None
 
 
 def test_a_replay_aims_below_a_small_limit() -> None:

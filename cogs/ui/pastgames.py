@@ -22,6 +22,7 @@ from cogs.ui.painter import Painter
 from cogs.ui.readers import reader_language
 from cogs.ui.replies import CHOICE, CHOICES, CONTENT, clip
 from cogs.ui.texts import final_text, game_text, player_name
+from cogs.ui.uploads import attachment, size_words, upload_limit
 
 Interaction = discord.Interaction[Any]
 NUMBER_HELP = "A game number (start typing: recent games are listed); default: this channel's"
@@ -168,8 +169,18 @@ async def send_log(interaction: Interaction, info: GameInfo, lines: list[str]) -
             text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
         )
         return
+    name = log_file_name(info, language)
     about = words(say("table.words.log_file", title=info.title, game=info.game_id), language)
-    attached = alttext.upload(whole.encode(), log_file_name(info, language), about)
+    attached = attachment(interaction, whole.encode(), name, about)
+    if attached is None:  # longer than the server lets a bot upload: the newest lines only
+        limit = size_words(upload_limit(interaction))
+        too_large = _said(language, "table.upload_too_large", name=name, limit=limit)
+        await interaction.response.send_message(
+            f"{clip(text, CONTENT - len(too_large) - 1)}\n{too_large}",
+            ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        return
     await interaction.response.send_message(
         text, file=attached, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
     )

@@ -21,6 +21,7 @@ from bot.i18n import say, words
 from bot.service import Board, GameInfo, Hand, MoveResult
 from cogs.ui import alttext, components, opening, readers, threads
 from cogs.ui.boardmessage import game_message
+from cogs.ui.deliveries import Deliveries, Offer, wait_for_sender
 from cogs.ui.hands import HandDesk
 from cogs.ui.ids import LobbyVerb
 from cogs.ui.mending import Mender
@@ -60,6 +61,7 @@ class Table:
         self.hands = HandDesk(bot, self.painter)
         self.notes = TurnNotes(bot)
         self.mender = Mender(self)
+        self.deliveries = Deliveries(self._deliver)
 
     @property
     def service(self) -> GameService:
@@ -177,14 +179,29 @@ class Table:
         await self.notes.drop(info.game_id, info.place_id)
 
     async def publish(
-        self, board: Board, *, in_place: bool = False, turn_passed: bool = False
+        self,
+        board: Board,
+        *,
+        in_place: bool = False,
+        turn_passed: bool = False,
+        wait: bool = True,
     ) -> None:
         """Show a board after a committed change; if Discord fails, mend the channel instead.
 
-        Never raises: the change is stored, so nobody may be told it failed.
+        Boards go out one at a time per game, the newest first (cogs.ui.deliveries): one
+        offered while another is on its way waits, and a newer one replaces it unsent. With
+        `wait`, returns once this board (or a newer one) is shown. Never raises: the change is
+        stored, so nobody may be told it failed.
         """
+        sender = self.deliveries.offer(Offer(board, in_place, turn_passed))
+        if wait:
+            await wait_for_sender(sender)
+
+    async def _deliver(self, offer: Offer) -> None:
+        """Show one offered board (the newest); never raises (see `publish`)."""
+        board = offer.board
         try:
-            await self.show(board, in_place=in_place, turn_passed=turn_passed)
+            await self.show(board, in_place=offer.in_place, turn_passed=offer.turn_passed)
         except DISCORD_FAULTS as error:
             log.warning("the board of game #%s did not go out: %r", board.info.game_id, error)
             await self.mender.mend(board.info.game_id, failed=True)
@@ -279,18 +296,28 @@ class Table:
             log.warning("a notice to %s did not go out: %r", place_id, error)
 
     async def after_move(self, result: MoveResult) -> None:
-        """Show a committed move, then any automatic player's moves that follow it."""
-        await self._show_move(result)
-        await self.play_automatic(result.board.info.game_id)
+        """Show a committed move, then any automatic player's moves that follow it; returns
+        once the newest board is shown (boards the moves outran are never drawn)."""
+        game_id = result.board.info.game_id
+        async with self.deliveries.batch(game_id):
+            await self._show_move(result)
+            await self._automatic(game_id)
 
     async def _show_move(self, result: MoveResult) -> None:
-        """Redraw the game message in place; when the turn passes, a short note pings the next
-        player (the one turn note, not a new board, is what reaches the channel)."""
-        await self.publish(result.board, in_place=True, turn_passed=not result.same_mover)
+        """Offer the board for a redraw in place; when the turn passes, a short note pings the
+        next player (the one turn note, not a new board, is what reaches the channel)."""
+        board = result.board
+        await self.publish(board, in_place=True, turn_passed=not result.same_mover, wait=False)
         await self.send_hands(result.hands)
 
     async def play_automatic(self, game_id: int) -> None:
-        """While the automatic player is to move: its move, committed, then shown."""
+        """While the automatic player is to move: its moves, committed one after the other
+        without waiting for Discord; returns once the newest board is shown."""
+        async with self.deliveries.batch(game_id):
+            await self._automatic(game_id)
+
+    async def _automatic(self, game_id: int) -> None:
+        """The automatic player's moves, each offered to the game's message as it is stored."""
         while (result := await self.service.computers.move(game_id)) is not None:
             await self._show_move(result)
 

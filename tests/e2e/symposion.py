@@ -362,3 +362,37 @@ def quick_computers(bot: Any) -> None:
     from bot.service.thinking import Thinker
 
     bot.service.computers.thinker = Thinker(None, timeout=60, decider=random_decide)
+
+
+COMPUTER_TURNS = 60.0  # seconds the computers' moves between two of the person's may take
+
+
+def persons_turn(fake: FakeDiscord, name: str) -> Any:
+    """A board asking `name` to move, or the final board (the computer moves in between)."""
+    mention = f"<@{fake.user(name).id}>"
+
+    def fits(message: RecordedMessage) -> bool:
+        if is_over(message):
+            return True
+        line = next((x for x in message.content.splitlines() if "to move" in x), "")
+        return is_live_board(message) and line.startswith(mention)
+
+    return fits
+
+
+async def play_alone(
+    fake: FakeDiscord, name: str, since: int, limit: int = 4000
+) -> RecordedMessage:
+    """The person presses buttons whenever it is their turn, until the game is over.
+
+    The wait for the person's turn is generous: the computers' turns in between (several
+    decisions each, searched in a worker process) come first.
+    """
+    board = await fake.wait_for(persons_turn(fake, name), since=since, timeout=COMPUTER_TURNS)
+    for step in range(limit):
+        if is_over(board):
+            return board
+        mark = fake.mark()
+        await move_by_buttons(fake, step)
+        board = await fake.wait_for(persons_turn(fake, name), since=mark, timeout=COMPUTER_TURNS)
+    raise AssertionError(f"no end after {limit} moves")

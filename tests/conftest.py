@@ -2,18 +2,34 @@
 
 `database` runs a test once on each backend: a sqlite file, and a fresh schema in a real
 PostgreSQL server this test process starts (tests/postgres_server.py). A server that cannot
-start fails those tests with its reason; nothing is skipped.
+start fails those tests with its reason; nothing is skipped. Tests whose subject is not the
+migrations take a store already migrated instead (tests/migrated.py).
+
+Temporary folders (the sqlite files, the PostgreSQL server's data) are made in /dev/shm when
+the machine has it and TMPDIR names no other place: sqlite waits for the disk at every commit
+(synchronous=FULL), which on a shared disk was most of a short test's time, and no test
+depends on that wait.
 """
 
+import os
+import tempfile
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
 
 import bot.games  # noqa: F401
+from tests.migrated import BACKENDS, MigratedSqlite
 from tests.postgres_server import PostgresServer, ServerFailed
 
-BACKENDS = ("sqlite", "postgresql")
+MEMORY = Path("/dev/shm")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Temporary files in memory where that is possible (xdist's workers inherit TMPDIR)."""
+    if "TMPDIR" not in os.environ and MEMORY.is_dir() and os.access(MEMORY, os.W_OK):
+        os.environ["TMPDIR"] = str(MEMORY)
+        tempfile.tempdir = None  # asked again, gettempdir() reads TMPDIR
 
 
 @pytest.fixture(scope="session")
@@ -27,9 +43,15 @@ def postgres_server() -> Iterator[PostgresServer]:
     server.remove()
 
 
+@pytest.fixture(scope="session")
+def migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> MigratedSqlite:
+    """The sqlite file this test process copies for each test that needs a migrated store."""
+    return MigratedSqlite(tmp_path_factory.mktemp("migrated"))
+
+
 @pytest.fixture(params=BACKENDS)
 async def database(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str | Path]:
-    """Where a test's store lives: a sqlite path, or a PostgreSQL DATABASE_URL."""
+    """Where a test's store lives: a sqlite path, or a PostgreSQL DATABASE_URL (both empty)."""
     if request.param == "sqlite":
         yield tmp_path / "games.sqlite3"
         return

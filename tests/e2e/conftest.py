@@ -9,9 +9,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.fake_discord import BotRunner, FakeDiscord, LogGuard, running, serving
-from tests.postgres_server import PostgresServer
-
-BACKENDS = ("sqlite", "postgresql")  # as tests/conftest.py's `database`
+from tests.migrated import BACKENDS, migrated
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -50,14 +48,8 @@ async def bot_runner(fake_discord: FakeDiscord) -> AsyncIterator[BotRunner[Any]]
 
 
 @pytest.fixture(params=BACKENDS)
-async def database(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str | Path]:
-    """Where a test's bot keeps its games, once on each backend: a new sqlite file (migrated by
-    the bot), or a PostgreSQL database copied from one already migrated (the tests of the
-    migrations themselves are in tests/store). A restart in the test reuses it."""
-    if request.param == "sqlite":
-        yield tmp_path / "s.sqlite3"
-        return
-    server: PostgresServer = request.getfixturevalue("postgres_server")
-    url = await server.new_database(migrated=True)
-    yield url
-    server.retire(url)
+async def database(request: pytest.FixtureRequest, tmp_path: Path) -> str | Path:
+    """Where a test's bot keeps its games, once on each backend, already migrated
+    (tests/migrated.py): a copy of a migrated sqlite file, or the test PostgreSQL server's
+    migrated database, emptied. A restart in the test reuses it."""
+    return await migrated(request, tmp_path)

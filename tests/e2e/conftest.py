@@ -1,4 +1,10 @@
-"""Fixtures for end-to-end tests: a fake Discord, a bot runner, and a guard on ERROR logs."""
+"""Fixtures for end-to-end tests: a fake Discord, a bot runner, and a guard on ERROR logs.
+
+Every test that takes `database` runs on sqlite; those marked `postgresql` run on PostgreSQL
+too. The marked ones are chosen to pass through every statement and every line of the store
+that the whole end-to-end set reaches on PostgreSQL (README, "Tests"); the store's own tests
+and the service's run on both backends in full.
+"""
 
 from __future__ import annotations
 
@@ -13,11 +19,31 @@ from tests.migrated import BACKENDS, migrated
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Register the marker that lists ERROR logs a test provokes on purpose."""
+    """Register the markers: ERROR logs a test provokes on purpose; PostgreSQL too."""
     config.addinivalue_line(
         "markers",
         "expected_errors(*patterns): regexes of ERROR log records this test must produce",
     )
+    config.addinivalue_line(
+        "markers", "postgresql: the test runs on PostgreSQL as well as on sqlite"
+    )
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """`database` is sqlite, and PostgreSQL too for a test marked `postgresql` (unless the
+    test names its backends itself, case by case)."""
+    if "database" not in metafunc.fixturenames or _parametrises_database(metafunc):
+        return
+    both = metafunc.definition.get_closest_marker("postgresql") is not None
+    metafunc.parametrize("database", BACKENDS if both else BACKENDS[:1], indirect=True)
+
+
+def _parametrises_database(metafunc: pytest.Metafunc) -> bool:
+    for mark in metafunc.definition.iter_markers("parametrize"):
+        names = mark.args[0]
+        if "database" in (names.replace(" ", "").split(",") if isinstance(names, str) else names):
+            return True
+    return False
 
 
 @pytest.fixture(autouse=True)
@@ -47,9 +73,9 @@ async def bot_runner(fake_discord: FakeDiscord) -> AsyncIterator[BotRunner[Any]]
         yield runner
 
 
-@pytest.fixture(params=BACKENDS)
+@pytest.fixture
 async def database(request: pytest.FixtureRequest, tmp_path: Path) -> str | Path:
-    """Where a test's bot keeps its games, once on each backend, already migrated
-    (tests/migrated.py): a copy of a migrated sqlite file, or the test PostgreSQL server's
-    migrated database, emptied. A restart in the test reuses it."""
+    """Where a test's bot keeps its games: a copy of a migrated sqlite file, or the test
+    PostgreSQL server's migrated database, emptied (tests/migrated.py). A restart in the test
+    reuses it."""
     return await migrated(request, tmp_path)

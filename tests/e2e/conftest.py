@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.fake_discord import BotRunner, FakeDiscord, LogGuard, running, serving
+from tests.e2e.symposion import stub_drawing
 from tests.migrated import BACKENDS, migrated
 
 
@@ -26,6 +27,9 @@ def pytest_configure(config: pytest.Config) -> None:
     )
     config.addinivalue_line(
         "markers", "postgresql: the test runs on PostgreSQL as well as on sqlite"
+    )
+    config.addinivalue_line(
+        "markers", "real_images: the bot draws its images for real (the test is about them)"
     )
 
 
@@ -57,6 +61,16 @@ def log_guard(request: pytest.FixtureRequest) -> Iterator[LogGuard]:
     problems = guard.problems()
     if problems:
         pytest.fail("\n".join(problems), pytrace=False)
+
+
+@pytest.fixture(autouse=True)
+def painter(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The bot's images are tiny PNGs, each one different (`stub_drawing`), except in a test
+    marked `real_images`: drawing was half of the other tests' time, and the renderers have
+    their own tests (tests/rendering) besides the real whole games here."""
+    if request.node.get_closest_marker("real_images") is not None:
+        return []
+    return stub_drawing(monkeypatch)
 
 
 @pytest.fixture

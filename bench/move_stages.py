@@ -134,11 +134,11 @@ def install(bot: SymposionBot, timeline: Timeline) -> Callable[[], None]:
     """Put the probes into a running bot; returns the function that takes them out again."""
     service, store = bot.service, bot.store
     assert store is not None
-    db = store._backend._db  # type: ignore[attr-defined]  # the sqlite connection it commits on
+    db = store.backend._db  # type: ignore[attr-defined]  # the sqlite connection it commits on
     patches: list[tuple[object, str, Any]] = [
         (service, "move", _around(service.move, timeline, "handler", None)),
         (bot.table, "show", _around(bot.table.show, timeline, "show", None)),
-        (store, "record_move", _around(store.record_move, timeline, "transaction", None)),
+        (store.moves, "record", _around(store.moves.record, timeline, "transaction", None)),
         (db, "commit", _commit_probe(db.commit, timeline)),
         (rendering, "board_png", _on_call(rendering.board_png, timeline, "draw")),
         (rendering, "upload_png", _sync_around(rendering.upload_png, timeline, "png", "png done")),

@@ -104,7 +104,7 @@ async def _timed_move(service: GameService, game_id: int, chooser: random.Random
 async def copy_games(store: Store, templates: int, stored: int) -> None:
     """Copies of the first `templates` games' rows (new ids and channels) up to `stored`."""
     columns = {table: await _columns(store, table) for table in _SHIFTED}
-    async with store._transaction() as db:
+    async with store.backend.transaction() as db:
         for copy in range(1, -(-stored // templates)):
             shift = copy * templates
             last = min(templates, stored - shift)
@@ -120,4 +120,4 @@ async def copy_games(store: Store, templates: int, stored: int) -> None:
 
 
 async def _columns(store: Store, table: str) -> list[str]:
-    return [row[1] for row in await store._all(f"PRAGMA table_info({table})")]
+    return [row[1] for row in await store.backend.all(f"PRAGMA table_info({table})")]

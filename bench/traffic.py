@@ -96,7 +96,7 @@ async def _play(game_id: str, seats: int, seed: int) -> Tally:
                 await play_to_the_end(fake, channel=CHANNEL, limit=4000)
                 await runner.settle()
                 tally = count(fake.events)
-                tally.moves = len(await bot.store.moves(1))
+                tally.moves = len(await bot.store.moves.of(1))
     finally:
         game_service.new_seed = fresh_seed
         guard.remove()

@@ -46,12 +46,15 @@ def configure_logging(level: str) -> None:
 async def _check_database(database: str | Path, shards: Shards | None) -> None:
     """Open, migrate and close once, before any Discord connection, so a bad one fails fast.
 
-    Shards are claimed and given back too: one already served by a running process fails here.
+    Shards are claimed and given back too (all of them, unsharded, on a database that offers
+    shards): one already served by a running process fails here.
     """
     store = await Store.open(database)
     try:
+        if shards is None and store.shards.offered:
+            shards = Shards.everything()
         if shards is not None:
-            await store.serve(shards)
+            await store.shards.serve(shards)
     finally:
         await store.close()
 
@@ -72,8 +75,7 @@ def main() -> int:
         return 2
     configure_logging(settings.log_level)
     try:
-        everything = Shards.everything() if settings.database_url else None
-        open_database(settings.database, settings.shards or everything)
+        open_database(settings.database, settings.shards)
     except StoreUnusable as error:
         print(f"symposion: {error}", file=sys.stderr)
         return DATABASE_UNUSABLE

@@ -1,9 +1,12 @@
-"""The discord.py bot: opens the store, loads games and cogs, registers buttons, syncs commands."""
+"""The discord.py bot: opens the store, loads games, loads the cogs' extensions by name, syncs.
+
+It imports nothing of cogs/: each extension sets up its own part (commands, buttons,
+listeners; cogs.presenter the Table, the error handler and the translator) and types the bot
+as the Protocol cogs.ui.host.Host, which this class offers.
+"""
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 import multiprocessing
 import os
@@ -16,25 +19,18 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bot.service import GameService, ServiceError, utc_clock
+from bot.service import GameService, utc_clock
 from bot.service.pace import iso
 from bot.service.thinking import DEFAULT_TIMEOUT, Thinker
 from bot.store import Store
-from bot.store.connection import is_postgres
 from bot.store.shards import Shards
-from cogs import painter
-from cogs.components import DYNAMIC_ITEMS, answer_unclaimed
-from cogs.computer_components import COMPUTER_ITEMS
-from cogs.replays import REPLAY_ITEMS
-from cogs.replies import report
-from cogs.seat_components import SEAT_ITEMS
-from cogs.table import Table
-from cogs.translator import CatalogueTranslator
-from cogs.undo_components import UNDO_ITEMS
 
 log = logging.getLogger("bot.client")
 
-COGS = (
+# Loaded in this order: the presenter first (the Table, the error handler and the translator
+# every other extension relies on), then one extension per command group with its buttons.
+EXTENSIONS = (
+    "cogs.presenter",
     "cogs.lobby",
     "cogs.moves",
     "cogs.info",
@@ -59,6 +55,9 @@ def intents() -> discord.Intents:
 
 class SymposionBot(commands.Bot):
     """One bot process; `service` and `table` are ready once setup_hook has run.
+
+    `table` is the presenter the cogs.presenter extension sets up: the client holds it for
+    the cogs (typed there, cogs.ui.host.Host) and never uses it itself.
 
     `clock` is what deadlines are measured by (tests pass a fake one and move it by hand);
     the timer loop looks at it every `timer_interval` seconds.
@@ -101,12 +100,9 @@ class SymposionBot(commands.Bot):
             self.render_pool = ProcessPoolExecutor(
                 max_workers=render_workers, mp_context=multiprocessing.get_context("forkserver")
             )
-        painter.use(self.render_pool)
         self.store: Store | None = None
         self._service: GameService | None = None
-        self._table: Table | None = None
-        self._resuming: asyncio.Task[None] | None = None
-        self.tree.error(report)  # the one error path of every slash command
+        self._table: object | None = None
 
     @property
     def service(self) -> GameService:
@@ -116,44 +112,28 @@ class SymposionBot(commands.Bot):
         return self._service
 
     @property
-    def table(self) -> Table:
-        """What shows games in Discord (set up in setup_hook)."""
+    def table(self) -> Any:
+        """What shows games in Discord (set up by the cogs.presenter extension)."""
         if self._table is None:
             raise RuntimeError("the bot has not finished setting up")
         return self._table
 
+    @table.setter
+    def table(self, presenter: object) -> None:
+        self._table = presenter
+
     async def setup_hook(self) -> None:
-        """Migrate, load every ongoing game, load cogs and buttons, then sync commands."""
+        """Migrate, load every ongoing game, load the extensions, then sync commands."""
         self.store = await Store.open(self.database_path, clock=lambda: iso(self.clock()))
-        if self.served is not None or is_postgres(self.database_path):
-            await self.store.serve(self.served or Shards.everything())
+        if self.served is not None or self.store.shards.offered:
+            await self.store.shards.serve(self.served or Shards.everything())
         self._service = GameService(self.store, clock=self.clock)
         self._service.thinker = Thinker(self.computer_pool, self.computer_timeout)
         loaded = await self._service.load()
         log.info("loaded %d ongoing game(s) from %s", loaded, self.store.name)  # no password
-        self._table = Table(self)
-        self.add_dynamic_items(
-            *DYNAMIC_ITEMS, *SEAT_ITEMS, *UNDO_ITEMS, *COMPUTER_ITEMS, *REPLAY_ITEMS
-        )
-        self.add_listener(answer_unclaimed, "on_interaction")
-        for name in COGS:
+        for name in EXTENSIONS:
             await self.load_extension(name)
-        await self.tree.set_translator(CatalogueTranslator())
         await self._sync()
-        self._resuming = asyncio.create_task(self._continue_automatic())
-
-    async def _continue_automatic(self) -> None:
-        """Once connected, games left waiting for the automatic player (a restart) go on."""
-        await self.wait_until_ready()
-        for game_id in self.service.automatic_games():
-            try:
-                await self.table.play_automatic(game_id)
-            except (discord.HTTPException, ServiceError):
-                log.warning("game #%s: the automatic player could not go on", game_id)
-
-    async def on_ready(self) -> None:
-        """Connected: a game whose channel shows an old board (or two) gets its current one."""
-        await self.table.mend_all()
 
     async def _sync(self) -> None:
         if self.dev_guild_id is None:
@@ -165,16 +145,13 @@ class SymposionBot(commands.Bot):
         log.info("synced %d slash command(s)", len(synced))
 
     async def close(self) -> None:
-        """Close Discord first, then the database, so no move is cut off mid-commit."""
-        if self._resuming is not None:
-            self._resuming.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._resuming
+        """Close Discord first (unloading the extensions), then the database, so no move is cut
+        off mid-commit. Images drawn after this go to threads: the pool is given back first."""
         await super().close()
         self.computer_pool.shutdown(wait=False, cancel_futures=True)
-        if self.render_pool is not None:
-            painter.use(None)
-            self.render_pool.shutdown(wait=False, cancel_futures=True)
+        pool, self.render_pool = self.render_pool, None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
         if self.store is not None:
             await self.store.close()
             self.store = None

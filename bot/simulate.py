@@ -39,7 +39,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"error: {error}", file=sys.stderr)
         return 2
     reasons: Counter[str] = Counter()
-    extras: Counter[str] = Counter()
+    extras: dict[str, float] = {}
     plies = first_wins = 0
     started = time.perf_counter()
     for k in range(args.games):
@@ -55,8 +55,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             "first_player", 0
         )
         first_wins += playout.outcome.ranking[first] == 1
-        for key, value in getattr(game, "playout_stats", lambda s: {})(playout.final).items():
-            extras[key] += value
+        for key, value in game.playout_stats(playout.final).items():
+            extras[key] = extras.get(key, 0.0) + value
     elapsed = time.perf_counter() - started
     n = args.games
     print(

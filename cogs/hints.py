@@ -9,11 +9,11 @@ from discord import app_commands
 
 from bot.i18n import ENGLISH, say, words
 from bot.service import Hint
-from cogs.base import TableCog
-from cogs.readers import reader_language
+from cogs.ui.readers import reader_language
+from cogs.ui.tablecog import TableCog
 
 if TYPE_CHECKING:
-    from bot.client import SymposionBot
+    from cogs.ui.host import Host
 
 Interaction = discord.Interaction[Any]
 
@@ -45,6 +45,6 @@ class Hints(TableCog):
         await interaction.followup.send(hint_text(hint, language), ephemeral=True)
 
 
-async def setup(bot: SymposionBot) -> None:
+async def setup(bot: Host) -> None:
     """discord.py's extension hook: load_extension("cogs.hints") adds the cog."""
     await bot.add_cog(Hints(bot))

@@ -1,4 +1,4 @@
-"""/hand, /rules, /games and /history: reading, never changing (games over too)."""
+"""/hand, /rules, /games and /history, and 'My hand': reading, never changing (games over too)."""
 
 from __future__ import annotations
 
@@ -9,14 +9,16 @@ from discord import app_commands
 
 from bot.i18n import say, words
 from bot.service import game_kind
-from cogs.base import TableCog
-from cogs.lobby import GAME_CHOICES
-from cogs.pastgames import NUMBER_HELP, game_choices, send_log
-from cogs.readers import reader_language
-from cogs.replies import clip, never_failing
+from cogs.ui.choices import GAME_CHOICES
+from cogs.ui.components import HandButton
+from cogs.ui.pastgames import NUMBER_HELP, game_choices, send_log
+from cogs.ui.readers import reader_language
+from cogs.ui.replies import clip, never_failing
+from cogs.ui.tablecog import TableCog
+from cogs.ui.texts import mover_words
 
 if TYPE_CHECKING:
-    from bot.client import SymposionBot
+    from cogs.ui.host import Host
 
 Interaction = discord.Interaction[Any]
 
@@ -37,7 +39,7 @@ class Info(TableCog):
     async def _my_games(
         self, interaction: Interaction, current: object
     ) -> list[app_commands.Choice[int]]:
-        return await game_choices(self.bot.service, interaction, current, mine=True)
+        return await game_choices(self.bot, interaction, current, mine=True)
 
     @app_commands.command(name="rules", description="A short summary of a game's rules")
     @app_commands.choices(game=GAME_CHOICES)
@@ -66,9 +68,9 @@ class Info(TableCog):
             elif info.status == "lobby":
                 state = say("table.lobby_state", count=len(info.players), most=info.max_players)
             else:
-                mover = info.to_move_user
+                mover = mover_words(info, language)
                 state = (
-                    say("table.to_move_short", who=f"<@{mover}>")
+                    say("table.to_move_short", who=mover)
                     if mover is not None
                     else say("table.in_progress")
                 )
@@ -105,9 +107,18 @@ class Info(TableCog):
     async def _server_games(
         self, interaction: Interaction, current: object
     ) -> list[app_commands.Choice[int]]:
-        return await game_choices(self.bot.service, interaction, current, mine=False)
+        return await game_choices(self.bot, interaction, current, mine=False)
 
 
-async def setup(bot: SymposionBot) -> None:
-    """discord.py's extension hook: load_extension("cogs.info") adds the cog."""
+ITEMS = (HandButton,)
+
+
+async def setup(bot: Host) -> None:
+    """discord.py's extension hook: the reading commands and the 'My hand' button."""
+    bot.add_dynamic_items(*ITEMS)
     await bot.add_cog(Info(bot))
+
+
+async def teardown(bot: Host) -> None:
+    """discord.py's unload hook: 'My hand' stops answering with /hand."""
+    bot.remove_dynamic_items(*ITEMS)

@@ -1,4 +1,4 @@
-"""/move with autocomplete, /board, /resign, /undo and /abandon."""
+"""/move with autocomplete, /board, /resign, /undo and /abandon, and the buttons that play."""
 
 from __future__ import annotations
 
@@ -8,14 +8,15 @@ import discord
 from discord import app_commands
 
 from bot.i18n import say, words
-from cogs import seat_components, undo_components
-from cogs.base import TableCog
-from cogs.pastgames import NUMBER_HELP, game_choices, send_board_privately
-from cogs.readers import public_language, reader_language
-from cogs.replies import never_failing, suggestions
+from cogs.ui import seat_components, undo_components
+from cogs.ui.components import MoveButton, MoveSelect, TurnButton
+from cogs.ui.pastgames import NUMBER_HELP, game_choices, send_board_privately
+from cogs.ui.readers import public_language, reader_language
+from cogs.ui.replies import never_failing, suggestions
+from cogs.ui.tablecog import TableCog
 
 if TYPE_CHECKING:
-    from bot.client import SymposionBot
+    from cogs.ui.host import Host
 
 Interaction = discord.Interaction[Any]
 
@@ -64,7 +65,7 @@ class Moves(TableCog):
         info = await self.game_meant(interaction, game)
         board = await self.bot.service.board(info.game_id)
         if not self.ongoing_here(interaction, info):
-            await send_board_privately(interaction, board)
+            await send_board_privately(interaction, board, self.table.painter)
             return
         again = words(say("table.board_again"), await reader_language(interaction))
         await interaction.response.send_message(again, ephemeral=True)
@@ -75,7 +76,7 @@ class Moves(TableCog):
     async def _server_games(
         self, interaction: Interaction, current: object
     ) -> list[app_commands.Choice[int]]:
-        return await game_choices(self.bot.service, interaction, current, mine=False)
+        return await game_choices(self.bot, interaction, current, mine=False)
 
     @app_commands.command(name="resign", description="Give up this game (you are ranked last)")
     @app_commands.guild_only()
@@ -121,6 +122,23 @@ class Moves(TableCog):
         await self.table.strip(ended)
 
 
-async def setup(bot: SymposionBot) -> None:
-    """discord.py's extension hook: load_extension("cogs.moves") adds the cog."""
+# A move, a page of moves, 'Your move', Back and the others' consent to it, and resigning.
+ITEMS = (
+    MoveButton,
+    MoveSelect,
+    TurnButton,
+    undo_components.BackButton,
+    undo_components.ConsentButton,
+    seat_components.ResignButton,
+)
+
+
+async def setup(bot: Host) -> None:
+    """discord.py's extension hook: the commands and buttons that play and end games."""
+    bot.add_dynamic_items(*ITEMS)
     await bot.add_cog(Moves(bot))
+
+
+async def teardown(bot: Host) -> None:
+    """discord.py's unload hook: the buttons stop answering with the commands."""
+    bot.remove_dynamic_items(*ITEMS)

@@ -13,13 +13,13 @@ from bot.i18n import ENGLISH, say, words
 from bot.service import ServiceError
 from bot.service.ratings import EVERYWHERE, SERVER, Leaderboard, LeaderLine
 from bot.service.stats import GameStats
-from cogs.base import TableCog
-from cogs.lobby import GAME_CHOICES
-from cogs.readers import reader_language
-from cogs.replies import clip
+from cogs.ui.choices import GAME_CHOICES
+from cogs.ui.readers import reader_language
+from cogs.ui.replies import clip
+from cogs.ui.tablecog import TableCog
 
 if TYPE_CHECKING:
-    from bot.client import SymposionBot
+    from cogs.ui.host import Host
 
 Interaction = discord.Interaction[Any]
 SCOPE_CHOICES = [  # names: the command translator's cmd.choice.<value>
@@ -149,14 +149,15 @@ class Records(TableCog):
         """Per game: games, wins, win rate, average score and move time, streak, favourite
         opponent; and how many games the server finished, privately."""
         who = player or interaction.user
-        service = self.bot.service
-        records, counts = await service.stats(interaction.guild_id or 0, who.id)
+        records, counts = await self.bot.service.stats(interaction.guild_id or 0, who.id)
         language = await reader_language(interaction)
         lines = [_said(language, "table.records.stats_head", name=who.display_name)]
-        lines += [stats_line(service.game_title(s.game_type), s, language) for s in records]
+        lines += [
+            stats_line(self.bot.service.game_title(s.game_type), s, language) for s in records
+        ]
         if not records:
             lines.append(_said(language, "table.records.no_games"))
-        titles = [(words(service.game_title(g), language), n) for g, n in counts.items()]
+        titles = [(words(self.bot.service.game_title(g), language), n) for g, n in counts.items()]
         played = ", ".join(f"{title} {n}" for title, n in titles)
         played = played or _said(language, "table.records.none_yet")
         lines.append(_said(language, "table.records.finished", played=played))
@@ -180,6 +181,6 @@ class Records(TableCog):
         await interaction.followup.send(done, ephemeral=True)
 
 
-async def setup(bot: SymposionBot) -> None:
+async def setup(bot: Host) -> None:
     """discord.py's extension hook: load_extension("cogs.records") adds the cog."""
     await bot.add_cog(Records(bot))

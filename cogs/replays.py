@@ -11,30 +11,29 @@ from __future__ import annotations
 import asyncio
 import io
 import json
-import re
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Self
 
 import discord
-from discord import ButtonStyle, app_commands
-from discord.ui import Button, Item, View
+from discord import app_commands
+from discord.ui import Button, View
 
 import rendering
 from bot.i18n import ENGLISH, say, words
 from bot.service import ServiceError
 from bot.service.catalogue import title_of
 from bot.service.replays import ReplaySource, export_record, public_frames, states
-from cogs import ids
-from cogs.base import TableCog
-from cogs.components import _button, _Component
-from cogs.pastgames import game_choices
-from cogs.readers import public_language, reader_language
-from cogs.replies import clip, never_failing
+from cogs.ui.component import Component, button
+from cogs.ui.ids import REPLAY, ReplayId, Way
+from cogs.ui.pastgames import game_choices
+from cogs.ui.readers import public_language, reader_language
+from cogs.ui.replies import clip, never_failing
+from cogs.ui.tablecog import TableCog
 from rendering._replay import Replay
 
 if TYPE_CHECKING:
-    from bot.client import SymposionBot
-    from cogs.table import Table
+    from cogs.ui.host import Host
+    from cogs.ui.table import Table
 
 Interaction = discord.Interaction[Any]
 UPLOAD_LIMIT = 10 * 1024 * 1024  # Discord's smallest upload limit (no server boosts)
@@ -100,36 +99,22 @@ async def show_step(
         await interaction.edit_original_response(content=text, attachments=[picture], view=buttons)
 
 
-class StepReplay(_Component[Button[Any]], template=ids.REPLAY):
+class StepReplay(Component[Button[Any], ReplayId], scheme=REPLAY):
     """◀ or ▶ of a private replay viewer: shows the board after the next or previous move."""
 
-    def __init__(self, game_id: int, step: int, button: Button[Any]) -> None:
-        super().__init__(button)
-        self.game_id, self.step = game_id, step
-
     @classmethod
-    def make(cls, game_id: int, step: int, way: str, enabled: bool) -> Self:
+    def make(cls, game_id: int, step: int, way: Way, enabled: bool) -> Self:
         """One of the viewer's two buttons."""
-        button: Button[Any] = Button(
-            label="◀" if way == "back" else "▶",
-            style=ButtonStyle.secondary,
-            custom_id=ids.replay_id(game_id, step, way),
-            disabled=not enabled,
-        )
-        return cls(game_id, step, button)
-
-    @classmethod
-    def parse(cls, item: Item[Any], match: re.Match[str]) -> Self:
-        """The clicked button with its game and step read once."""
-        return cls(ids.number(match, "game"), ids.number(match, "step"), _button(item))
+        label = "◀" if way == "back" else "▶"
+        return button(cls, ReplayId(game_id, step, way), label, disabled=not enabled)
 
     async def act(self, interaction: Interaction, table: Table) -> None:
         """Check the caller may still watch, then show the board of that step."""
         source = await table.service.replay_source(
-            interaction.guild_id or 0, self.game_id, interaction.user.id
+            interaction.guild_id or 0, self.key.game, interaction.user.id
         )
         await interaction.response.defer()
-        await show_step(interaction, source, self.step, new=False)
+        await show_step(interaction, source, self.key.step, new=False)
 
 
 class Replays(TableCog):
@@ -187,19 +172,25 @@ class Replays(TableCog):
     async def _replay_games(
         self, interaction: Interaction, current: object
     ) -> list[app_commands.Choice[int]]:
-        return await game_choices(self.bot.service, interaction, current, mine=False)
+        return await game_choices(self.bot, interaction, current, mine=False)
 
     @export.autocomplete("game")
     @never_failing
     async def _export_games(
         self, interaction: Interaction, current: object
     ) -> list[app_commands.Choice[int]]:
-        return await game_choices(self.bot.service, interaction, current, mine=False)
+        return await game_choices(self.bot, interaction, current, mine=False)
 
 
-REPLAY_ITEMS = (StepReplay,)
+ITEMS = (StepReplay,)
 
 
-async def setup(bot: SymposionBot) -> None:
-    """discord.py's extension hook: load_extension("cogs.replays") adds the cog."""
+async def setup(bot: Host) -> None:
+    """discord.py's extension hook: /replay, /export and the replay viewer's buttons."""
+    bot.add_dynamic_items(*ITEMS)
     await bot.add_cog(Replays(bot))
+
+
+async def teardown(bot: Host) -> None:
+    """discord.py's unload hook: the viewer's buttons stop answering with the commands."""
+    bot.remove_dynamic_items(*ITEMS)

@@ -1,4 +1,5 @@
-"""The timer loop: asks the service for due deadlines and shows them (discord.ext.tasks).
+"""The timer loop: asks the service for due deadlines and shows them (discord.ext.tasks);
+and the turn clock vote's buttons.
 
 The loop only sets how often to look; what is due comes from the bot's clock, so tests
 advance a fake clock and call `run_due()` instead of waiting.
@@ -11,10 +12,11 @@ from typing import TYPE_CHECKING
 
 from discord.ext import commands, tasks
 
-from cogs.alarms import show
+from cogs.ui.alarms import show
+from cogs.ui.seat_components import VoteButton
 
 if TYPE_CHECKING:
-    from bot.client import SymposionBot
+    from cogs.ui.host import Host
 
 log = logging.getLogger("cogs.timers")
 
@@ -22,7 +24,7 @@ log = logging.getLogger("cogs.timers")
 class Timers(commands.Cog):
     """Fires reminders and turn clocks; a deadline is claimed before it is shown."""
 
-    def __init__(self, bot: SymposionBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
 
     async def cog_load(self) -> None:
@@ -59,6 +61,15 @@ class Timers(commands.Cog):
         await self.bot.wait_until_ready()
 
 
-async def setup(bot: SymposionBot) -> None:
-    """discord.py's extension hook: load_extension("cogs.timers") adds the cog."""
+ITEMS = (VoteButton,)
+
+
+async def setup(bot: Host) -> None:
+    """discord.py's extension hook: the timer loop and the vote it opens when a turn runs out."""
+    bot.add_dynamic_items(*ITEMS)
     await bot.add_cog(Timers(bot))
+
+
+async def teardown(bot: Host) -> None:
+    """discord.py's unload hook: the vote's buttons stop answering with the loop."""
+    bot.remove_dynamic_items(*ITEMS)

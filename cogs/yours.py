@@ -8,24 +8,19 @@ import discord
 from discord import app_commands
 
 from bot.i18n import ENGLISH, say, words
-from bot.service import GameInfo, ServiceError, get_pace, paces
-from cogs.base import TableCog
-from cogs.clocktexts import pace_words, when
-from cogs.readers import reader_language
-from cogs.replies import never_failing, suggestions
+from bot.service import GameInfo, ServiceError, get_pace
+from cogs.ui.choices import pace_choices
+from cogs.ui.clocktexts import pace_words, when
+from cogs.ui.readers import reader_language
+from cogs.ui.replies import never_failing
+from cogs.ui.tablecog import TableCog
+from cogs.ui.texts import mover_words
 
 if TYPE_CHECKING:
-    from bot.client import SymposionBot
+    from cogs.ui.host import Host
 
 Interaction = discord.Interaction[Any]
 NOT_ADMIN = say("table.pace_not_admin")
-
-
-def pace_choices(typed: str, language: str = ENGLISH) -> list[app_commands.Choice[str]]:
-    """Autocomplete for a pace option: every pace whose words contain what was typed."""
-    wanted = typed.strip().lower()
-    shown = [(pace_words(p, language), p.name) for p in paces()]
-    return suggestions((words, name) for words, name in shown if wanted in words.lower())
 
 
 def game_line(info: GameInfo, user_id: int, language: str = ENGLISH) -> str:
@@ -37,10 +32,10 @@ def game_line(info: GameInfo, user_id: int, language: str = ENGLISH) -> str:
     head = said("table.mygame", title=info.title, game=info.game_id, place=f"<#{info.place_id}>")
     if info.status == "lobby":
         return said("table.mygame_lobby", head=head, count=len(info.players), most=info.max_players)
-    mover = info.to_move_user
+    mover, named = info.to_move_user, mover_words(info, language)
     who = said("table.mygame_yours") if mover == user_id else said("table.in_play")
-    if mover and mover != user_id:
-        who = said("table.mygame_theirs", who=f"<@{mover}>")
+    if named and mover != user_id:
+        who = said("table.mygame_theirs", who=named)
     since = said("table.since_when", when=when(info.turn_since)) if info.turn_since else ""
     link = f" — {info.link}" if info.link else ""
     pace = info.pace or said("table.no_pace")
@@ -116,6 +111,6 @@ class Yours(TableCog):
         return pace_choices(current, await reader_language(interaction))
 
 
-async def setup(bot: SymposionBot) -> None:
+async def setup(bot: Host) -> None:
     """discord.py's extension hook: load_extension("cogs.yours") adds the cog."""
     await bot.add_cog(Yours(bot))

@@ -16,6 +16,7 @@ from typing import Any
 from bot.engine.data import data_path, load_data
 
 LEVELS = ("easy", "normal", "hard")
+NORMAL = "normal"  # a computer seat's level unless the lobby chose one; hints think at it
 
 
 @dataclass(frozen=True)

@@ -18,23 +18,13 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 import bot.games  # noqa: F401  (a fresh worker process must register every game)
 from bot.ai import players
+from bot.ai.levels import LEVELS
+from bot.ai.search import Decision
 from bot.engine import IllegalAction, get_game
-
-LEVELS = ("easy", "normal", "hard")
-NORMAL = "normal"
-
-
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """What the computer plays (an action code) and how likely it thinks a win is, if known."""
-
-    code: str
-    win_chance: float | None = None
 
 
 def decide(
@@ -51,5 +41,4 @@ def decide(
     game = get_game(game_id)
     data = json.loads(state_json) if isinstance(state_json, str) else state_json
     state = game.load(data)
-    found = players.decide(game, state, seat, seed, version, level, clock=time.process_time)
-    return Decision(found.code, found.value)
+    return players.decide(game, state, seat, seed, version, level, clock=time.process_time)

@@ -39,14 +39,18 @@ class Node:
         self.children: dict[str, Node] = {}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Decision:
-    """What the search chose and how sure it is."""
+    """What the computer plays (an action code) and, when a search chose it, how sure it is.
+
+    Small and frozen: the service's process pool sends it back from a worker.
+    """
 
     code: str
-    value: float  # the chosen action's average reward, 0 to 1 (about its chance to win)
-    iterations: int
-    visits: int  # how many iterations went through the chosen action
+    # The chosen action's average reward, 0 to 1 (about its chance to win); None: not searched.
+    win_chance: float | None = None
+    iterations: int = 0  # determinizations searched
+    visits: int = 0  # how many iterations went through the chosen action
 
 
 def search(

@@ -1,5 +1,6 @@
-"""The pure engine contract: the Game protocol, results, errors, seeded chance, the registry."""
+"""The pure engine: the Game protocol and its base, results, errors, seeded chance, the registry."""
 
+from bot.engine.adapter import GameAdapter
 from bot.engine.data import data_path, load_data
 from bot.engine.errors import IllegalAction
 from bot.engine.game import AnyGame, Game, evolve
@@ -13,6 +14,7 @@ from bot.i18n import wordless
 __all__ = [
     "AnyGame",
     "Game",
+    "GameAdapter",
     "GameSpec",
     "IllegalAction",
     "LogEntry",

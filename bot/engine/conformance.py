@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -309,6 +310,7 @@ def random_playout(
         where = f"players={players} seed={seed} ply={ply}"
         actions = check_position(game, state, players, where)
         if not actions:
+            check_playout_stats(game, state, where)
             playout.final, playout.outcome = state, game.outcome(state)
             return playout
         if thorough:
@@ -318,6 +320,18 @@ def random_playout(
         playout.codes.append(game.encode(action))
         state = game.apply(state, action)
     raise _fail(game, f"game did not end within max_plies={game.spec.max_plies}", where)
+
+
+def check_playout_stats(game: AnyGame, state: Any, where: str) -> None:
+    """A finished game's figures for the simulator: named, and each a finite number."""
+    stats = game.playout_stats(state)
+    if not isinstance(stats, dict) or not all(isinstance(k, str) and k for k in stats):
+        raise _fail(game, "playout_stats must map names to figures", where)
+    for name, value in stats.items():
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise _fail(game, f"playout_stats {name!r} is not a number", where)
+        if not math.isfinite(value):
+            raise _fail(game, f"playout_stats {name!r} is not finite", where)
 
 
 def check_wordless_playout(game: AnyGame, players: int, seed: int) -> int:

@@ -108,6 +108,15 @@ class Game(Protocol[S, A]):
         """Inverse of dump."""
         ...
 
+    def playout_stats(self, state: S) -> dict[str, float]:
+        """Figures of a finished game in the game's own terms (turns, rounds, sieges …).
+
+        `python -m bot.simulate` averages them over many random games beside their length
+        and endings: what a house rule or the game's balance is judged by. The same names
+        for every game of one kind; the conformance suite checks each playout's figures.
+        """
+        ...
+
 
 AnyGame = Game[Any, Any]
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import wraps
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 A = TypeVar("A")
+E = TypeVar("E", bound=Callable[[Any], str])
 
 
 def remember_last(listing: Callable[..., list[A]]) -> Callable[..., list[A]]:
@@ -38,16 +39,16 @@ def _same(before: tuple[Any, ...], now: tuple[Any, ...]) -> bool:
     return len(before) == len(now) and all(a is b for a, b in zip(before, now, strict=True))
 
 
-def remember_codes(encode: Callable[[A], str], most: int = 1 << 12) -> Callable[[A], str]:
+def remember_codes(encode: E, most: int = 1 << 12) -> E:
     """`encode(action)` worked out once per action: every listing encodes each of its actions.
 
     Actions are immutable and few (a game's own small tuples), and their codes depend on the
     action only; `most` bounds the table in case something encodes an endless stream of them.
     """
-    known: dict[A, str] = {}
+    known: dict[Any, str] = {}
 
     @wraps(encode)
-    def cached(action: A) -> str:
+    def cached(action: Any) -> str:
         code = known.get(action)
         if code is None:
             code = encode(action)
@@ -55,4 +56,4 @@ def remember_codes(encode: Callable[[A], str], most: int = 1 << 12) -> Callable[
                 known[action] = code
         return code
 
-    return cached
+    return cast(E, cached)  # the same call as `encode`, so it stands wherever `encode` did

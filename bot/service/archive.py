@@ -42,14 +42,14 @@ class Archive(SessionCache):
         here = self.game_at(place_id)
         if here is not None:
             return here
-        latest = await self.store.latest_game_at(place_id)
+        latest = await self.store.records.latest_at(place_id)
         return None if latest is None else await self._shown_info(latest)
 
     async def _numbered(self, guild_id: int, number: int) -> GameEntry:
         """Game `number` if it is this server's; any other number reads as no game at all."""
         if not 1 <= number <= LARGEST_NUMBER:
             raise GameNotFound(BAD_NUMBER)
-        entry = await self.store.game_entry(number)
+        entry = await self.store.records.entry(number)
         if entry is None or entry.guild_id != guild_id:
             raise GameNotFound(say("service.no_game_here", game=number))
         return entry
@@ -88,7 +88,7 @@ class Archive(SessionCache):
     ) -> list[PastGame]:
         """Up to 25 started games of a server, newest first (only `user_id`'s, if given),
         whose number starts with `number_prefix`: for choosing a game by number."""
-        entries = await self.store.recent_games(
+        entries = await self.store.records.recent(
             guild_id, user_id=user_id, number_prefix=number_prefix
         )
         return [
@@ -96,7 +96,7 @@ class Archive(SessionCache):
                 e.id,
                 self._title(e.game_type),
                 e.status,
-                tuple(await self.store.seated_names(e.id)),
+                tuple(await self.store.records.seated_names(e.id)),
             )
             for e in entries
         ]

@@ -90,12 +90,12 @@ class BoardBook(SessionCache):
     async def intend_board(self, game_id: int, version: int, *, live: bool) -> Posting:
         """Record a board before it is posted; its nonce goes with the post."""
         nonce = secrets.token_hex(10)
-        row_id = await self.store.intend_board(game_id, version, nonce)
+        row_id = await self.store.boards.intend(game_id, version, nonce)
         return Posting(game_id, row_id, nonce, version, live)
 
     async def board_posted(self, posting: Posting, message_id: int) -> None:
         """The board is up: it is the game's message now (a final board has no move buttons)."""
-        await self.store.board_posted(posting.row_id, message_id, live=posting.live)
+        await self.store.boards.posted(posting.row_id, message_id, live=posting.live)
         session = self._sessions.get(posting.game_id)
         if session is not None:
             session.message_id, session.message_version = message_id, posting.version
@@ -104,7 +104,7 @@ class BoardBook(SessionCache):
         self, game_id: int, message_id: int, version: int, *, live: bool
     ) -> None:
         """The game message was redrawn in place at `version`."""
-        await self.store.board_redrawn(game_id, message_id, version, live=live)
+        await self.store.boards.redrawn(game_id, message_id, version, live=live)
         session = self._sessions.get(game_id)
         if session is not None and session.message_id == message_id:
             session.message_version = version
@@ -112,17 +112,17 @@ class BoardBook(SessionCache):
     async def boards_retired(self, game_id: int, row_ids: Sequence[int]) -> None:
         """These boards lost their buttons (or were searched for and dealt with)."""
         if row_ids:
-            await self.store.boards_retired(game_id, row_ids)
+            await self.store.boards.retired(game_id, row_ids)
 
     async def board_stripped(self, game_id: int, message_id: int) -> None:
         """A recorded board lost its buttons."""
-        rows = await self.store.board_messages(game_id)
+        rows = await self.store.boards.of(game_id)
         await self.boards_retired(game_id, [r.id for r in rows if r.message_id == message_id])
 
     async def games_to_mend(self) -> list[int]:
         """Every game in play, and every game with a board that may still carry buttons."""
         active = [game_id for game_id, s in self._sessions.items() if s.status == "active"]
-        return sorted(set(active) | set(await self.store.games_with_live_boards()))
+        return sorted(set(active) | set(await self.store.boards.games_with_live_ones()))
 
     async def mend_plan(self, game_id: int) -> Mend:
         """What this game's channel needs to show exactly one current board."""
@@ -130,5 +130,5 @@ class BoardBook(SessionCache):
         row = await self._row(game_id)
         status = session.status if session is not None else row.status
         version = session.version if session is not None else row.version
-        rows = await self.store.board_messages(game_id)
+        rows = await self.store.boards.of(game_id)
         return plan_mend(game_id, row.place_id, status, version, rows)

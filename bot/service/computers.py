@@ -92,7 +92,9 @@ class Computers(AutomaticSeats):
             player = Player(
                 computer_id(order), computer_name(chosen), order, automatic=True, level=chosen
             )
-            write = self.store.add_computer(game_id, s.version, player.user_id, player.name, chosen)
+            write = self.store.seats.add_computer(
+                game_id, s.version, player.user_id, player.name, chosen
+            )
             s.version = await self._write(s, write)
             s.players.append(player)
             return self._info(s)
@@ -105,7 +107,7 @@ class Computers(AutomaticSeats):
             if not computers:
                 raise NotAPlayer(say("service.no_computer", title=label(s.game, game_id)))
             gone = max(computers, key=lambda p: p.join_order)
-            write = self.store.remove_seat(game_id, s.version, gone.user_id)
+            write = self.store.seats.remove(game_id, s.version, gone.user_id)
             s.version = await self._write(s, write)
             s.players = [p for p in s.players if p.user_id != gone.user_id]
             return self._info(s)

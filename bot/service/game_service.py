@@ -91,7 +91,7 @@ class GameService(
         game_id = self._by_place.get(place_id)
         row = None
         if game_id is None:
-            row = await self.store.ongoing_game_at(place_id)
+            row = await self.store.games.ongoing_at(place_id)
             game_id = row.id if row is not None else 0
         session = self._sessions.get(game_id)
         status = session.status if session else (row.status if row else "lobby")
@@ -116,7 +116,7 @@ class GameService(
         if place in self._by_place:
             raise await self._busy(place)
         try:
-            row = await self.store.create_game(
+            row = await self.store.games.create(
                 game_type=game.spec.id,
                 guild_id=guild_id,
                 channel_id=channel_id,
@@ -232,7 +232,9 @@ class GameService(
                 raise AlreadyJoined(say("service.already_joined", title=title))
             if len(s.players) >= s.game.spec.max_players:
                 raise LobbyFull(say("service.full", title=title, count=s.game.spec.max_players))
-            s.version = await self._write(s, self.store.add_seat(game_id, s.version, user_id, name))
+            s.version = await self._write(
+                s, self.store.seats.add(game_id, s.version, user_id, name)
+            )
             order = max(p.join_order for p in s.players) + 1
             s.players.append(Player(user_id, name, order))
             return self._info(s)
@@ -246,7 +248,7 @@ class GameService(
             if not people:
                 return await self._end(s, "cancelled", {"ended_by": "everyone left"})
             new_host = people[0].user_id if user_id == s.host_id else None
-            write = self.store.remove_seat(game_id, s.version, user_id, new_host=new_host)
+            write = self.store.seats.remove(game_id, s.version, user_id, new_host=new_host)
             s.version = await self._write(s, write)
             s.players = rest
             s.host_id = new_host if new_host is not None else s.host_id
@@ -277,7 +279,7 @@ class GameService(
                 state = s.game.new_game(count, s.seed, s.options)
             except IllegalAction as error:
                 raise IllegalMove(*error.args) from error  # a Text keeps its id
-            write = self.store.start_game(
+            write = self.store.games.start(
                 game_id,
                 s.version,
                 seat_of,
@@ -309,7 +311,7 @@ class GameService(
         game = self._game(row.game_type)
         if row.ongoing:
             raise GameNotOver(say("service.still_going", title=label(game, game_id)))
-        if not any(p.user_id == user_id for p in await self.store.seats(game_id)):
+        if not any(p.user_id == user_id for p in await self.store.seats.of(game_id)):
             raise self._not_player(game, game_id)
         await self._not_in_a_rematch_yet(row, user_id)
         own = row.flags.get("thread") == OWN_THREAD and row.thread_id is not None
@@ -325,7 +327,7 @@ class GameService(
         if row.ongoing:
             raise GameNotOver(say("service.still_going", title=label(game, game_id)))
         seats = sorted(
-            await self.store.seats(game_id),
+            await self.store.seats.of(game_id),
             key=lambda p: (p.seat if p.seat is not None else p.join_order, p.join_order),
         )
         caller = next((p for p in seats if p.user_id == user_id), None)
@@ -353,10 +355,14 @@ class GameService(
 
     async def _not_in_a_rematch_yet(self, old: GameRow, user_id: int) -> None:
         """A second Rematch click by someone already in a newer lobby of that game there."""
-        for row in await self.store.open_games():
+        for row in await self.store.games.open():
             later = row.id > old.id and row.status == "lobby"
             same = row.game_type == old.game_type and row.channel_id == old.channel_id
-            if later and same and any(p.user_id == user_id for p in await self.store.seats(row.id)):
+            if (
+                later
+                and same
+                and any(p.user_id == user_id for p in await self.store.seats.of(row.id))
+            ):
                 lobby = label(self._game(row.game_type), row.id)
                 place = f"<#{row.place_id}>"
                 raise AlreadyJoined(say("service.in_rematch", title=lobby, place=place))
@@ -402,7 +408,7 @@ class GameService(
         merged = {**s.flags, **flags}
         stored = None if result is None else dict(result)
         rate = rate_entrants if status == "finished" else None
-        write = self.store.end_game(
+        write = self.store.games.end(
             s.game_id, s.version, status, result=stored, flags=merged, rate=rate
         )
         s.version = await self._write(s, write)
@@ -413,7 +419,7 @@ class GameService(
     async def set_message(self, game_id: int, message_id: int | None) -> None:
         """Remember the game's current message id (buttons keep their version)."""
         await self._row(game_id)
-        await self.store.set_message(game_id, message_id)
+        await self.store.games.set_message(game_id, message_id)
         session = self._sessions.get(game_id)
         if session is not None:
             session.message_id = message_id
@@ -426,22 +432,22 @@ class GameService(
             session.players = [
                 replace(p, dm_ok=ok) if p.user_id == user_id else p for p in session.players
             ]
-        await self.store.set_dm_ok(game_id, user_id, ok)
+        await self.store.seats.set_dm_ok(game_id, user_id, ok)
 
     async def hand_message(self, game_id: int, user_id: int) -> int | None:
         """The DM that shows this player's hand in this game (edited in place), if any; read
         once per game in memory, since every hand that changes asks for it."""
         if game_id not in self._sessions:  # over: nothing to keep it for
-            return await self.store.hand_message(game_id, user_id)
+            return await self.store.seats.hand_message(game_id, user_id)
         known = self._hand_dms.setdefault(game_id, {})
         if user_id not in known:
-            known[user_id] = await self.store.hand_message(game_id, user_id)
+            known[user_id] = await self.store.seats.hand_message(game_id, user_id)
         return known[user_id]
 
     async def set_hand_message(self, game_id: int, user_id: int, message_id: int | None) -> None:
         """Record the player's hand DM, so later hands (even after a restart) edit it."""
         self._hand_dms.get(game_id, {}).pop(user_id, None)
-        await self.store.set_hand_message(game_id, user_id, message_id)
+        await self.store.seats.set_hand_message(game_id, user_id, message_id)
         if game_id in self._sessions:
             self._hand_dms.setdefault(game_id, {})[user_id] = message_id
 
@@ -477,7 +483,7 @@ class GameService(
         outcome = game.outcome(after)
         changes = move_changes(game, before, after, len(s.players), self._recent.of(s.game_id))
         quiet = game.chance(after) == game.chance(before)
-        write = self.store.record_move(
+        write = self.store.moves.record(
             s.game_id,
             s.version,
             seat=seat,

@@ -25,7 +25,7 @@ class Languages:
     async def _language(self, table: str, owner_id: int) -> str | None:
         cache = self._chosen()
         if (table, owner_id) not in cache:
-            cache[(table, owner_id)] = await self.store.chosen_language(table, owner_id)
+            cache[(table, owner_id)] = await self.store.languages.chosen(table, owner_id)
         return cache[(table, owner_id)]
 
     async def reader_language(self, user_id: int, discord_locale: object) -> str:
@@ -58,5 +58,5 @@ class Languages:
     async def _choose(self, table: str, owner_id: int, language: str | None) -> None:
         if language is not None and language not in LANGUAGES:
             raise ValueError(f"no catalogue for {language!r}")
-        await self.store.choose_language(table, owner_id, language)
+        await self.store.languages.choose(table, owner_id, language)
         self._chosen()[(table, owner_id)] = language

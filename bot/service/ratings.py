@@ -108,20 +108,22 @@ class Ratings(SessionCache):
         """The best players of a game in this server (or everywhere) and the caller's rank."""
         title = self._title_of(game_type)
         where = GLOBAL if scope == EVERYWHERE else guild_id
-        rows = await self.store.top_ratings(game_type, where, Z, TOP)
+        rows = await self.store.ratings.top(game_type, where, Z, TOP)
         lines = tuple(_line(n, row) for n, row in enumerate(rows, 1))
         own = None
         if all(line.user_id != user_id for line in lines):
-            mine = await self.store.rating_of(game_type, where, f"user:{user_id}")
+            mine = await self.store.ratings.of(game_type, where, f"user:{user_id}")
             if mine is not None:
-                own = _line(await self.store.rank_of(mine, Z), mine)
+                own = _line(await self.store.ratings.rank(mine, Z), mine)
         return Leaderboard(title, scope, lines, own)
 
     async def stats(self, guild_id: int, user_id: int) -> tuple[list[GameStats], dict[str, int]]:
         """A player's record per game in this server, and how many games the server finished."""
-        played = await self.store.played_seats(guild_id, user_id)
-        times = await self.store.move_times(guild_id, user_id)
-        return game_stats(played, times, user_id), await self.store.finished_counts(guild_id)
+        played = await self.store.records.played_seats(guild_id, user_id)
+        times = await self.store.records.move_times(guild_id, user_id)
+        return game_stats(played, times, user_id), await self.store.records.finished_counts(
+            guild_id
+        )
 
     def game_title(self, game_type: str) -> str:
         """A game's name for players (its id if it is no longer installed)."""
@@ -132,4 +134,4 @@ class Ratings(SessionCache):
 
     async def rebuild_ratings(self) -> int:
         """Rate every finished game again from the stored records; how many were rated."""
-        return await self.store.rebuild_ratings(rate_entrants)
+        return await self.store.ratings.rebuild(rate_entrants)

@@ -135,8 +135,8 @@ class Replays(SessionCache):
         seated = any(p.user_id == user_id and p.seat is not None for p in info.players)
         if info.status == "active" and not seated:
             raise NotAPlayer(say("service.replay_too_soon", title=info.title, game=number))
-        row = await self.store.require_game(entry.id)
-        seats = [s for s in await self.store.seats(entry.id) if s.seat is not None]
+        row = await self.store.games.require(entry.id)
+        seats = [s for s in await self.store.seats.of(entry.id) if s.seat is not None]
         return ReplaySource(
             game=self._games(row.game_type),
             game_id=row.id,
@@ -147,7 +147,9 @@ class Replays(SessionCache):
                 Seated(s.seat or 0, s.display_name, s.level, s.departure)
                 for s in sorted(seats, key=lambda s: s.seat or 0)
             ),
-            moves=tuple((m.seat, m.action, m.created_at) for m in await self.store.moves(entry.id)),
+            moves=tuple(
+                (m.seat, m.action, m.created_at) for m in await self.store.moves.of(entry.id)
+            ),
             result=row.result,
         )
 

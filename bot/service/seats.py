@@ -53,7 +53,7 @@ class AutomaticSeats(SessionCache):
 
     async def _hand_over(self, s: Session, seat: int, departure: str) -> None:
         """Under the held lock: the automatic player takes `seat` (stored, then in memory)."""
-        write = self.store.hand_over_seat(s.game_id, s.version, seat, departure)
+        write = self.store.seats.hand_over(s.game_id, s.version, seat, departure)
         s.version = await self._write(s, write)
         s.players = [
             replace(p, automatic=True, departure=departure) if p.seat == seat else p

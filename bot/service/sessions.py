@@ -112,9 +112,9 @@ class SessionCache:
         that turns out unreadable on first use is marked the same way then. Database errors
         are not a game's fault and stop start-up.
         """
-        seats = await self.store.ongoing_seats()
+        seats = await self.store.index.seats()
         loaded = 0
-        for entry in await self.store.ongoing_index():
+        for entry in await self.store.index.games():
             try:
                 session = await self._indexed(entry, seats.get(entry.game_id, []))
             except Unloadable as error:
@@ -122,7 +122,7 @@ class SessionCache:
                 continue
             self._keep(session)
             loaded += 1
-        self._broken = {b.id: b for b in await self.store.broken_games()}
+        self._broken = {b.id: b for b in await self.store.games.broken()}
         return loaded
 
     async def _indexed(self, entry: IndexEntry, seats: list[SeatRow]) -> Session:
@@ -150,7 +150,7 @@ class SessionCache:
         return session
 
     async def _mark_unloadable(self, game_id: int, error: Unloadable) -> None:
-        await self.store.mark_broken(game_id, str(error))
+        await self.store.games.mark_broken(game_id, str(error))
         log.error(
             "game #%d cannot be loaded (%s): marked broken; its channel is free and it "
             "can be abandoned there",
@@ -171,7 +171,7 @@ class SessionCache:
             if s.cold and self._sessions.get(s.game_id) is s:
                 await self._mark_unloadable(s.game_id, error)
                 self._drop(s)
-                self._broken = {b.id: b for b in await self.store.broken_games()}
+                self._broken = {b.id: b for b in await self.store.games.broken()}
             broken = self._broken.get(s.game_id)
             if broken is None:
                 raise GameNotFound(say("service.no_such_game", game=s.game_id)) from None
@@ -192,7 +192,7 @@ class SessionCache:
     async def _loadable(self, game_id: int) -> Session:
         """One stored game as a session, or Unloadable saying why in words without its data."""
         try:
-            row = await self.store.require_game(game_id)
+            row = await self.store.games.require(game_id)
         except CorruptRow as error:
             raise Unloadable(str(error)) from None
         try:
@@ -228,18 +228,18 @@ class SessionCache:
         )
 
     async def _session_from_store(self, row: GameRow) -> Session:
-        players = [_player(seat) for seat in await self.store.seats(row.id)]
+        players = [_player(seat) for seat in await self.store.seats.of(row.id)]
         session = self._bare_session(row, players)
         game = session.game
         if row.status != "lobby" and any(p.seat is not None for p in players):
             session.state = await self._stored_state(row, game, players)
-            last = await self.store.last_move(row.id)
+            last = await self.store.moves.last(row.id)
             if last is not None:
                 session.last_user, session.last_quiet = last.user_id, bool(last.quiet)
         return session
 
     async def _stored_state(self, row: GameRow, game: AnyGame, players: list[Player]) -> Any:
-        snapshot = await self.store.snapshot(row.id)
+        snapshot = await self.store.moves.snapshot(row.id)
         if snapshot is not None:
             return game.load(readable(row.game_type, snapshot.format, snapshot.state))
         log.warning("game #%s has no snapshot; replaying its moves", row.id)
@@ -248,7 +248,7 @@ class SessionCache:
     async def _replay(self, row: GameRow, game: AnyGame, players: list[Player]) -> Any:
         seated = sum(1 for p in players if p.seat is not None)
         state = game.new_game(seated, row.seed, row.options)
-        for move in await self.store.moves(row.id):
+        for move in await self.store.moves.of(row.id):
             state = game.apply(state, game.decode(move.action))
         return state
 
@@ -296,7 +296,7 @@ class SessionCache:
         broken = self._broken.get(game_id)
         if broken is not None:
             raise broken_refusal(broken)
-        row = await self.store.game(game_id)
+        row = await self.store.games.get(game_id)
         if row is None:
             raise GameNotFound(say("service.no_game", game=game_id))
         return row
@@ -413,7 +413,7 @@ class SessionCache:
         broken = self._broken[game_id]
         if not moderator and user_id != broken.host_id:
             raise NotHost(say("service.host_only.abandon_broken", game=game_id))
-        version = await self.store.end_game(game_id, broken.version, "abandoned")
+        version = await self.store.games.end(game_id, broken.version, "abandoned")
         del self._broken[game_id]
         ended = replace(broken, status="abandoned", version=version)
         return self._broken_info(ended, "abandoned")

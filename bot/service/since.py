@@ -36,7 +36,7 @@ async def refresh_marks(store: Store, s: Session) -> None:
     """Make the session's marks belong to its current version (a replay only when stale)."""
     if s.heard_version == s.version or s.state is None:
         return
-    moves = await store.moves(s.game_id)
+    moves = await store.moves.of(s.game_id)
     seated = sum(1 for p in s.players if p.seat is not None)
     start = s.game.new_game(seated, s.seed, s.options)
     s.heard = await asyncio.to_thread(replay_marks, s.game, start, moves, s.state)

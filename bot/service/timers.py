@@ -73,7 +73,7 @@ class Deadlines(SessionCache):
         """The pace of a new game: the one asked for, else the server's default, else ours."""
         if wanted:
             return get_pace(wanted)
-        stored = None if guild_id is None else await self.store.guild_pace(guild_id)
+        stored = None if guild_id is None else await self.store.timers.guild_pace(guild_id)
         try:
             return get_pace(stored or default_pace())
         except UnknownPace:  # a pace since removed from data/paces.json
@@ -88,12 +88,12 @@ class Deadlines(SessionCache):
     async def set_guild_pace(self, guild_id: int, pace: str) -> Pace:
         """A server admin's new default pace for games opened from now on."""
         chosen = get_pace(pace)
-        await self.store.set_guild_pace(guild_id, chosen.name)
+        await self.store.timers.set_guild_pace(guild_id, chosen.name)
         return chosen
 
     async def set_reminders(self, user_id: int, on: bool) -> None:
         """A player turns their reminders on or off (every game, every server)."""
-        await self.store.set_reminders(user_id, on)
+        await self.store.timers.set_reminders(user_id, on)
 
     # -- scheduling -------------------------------------------------------------------------
 
@@ -101,7 +101,7 @@ class Deadlines(SessionCache):
         """Index ongoing games, then restore each active game's turn clock from one read of
         every current clock (writing any that is missing)."""
         loaded = await super().load()
-        timers = await self.store.current_clocks()
+        timers = await self.store.index.clocks()
         for session in list(self._sessions.values()):
             if session.status == "active":
                 await self._restore_clock(session, timers.get(session.game_id, []))
@@ -127,7 +127,7 @@ class Deadlines(SessionCache):
             # nobody to remind or time: the game is over, or the computer decides at once
             s.turn_seat = s.turn_since = s.turn_due = None
             if seat is not None:
-                await self.store.schedule_timers(s.game_id, s.version, [])
+                await self.store.timers.schedule(s.game_id, s.version, [])
             return
         now = self._now() if now is None else now
         pace = self._pace_of(s)
@@ -138,7 +138,7 @@ class Deadlines(SessionCache):
         timers = [NewTimer(TURN_CLOCK, seat, since, iso(s.turn_due))]
         if now + pace.reminder_after < s.turn_due:
             timers.append(NewTimer(REMINDER, seat, since, iso(now + pace.reminder_after)))
-        await self.store.schedule_timers(s.game_id, s.version, timers)
+        await self.store.timers.schedule(s.game_id, s.version, timers)
 
     async def _extend_turn(self, s: Session) -> None:
         """'Wait longer' (the vote): the seat to move gets another turn's time, reminded again."""
@@ -150,7 +150,7 @@ class Deadlines(SessionCache):
         timers = [NewTimer(TURN_CLOCK, seat, since, iso(s.turn_due))]
         if pace.reminder_after < pace.turn_limit:
             timers.append(NewTimer(REMINDER, seat, since, iso(now + pace.reminder_after)))
-        await self.store.schedule_timers(s.game_id, s.version, timers)
+        await self.store.timers.schedule(s.game_id, s.version, timers)
 
     async def _schedule_after_commit(self, s: Session) -> None:
         """Never fail a committed change over its deadlines: a restart writes missing ones."""
@@ -165,7 +165,7 @@ class Deadlines(SessionCache):
         """Claim every deadline due by now and say what to show for each (at most once)."""
         now = self._now()
         alarms: list[Alarm] = []
-        for row in await self.store.due_timers(iso(now)):
+        for row in await self.store.timers.due(iso(now)):
             alarm = await self._fire(row, now)
             if alarm is not None:
                 alarms.append(alarm)
@@ -182,13 +182,13 @@ class Deadlines(SessionCache):
             late = s.turn_due is not None and s.turn_due <= now  # the time-up pings them instead
             remind = row.kind == REMINDER and not late
             then = self._next_reminder(s, row, now) if remind else None
-            if not await self.store.claim_timer(row.id, iso(now), then):
+            if not await self.store.timers.claim(row.id, iso(now), then):
                 return None
             player = s.user_at(row.seat)
             if player is None or player.automatic:
                 return None
             if row.kind == REMINDER:
-                if not remind or not await self.store.reminders_on(player.user_id):
+                if not remind or not await self.store.timers.reminders_on(player.user_id):
                     return None
                 return Reminder(self._info(s), player.user_id, player.dm_ok)
         return await self.turn_timed_out(row.game_id, row.version)

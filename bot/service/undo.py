@@ -107,7 +107,7 @@ class Undos(AutomaticSeats):
             voters = tuple(p.user_id for p in s.players if not p.automatic and p.user_id != user_id)
             if not plan.others or not voters:
                 return await self._take_back(s, plan, user_id)
-            request_id = await self.store.ask_undo(
+            request_id = await self.store.undo_requests.ask(
                 game_id, s.version, user_id=user_id, seq=plan.first.seq, voters=voters
             )
             name = self._seat_of(s, user_id).name
@@ -116,7 +116,7 @@ class Undos(AutomaticSeats):
     async def _plan(self, s: Session, user_id: int) -> _Plan:
         """Which moves go and the state before them; CannotUndo when they may not go."""
         title = label(s.game, s.game_id)
-        moves = await self.store.moves(s.game_id)
+        moves = await self.store.moves.of(s.game_id)
         mine = [i for i, move in enumerate(moves) if move.user_id == user_id]
         if not mine:
             raise CannotUndo(say("service.nothing_to_undo", title=title))
@@ -149,7 +149,7 @@ class Undos(AutomaticSeats):
     async def _take_back(self, s: Session, plan: _Plan, user_id: int) -> Undone:
         """Under the held lock: commit the rebuilt state as a new version, then report it."""
         shown_mover = s.to_move()
-        write = self.store.take_back(
+        write = self.store.moves.take_back(
             s.game_id,
             s.version,
             from_seq=plan.first.seq,
@@ -179,7 +179,7 @@ class Undos(AutomaticSeats):
         return Undone(user_id, name, plan.taken, board, hands, same)
 
     async def _request_row(self, request_id: int) -> UndoRequestRow:
-        row = await self.store.undo_request(request_id)
+        row = await self.store.undo_requests.get(request_id)
         if row is None:
             raise GameNotFound(say("service.undo.none"))
         return row
@@ -199,7 +199,7 @@ class Undos(AutomaticSeats):
             if user_id not in row.voters:
                 raise NotAPlayer(say("service.undo.not_voter", title=label(s.game, s.game_id)))
             try:
-                await self.store.answer_undo(request_id, user_id, agree)
+                await self.store.undo_requests.answer(request_id, user_id, agree)
             except AlreadyVoted:
                 raise AlreadyAnswered(say("service.undo.already")) from None
             answers = {**row.answers, user_id: agree}
@@ -208,10 +208,10 @@ class Undos(AutomaticSeats):
             plan = await self._plan(s, row.user_id)
             request = UndoRequest(row.id, self._info(s), row.user_id, name, row.voters, plan.taken)
             if not agree:
-                await self.store.decide_undo(request_id, REFUSED)
+                await self.store.undo_requests.decide(request_id, REFUSED)
                 return UndoAnswer(request, agree, len(answers), REFUSED)
             if not all(answers.get(voter) for voter in row.voters):
                 return UndoAnswer(request, agree, len(answers))
             undone = await self._take_back(s, plan, row.user_id)
-            await self.store.decide_undo(request_id, AGREED)
+            await self.store.undo_requests.decide(request_id, AGREED)
             return UndoAnswer(request, agree, len(answers), AGREED, undone)

@@ -100,7 +100,7 @@ class TurnVotes(AutomaticSeats):
             if not voters:
                 return None
             choices = [WAIT, *([SKIP] if self._neutral(s) else []), COMPUTER, END]
-            vote_id = await self.store.open_vote(
+            vote_id = await self.store.votes.open(
                 game_id, version, seat=seat, user_id=player.user_id, voters=voters, choices=choices
             )
             if vote_id is None:
@@ -110,7 +110,7 @@ class TurnVotes(AutomaticSeats):
             )
 
     async def _vote_row(self, vote_id: int) -> VoteRow:
-        row = await self.store.vote(vote_id)
+        row = await self.store.votes.get(vote_id)
         if row is None:
             raise GameNotFound(say("service.vote.none"))
         return row
@@ -129,7 +129,7 @@ class TurnVotes(AutomaticSeats):
             if choice not in row.choices:
                 raise IllegalMove(say("service.vote.not_a_choice"))
             try:
-                await self.store.cast_ballot(vote_id, user_id, choice)
+                await self.store.votes.cast(vote_id, user_id, choice)
             except AlreadyVoted:
                 raise AlreadyCast(say("service.vote.already")) from None
             ballots = {**row.ballots, user_id: choice}
@@ -171,7 +171,7 @@ class TurnVotes(AutomaticSeats):
             flags = {"ended_by": "turn clock", "timed_out_seat": row.seat, "vote": row.id}
             await self._end(s, "finished", flags, result)
             board = self._board(s, result=result)
-        await self.store.decide_vote(row.id, decided)
+        await self.store.votes.decide(row.id, decided)
         return Ballot(vote, choice, counted, decided, board, move)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager, suppress
@@ -11,7 +12,8 @@ from typing import Self, TypeVar
 
 import aiosqlite
 
-from bot.store.backend import Backend, Result, Row, ScriptFailed
+from bot.store.backend import Backend, Result, Row, ScriptFailed, ShardLocks
+from bot.store.errors import Conflict
 from bot.store.faults import damaged, unusable
 from bot.store.lock import acquire, release
 
@@ -22,6 +24,14 @@ T = TypeVar("T")
 # SqliteBackend.transaction), at most this many: one disk sync instead of one each.
 GROUP_LIMIT = 32
 MINE = "symposion_tx"  # the savepoint that keeps one caller's statements apart in a group
+_INDEX = re.compile(r"\bindex '(\w+)'")  # how sqlite names a refusing unique index
+
+
+def _conflict(error: sqlite3.IntegrityError) -> Conflict:
+    """sqlite's integrity error as the store's own, with the refusing index's name if said."""
+    said = " ".join(str(error).split())
+    named = _INDEX.search(said)
+    return Conflict(said, constraint=None if named is None else named.group(1))
 
 
 def _bare(conn: sqlite3.Connection, statements: Sequence[str]) -> None:
@@ -80,18 +90,30 @@ class SqliteTx:
 
     async def execute(self, sql: str, params: Sequence[object] = ()) -> Result:
         """Run one statement; rows read (if any) come back with it, in one trip to the thread."""
-        return await in_thread(self._db, lambda conn: _statement(self._opened(conn), sql, params))
+        try:
+            return await in_thread(
+                self._db, lambda conn: _statement(self._opened(conn), sql, params)
+            )
+        except sqlite3.IntegrityError as error:
+            raise _conflict(error) from error
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[object]]) -> None:
         """Run one statement once per parameter row."""
         listed = list(rows)
-        await in_thread(self._db, lambda conn: _many(self._opened(conn), sql, listed))
+        try:
+            await in_thread(self._db, lambda conn: _many(self._opened(conn), sql, listed))
+        except sqlite3.IntegrityError as error:
+            raise _conflict(error) from error
+
+    async def take_turn(self, queue: str) -> None:
+        """Nothing to wait for: sqlite's one writer runs one transaction at a time."""
 
 
 class SqliteBackend:
     """One sqlite file, opened safely: lock file, WAL, foreign keys, a damage check."""
 
     dialect = "sqlite"
+    shard_locks: ShardLocks | None = None  # one process holds the file: no shards to claim
 
     def __init__(self, db: aiosqlite.Connection, name: str, lock: Path | None) -> None:
         self._db = db

@@ -40,7 +40,8 @@ def _search(game: AnyGame, state: Any, seed: int) -> tuple[str, float]:
     seat = game.to_move(state)
     assert seat is not None
     decision = search(game, state, seat, random.Random(seed), TINY)
-    return decision.code, decision.value
+    assert decision.win_chance is not None
+    return decision.code, decision.win_chance
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

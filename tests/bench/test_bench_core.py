@@ -57,6 +57,9 @@ class CountToTen:
             return None
         return Outcome((1, 0), (1, 2), "points", "Ann wins.")
 
+    def playout_stats(self, state: Count) -> dict[str, float]:
+        return {"count": state.total}
+
     def view(self, state: Count, seat: int | None) -> dict[str, Any]:
         return {"game": "count", "total": state.total}
 

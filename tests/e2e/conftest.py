@@ -75,8 +75,9 @@ def painter(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> 
 
 @pytest.fixture
 async def fake_discord() -> AsyncIterator[FakeDiscord]:
-    """A running fake Discord on an ephemeral port; its problems fail the test at teardown."""
-    async with serving() as fake:
+    """A running fake Discord on an ephemeral port; its problems fail the test at teardown.
+    Strict: a request Discord's own API description refuses is refused, and fails the test."""
+    async with serving(strict=True) as fake:
         yield fake
 
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from bot.ai import Decision
 from bot.client import SymposionBot
+from cogs.ui.host import Host
 from tests.e2e.fake_discord import FakeDiscord, InjectedInteraction, RecordedMessage
 from tests.e2e.fake_discord.server import ChannelRef
 
@@ -25,6 +26,12 @@ def factory(database: str | Path) -> Callable[..., SymposionBot]:
         return SymposionBot(database_path=database, **options)
 
     return build
+
+
+def as_host(bot: SymposionBot) -> Host:
+    """The bot as its extensions see it: mypy (strict, over tests/e2e) checks here that the
+    client offers everything the cogs' Protocol asks for, though it imports none of them."""
+    return bot
 
 
 def is_board(message: RecordedMessage) -> bool:
@@ -246,7 +253,7 @@ async def hands_sent_to_others(
     fake: FakeDiscord, bot: Any, game_id: int, drawn: dict[bytes, int]
 ) -> list[str]:
     """Private images (DMs and ephemeral replies) that show another seat's view."""
-    seat_of = {row.user_id: row.seat for row in await bot.store.seats(game_id)}
+    seat_of = {row.user_id: row.seat for row in await bot.store.seats.of(game_id)}
     wrong = []
     for message in fake.messages():
         receiver = message.dm_user_id if message.is_dm else message.interaction_user_id

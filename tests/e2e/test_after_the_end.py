@@ -30,7 +30,7 @@ async def private_answer(it: InjectedInteraction) -> RecordedMessage:
 
 async def seat_of(bot: Any, game_id: int, fake: FakeDiscord, name: str) -> int:
     """The seat a fake user sat at in a game, from the bot's own records."""
-    seats = {row.user_id: row.seat for row in await bot.store.seats(game_id)}
+    seats = {row.user_id: row.seat for row in await bot.store.seats.of(game_id)}
     seat = seats[fake.user(name).id]
     assert seat is not None
     return int(seat)
@@ -191,7 +191,7 @@ async def test_abandoned_and_broken_games(
 
     await open_game(fake_discord, "iliad", "carol", ["dave"], channel="lounge")
     await bot_runner.settle()
-    async with bot.store._transaction() as db:
+    async with bot.store.backend.transaction() as db:
         await db.execute("UPDATE snapshots SET format = 0 WHERE game_id = 2")
     await bot_runner.restart(factory(database))
     for command in ("history", "board", "hand"):

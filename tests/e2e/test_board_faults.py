@@ -13,7 +13,7 @@ import pytest
 
 from bot.client import SymposionBot
 from bot.service import game_service
-from cogs.table import Table
+from cogs.ui.table import Table
 from tests.e2e.fake_discord import BotRunner, FakeDiscord, RecordedMessage
 from tests.e2e.symposion import (
     GAME_PARTS,

@@ -1,5 +1,5 @@
 """Computer players through the real client and the fake Discord: whole games against them,
-the lobby's add and remove, /hint, and /rules answered while the computer thinks."""
+the lobby's add and remove, /hint, and /rules, /games and /mygames while the computer thinks."""
 
 from __future__ import annotations
 
@@ -98,11 +98,11 @@ async def test_one_person_plays_a_whole_game_against_the_computer(
     final = await play_alone(fake_discord, "alice", mark)
     assert "is over" in final.content
     await bot_runner.settle()
-    seats = await bot.store.seats(1)
+    seats = await bot.store.seats.of(1)
     computers = [row for row in seats if row.level is not None]
     assert [row.level for row in computers] == ["easy"] * OPPONENTS[game_id]
     assert all(row.user_id < 0 and row.display_name == "Computer (easy)" for row in computers)
-    moves = await bot.store.moves(1)
+    moves = await bot.store.moves.of(1)
     for row in computers:  # each computer moved by itself, never a person for it
         assert any(m.seat == row.seat for m in moves)
         assert all(m.user_id is None for m in moves if m.seat == row.seat)
@@ -114,6 +114,25 @@ async def test_one_person_plays_a_whole_game_against_the_computer(
     assert {m.dm_user_id for m in fake_discord.messages() if m.is_dm} <= {
         fake_discord.user("alice").id
     }
+    the_end_is_announced_to_people_only(fake_discord, final, {row.user_id for row in computers})
+
+
+def the_end_is_announced_to_people_only(
+    fake: FakeDiscord, final: RecordedMessage, computers: set[int]
+) -> None:
+    """The game-over note went out with its link to the final board, and no request the bot
+    sent pinged, messaged, fetched or added a computer seat (its id is no Discord user)."""
+    link = f"https://discord.com/channels/{fake.guild_id}/{final.channel_id}/{final.id}"
+    notes = [m for m in fake.messages(channel="games") if link in m.content]
+    assert len(notes) == 1 and "is over" in notes[0].content, [m.content for m in notes]
+    assert not notes[0].attachments and not notes[0].components
+    ids = {str(user) for user in computers}
+    for request in fake.requests:
+        body = request.body if isinstance(request.body, dict) else {}
+        assert not computers & set(request.mentioned_users()), request
+        assert not ids & set(request.path.split("/")), request
+        assert str(body.get("recipient_id")) not in ids, request
+        assert not any(f"<@{user}>" in str(body.get("content")) for user in ids), request
 
 
 async def test_the_host_adds_and_removes_computer_players_in_the_lobby(
@@ -153,7 +172,7 @@ async def test_the_host_adds_and_removes_computer_players_in_the_lobby(
     await fake_discord.wait_for(
         persons_turn(fake_discord, "alice"), since=mark, timeout=COMPUTER_TURNS
     )
-    levels = {row.level for row in await bot.store.seats(1)}
+    levels = {row.level for row in await bot.store.seats.of(1)}
     assert levels == {None, "hard"}
 
 
@@ -240,7 +259,7 @@ async def test_hints_off_refuses_every_hint(
     assert "hints off" in await ephemeral_answer(asked)
 
 
-async def test_rules_are_answered_while_the_computer_thinks(
+async def test_rules_and_game_lists_are_answered_while_the_computer_thinks(
     fake_discord: FakeDiscord,
     bot_runner: Runner,
     database: str | Path,
@@ -276,6 +295,11 @@ async def test_rules_are_answered_while_the_computer_thinks(
         version = bot.service.game_at(fake_discord.channel("games").id).version
         rules = await fake_discord.slash("rules", {"game": "iliad"}, user="bob", channel="general")
         assert "Iliad" in await ephemeral_answer(rules)
+        listed = await fake_discord.slash("games", {}, user="bob", channel="general")
+        mine = await fake_discord.slash("mygames", {}, user="alice", channel="general")
+        for answer in (await ephemeral_answer(listed), await ephemeral_answer(mine)):
+            assert "Computer (normal)" in answer, answer  # the computer to move, by its name
+            assert "<@-" not in answer  # its id is no Discord user: never a mention
         assert bot.service.game_at(fake_discord.channel("games").id).version == version
         mark = fake_discord.mark()
         go_on.set()

@@ -192,10 +192,10 @@ async def test_a_reply_discord_refuses_still_gets_an_answer(
     database: str | Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import cogs.opening
+    import cogs.ui.opening
 
     await bot_runner.start(factory(database))
-    monkeypatch.setattr(cogs.opening, "lobby_text", lambda info, language="en": "x" * 2001)
+    monkeypatch.setattr(cogs.ui.opening, "lobby_text", lambda info, language="en": "x" * 2001)
     fake_discord.expect_rejection(50035)
     it = await fake_discord.slash(
         "play", {"game": "ilium", "where": "here"}, user="alice", channel="games"

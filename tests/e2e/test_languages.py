@@ -98,7 +98,7 @@ async def test_only_an_admin_sets_the_servers_language_and_pt_br_falls_back_to_e
 
 
 def test_the_fake_refuses_a_localised_name_discord_would_refuse() -> None:
-    from tests.e2e.fake_discord.commands import check_command
+    from tests.e2e.fake_discord.command_rules import check_command
     from tests.e2e.fake_discord.errors import FakeHTTPError
 
     command: dict[str, Any] = {"type": 1, "name": "play", "description": "Open a game"}

@@ -22,8 +22,8 @@ PLAYERS = ["alice", "bob", "carol", "dave", "erin"]
 
 async def first_prompt(bot: Any, game_id: int) -> tuple[str, str]:
     """The engine's first prompt for the stored game, and the name of the seat it addresses."""
-    row = await bot.store.game(game_id)
-    seats = sum(1 for seat in await bot.store.seats(game_id) if seat.seat is not None)
+    row = await bot.store.games.get(game_id)
+    seats = sum(1 for seat in await bot.store.seats.of(game_id) if seat.seat is not None)
     game = get_game(row.game_type)
     view = game.view(game.new_game(seats, row.seed, row.options), None)
     mover = view["to_move"]

@@ -175,7 +175,7 @@ async def test_a_timed_out_turn_is_skipped_by_a_majority_vote(
     assert "turn is skipped" in closed.content
     after = await fake_discord.wait_for(is_live_board, since=mark)
     assert mover_id(after) != late
-    [skipped] = await bot.store.moves(1)
+    [skipped] = await bot.store.moves.of(1)
     assert (skipped.action, skipped.user_id) == ("pass", None)
     info = bot.service.game_at(fake_discord.channel("games").id)
     assert info is not None and info.version > version

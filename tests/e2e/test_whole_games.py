@@ -85,8 +85,8 @@ STANDING = re.compile(r"^\**(\d+)(?:st|nd|rd|th) <@(\d+)> \((.+)\): (-?\d+)\**$"
 async def _final_names_everyone_with_place_and_score(bot: Any, content: str, players: int) -> None:
     """Every player is mentioned on the final message, in ranking order, with place and score;
     the result sentence names each winner's player beside the seat ('Green (alice) wins')."""
-    row = await bot.store.game(1)
-    rows = await bot.store.seats(1)
+    row = await bot.store.games.get(1)
+    rows = await bot.store.seats.of(1)
     seats = {seat.user_id: seat.seat for seat in rows}
     result = row.result
     head = content.splitlines()[0]
@@ -129,7 +129,7 @@ async def test_a_whole_game_from_play_to_the_final_image(
     final = await play_to_the_end(fake_discord, limit=4000)
     assert "is over" in final.content and "Rematch" in str(final.buttons())
     await bot_runner.settle()
-    assert await bot.store.moves(1)  # play_to_the_end waited for a fresh board after each
+    assert await bot.store.moves.of(1)  # play_to_the_end waited for a fresh board after each
     await _final_names_everyone_with_place_and_score(bot, final.content, players)
     has_hands = get_game(game).spec.has_private
     for name in PLAYERS[:players]:

@@ -42,11 +42,14 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_many_seeded_playouts_reach_an_end(game_id: str) -> None:
     game = get_game(game_id)
     counts = list(player_counts(game))
+    figures = set()
     for seed in range(PLAYOUTS):
         playout = random_playout(game, counts[seed % len(counts)], seed)
         assert playout.outcome is not None
         assert len(playout.codes) <= game.spec.max_plies
         assert sorted(playout.outcome.ranking)[0] == 1
+        figures.add(frozenset(game.playout_stats(playout.final)))
+    assert len(figures) == 1  # the simulator averages each figure over every game
 
 
 @pytest.fixture(scope="module")

@@ -14,7 +14,7 @@ async def test_fill_sessions_builds_ongoing_games(service: GameService, store: S
     for game_id in ids:
         info = listed[game_id]
         assert info.status == "active" and len(info.players) == 3
-        assert len(await store.moves(game_id)) == 2
+        assert len(await store.moves.of(game_id)) == 2
 
 
 async def test_sessions_hold_only_state_seats_and_a_lock(service: GameService) -> None:

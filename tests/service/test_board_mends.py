@@ -60,4 +60,4 @@ async def test_the_service_records_posts_and_plans_from_them(
     assert seen is not None and (seen.message_id, seen.message_version) == (4242, info.version)
     assert (await service.mend_plan(info.game_id)).nothing_to_do
     await service.board_stripped(info.game_id, 4242)
-    assert await store.games_with_live_boards() == []
+    assert await store.boards.games_with_live_ones() == []

@@ -20,7 +20,7 @@ HEALTHY, BAD_STATE_JSON, BAD_ROW_JSON, OLD_FORMAT, REMOVED_TYPE = 1, 2, 3, 4, 5
 
 
 async def sql(store: Store, statement: str, *params: object) -> None:
-    async with store._transaction() as db:
+    async with store.backend.transaction() as db:
         await db.execute(statement, params)
 
 
@@ -38,7 +38,7 @@ async def test_unloadable_games_are_marked_reported_and_free_their_channel(
     service: GameService, store: Store, caplog: pytest.LogCaptureFixture
 ) -> None:
     games = await one_game_per_fault(service, store)
-    stored = await store._all("SELECT state FROM snapshots")
+    stored = await store.backend.all("SELECT state FROM snapshots")
     secrets = [row[0][20:60] for row in stored if len(row[0]) > 60]
     assert len(secrets) == 4
     caplog.set_level(logging.DEBUG)
@@ -50,7 +50,7 @@ async def test_unloadable_games_are_marked_reported_and_free_their_channel(
     errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
     for channel in (BAD_STATE_JSON, BAD_ROW_JSON, OLD_FORMAT, REMOVED_TYPE):
         game_id = games[channel]
-        row = await store.game(game_id) if channel != BAD_ROW_JSON else None
+        row = await store.games.get(game_id) if channel != BAD_ROW_JSON else None
         assert row is None or (row.broken and row.status == "active")
         said = [r.getMessage() for r in errors if f"game #{game_id} " in r.getMessage()]
         assert len(said) == 1 and "\n" not in said[0], said
@@ -82,7 +82,7 @@ async def test_a_broken_game_refuses_play_and_can_be_abandoned(
     await refused(NotHost, restarted.abandon(broken, BOB))
     ended = await restarted.abandon(broken, BOB, moderator=True)
     assert ended.status == "abandoned" and restarted.broken_at(REMOVED_TYPE) is None
-    row = await store.require_game(broken)
+    row = await store.games.require(broken)
     assert row.status == "abandoned" and row.broken
     again = GameService(store, lookup)
     assert await again.load() == 2  # the healthy one, and the bad state nobody touched yet
@@ -104,7 +104,7 @@ async def test_an_old_state_format_is_upgraded_on_load(
 ) -> None:
     game_id = (await active(service)).game_id
     board = await service.board(game_id)
-    snapshot = await store.snapshot(game_id)
+    snapshot = await store.moves.snapshot(game_id)
     assert snapshot is not None and snapshot.format == 1
     old = dict(snapshot.state)
     old["counters"] = old.pop("pile")  # how a format-1 toy state looked, say
@@ -129,7 +129,7 @@ async def test_an_old_state_format_is_upgraded_on_load(
     turn = board.turn
     assert turn is not None
     await upgraded.move(game_id, turn.user_id, turn.choices[0].code, turn.version + 1)
-    stored = await store.snapshot(game_id)
+    stored = await store.moves.snapshot(game_id)
     assert stored is not None and stored.format == 2 and "pile" in stored.state
 
 

@@ -48,7 +48,7 @@ async def test_a_started_game_gets_a_turn_clock_and_a_reminder(
     info = await active(timed)
     assert info.pace == "daily"
     assert (info.turn_since, info.turn_due) == (start, start + DAILY.turn_limit)
-    rows = await timed_store.timers_of(info.game_id, info.version)
+    rows = await timed_store.timers.of(info.game_id, info.version)
     due = {row.kind: row.due_at for row in rows}
     assert due == {
         TURN_CLOCK: (start + DAILY.turn_limit).isoformat(),
@@ -134,7 +134,7 @@ async def test_deadlines_lost_between_commit_and_scheduling_are_written_on_start
 ) -> None:
     store = await Store.open(db_path, clock=clock.iso)
     info = await active(GameService(store, lookup, clock=clock))
-    async with store._transaction() as db:
+    async with store.backend.transaction() as db:
         await db.execute("DELETE FROM timers")
     clock.advance(seconds=DAILY.reminder_after.total_seconds())
     again = GameService(store, lookup, clock=clock)

@@ -36,7 +36,7 @@ async def test_resigning_with_two_players_makes_the_other_win(
     assert outcome.winners == (1 - quitter.seat,)
     assert outcome.ranking[quitter.seat] == 2
     assert outcome.summary == "Bob resigned; Alice wins."
-    row = await store.game(info.game_id)
+    row = await store.games.get(info.game_id)
     assert row is not None and row.result == stored_result(outcome)
     assert row.flags["ended_by"] == RESIGNATION and row.flags["resigned_seat"] == quitter.seat
     assert service.game_at(CHANNEL) is None
@@ -99,7 +99,7 @@ async def test_abandon_is_for_the_host_or_a_moderator(service: GameService, stor
     assert "moderator" in message
     done = await service.abandon(info.game_id, DAN, moderator=True)
     assert done.status == "abandoned" and done.outcome is None
-    row = await store.game(info.game_id)
+    row = await store.games.get(info.game_id)
     assert row is not None and row.flags == {"ended_by": "abandon", "by": DAN, "pace": "daily"}
     await refused(GameOver, service.move(info.game_id, ALICE, "t1"))
     await refused(GameOver, service.abandon(info.game_id, ALICE))

@@ -98,7 +98,7 @@ async def test_a_game_stored_before_the_index_is_read_in_full_at_start(
     db_path: Path, service: GameService, store: Store
 ) -> None:
     info = await active(service)
-    async with store._transaction() as db:
+    async with store.backend.transaction() as db:
         await db.execute("UPDATE snapshots SET to_move = NULL WHERE game_id = ?", (info.game_id,))
     again = await restarted(db_path)
     session = again._sessions[info.game_id]

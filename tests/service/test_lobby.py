@@ -93,7 +93,7 @@ async def test_leave_hands_the_host_role_on_and_the_last_one_out_cancels(
     gone = await service.leave(info.game_id, BOB)
     assert gone.status == "cancelled"
     assert service.game_at(CHANNEL) is None
-    row = await store.game(info.game_id)
+    row = await store.games.get(info.game_id)
     assert row is not None and row.status == "cancelled" and row.host_id == BOB
 
 
@@ -122,14 +122,14 @@ async def test_start_brings_the_first_board_and_every_hand(service: GameService)
 
 async def test_seat_order_is_drawn_from_the_seed(service: GameService, store: Store) -> None:
     info = await active(service, (ALICE, BOB, CAROL))
-    row = await store.game(info.game_id)
+    row = await store.games.get(info.game_id)
     assert row is not None
     joined = [ALICE, BOB, CAROL]
     expected = [joined[j] for j in seating(row.seed, 3)]
     assert [p.user_id for p in info.players] == expected
     assert [p.seat for p in info.players] == [0, 1, 2]
     assert seating(row.seed, 3) == seating(row.seed, 3)
-    stored = await store.seats(info.game_id)
+    stored = await store.seats.of(info.game_id)
     assert [(s.seat, s.user_id) for s in stored] == list(enumerate(expected))
 
 

@@ -40,8 +40,8 @@ async def test_a_move_reports_what_happened(service: GameService, store: Store) 
     assert after.to_move_user == second and after.outcome is None
     assert result.hands == ()
     assert after.version == info.version + 1
-    assert [m.action for m in await store.moves(info.game_id)] == ["t2"]
-    row = await store.game(info.game_id)
+    assert [m.action for m in await store.moves.of(info.game_id)] == ["t2"]
+    row = await store.games.get(info.game_id)
     assert row is not None and row.version == after.version
 
 
@@ -91,7 +91,7 @@ async def test_the_last_counter_ends_the_game(service: GameService, store: Store
     assert outcome is not None and outcome.winners == (0,)
     assert result.board.turn is None and result.board.context.status == "finished"
     assert result.public_lines[-1] == "red takes the last counter and wins."
-    row = await store.game(info.game_id)
+    row = await store.games.get(info.game_id)
     assert row is not None and row.status == "finished"
     assert row.result == outcome.to_dict()
     assert service.game_at(info.place_id) is None
@@ -113,8 +113,8 @@ async def test_refusals_write_nothing(service: GameService, store: Store) -> Non
     assert "not a move" in message
     with pytest.raises(IllegalAction):
         await service.move(info.game_id, first, "zz")
-    assert await store.moves(info.game_id) == []
-    row = await store.game(info.game_id)
+    assert await store.moves.of(info.game_id) == []
+    row = await store.games.get(info.game_id)
     assert row is not None and row.version == info.version
     assert (await service.board(info.game_id)).info.version == info.version
 
@@ -151,14 +151,14 @@ async def test_two_moves_on_the_same_version_apply_exactly_once(
     failed = [r for r in results if isinstance(r, BaseException)]
     assert len(applied) == 1 and len(failed) == 1
     assert isinstance(failed[0], StaleAction)
-    assert len(await store.moves(info.game_id)) == 1
+    assert len(await store.moves.of(info.game_id)) == 1
 
 
 async def test_concurrent_moves_across_games_all_commit(service: GameService, store: Store) -> None:
     games = [await active(service, (ALICE, BOB), channel=c) for c in range(1, 6)]
     await asyncio.gather(*(service.move(g.game_id, g.user_at(0) or 0, "t1") for g in games))
     for game in games:
-        assert [m.action for m in await store.moves(game.game_id)] == ["t1"]
+        assert [m.action for m in await store.moves.of(game.game_id)] == ["t1"]
 
 
 async def test_choices_are_for_the_seat_to_move_only(service: GameService) -> None:

@@ -26,7 +26,7 @@ async def play(service: GameService, game_id: int, plies: int, seed: int) -> Non
 
 async def forget_snapshots(store: Store) -> None:
     """Drop every stored snapshot, so loading must replay the moves from the seed."""
-    async with store._transaction() as db:
+    async with store.backend.transaction() as db:
         await db.execute("DELETE FROM snapshots")
 
 
@@ -35,10 +35,10 @@ async def test_snapshot_equals_replay_of_moves(service: GameService, store: Stor
     for seed in range(8):
         info = await active(service, (ALICE, BOB, CAROL), channel=seed + 1)
         await play(service, info.game_id, 2 + seed, seed)
-        snapshot = await store.snapshot(info.game_id)
+        snapshot = await store.moves.snapshot(info.game_id)
         assert snapshot is not None
-        assert snapshot.seq == len(await store.moves(info.game_id))
-        row = await store.game(info.game_id)
+        assert snapshot.seq == len(await store.moves.of(info.game_id))
+        row = await store.games.get(info.game_id)
         assert row is not None and snapshot.version == row.version
         snapshots[info.game_id] = snapshot.state
     boards = {game_id: await service.board(game_id) for game_id in snapshots}
@@ -93,7 +93,7 @@ async def test_a_game_without_snapshot_is_rebuilt_from_its_moves(
     info = await active(service)
     await play(service, info.game_id, 3, 1)
     expected = TOY.dump(service._sessions[info.game_id].state)
-    async with store._transaction() as db:
+    async with store.backend.transaction() as db:
         await db.execute("DELETE FROM snapshots WHERE game_id = ?", (info.game_id,))
     again = GameService(store, lookup)
     assert await again.load() == 1
@@ -105,7 +105,7 @@ async def test_a_game_whose_type_is_gone_is_skipped_not_fatal(
 ) -> None:
     await active(service, channel=1)
     await active(service, channel=2)
-    async with store._transaction() as db:
+    async with store.backend.transaction() as db:
         await db.execute("UPDATE games SET game_type = 'retired' WHERE channel_id = 1")
     again = GameService(store, lookup)
     assert await again.load() == 1

@@ -38,7 +38,7 @@ def ranks_of(info: GameInfo, order: tuple[int, ...]) -> list[float]:
 
 async def rows(store: Store, scope: int) -> dict[str, tuple[float, float, int, int]]:
     """Every rating of the toy game in a scope, by identity."""
-    top = await store.top_ratings("toy", scope, Z, 100)
+    top = await store.ratings.top("toy", scope, Z, 100)
     return {r.player: (r.mu, r.sigma, r.games, r.wins) for r in top}
 
 

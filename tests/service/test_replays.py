@@ -34,7 +34,7 @@ async def play_real_game(service: GameService, game: AnyGame, seed: int = 3) -> 
 
 
 async def _state(service: GameService, game_id: int) -> dict[str, object]:
-    snapshot = await service.store.snapshot(game_id)
+    snapshot = await service.store.moves.snapshot(game_id)
     assert snapshot is not None
     return snapshot.state
 
@@ -46,7 +46,7 @@ async def test_an_export_replays_through_the_engine_to_the_same_end(
     game_id = await play_real_game(service, game)
     record = json.loads(json.dumps(export_record(await service.replay_source(GUILD, game_id, 99))))
     assert record["format"] == "symposion-game" and record["type"] == game.spec.id
-    assert [p["name"] for p in record["players"]] == await store.seated_names(game_id)
+    assert [p["name"] for p in record["players"]] == await store.records.seated_names(game_id)
     state = game.new_game(len(record["players"]), record["seed"], record["options"])
     for move in record["moves"]:
         action = game.decode(move["code"])

@@ -47,7 +47,7 @@ async def test_resigning_a_three_player_game_hands_the_seat_over(
     assert board.info.status == "active" and board.info.version == info.version + 1
     seat = next(p for p in board.info.players if p.user_id == quitter)
     assert seat.automatic and seat.departure == "resigned"
-    rows = {row.user_id: row for row in await store.seats(info.game_id)}
+    rows = {row.user_id: row for row in await store.seats.of(info.game_id)}
     assert rows[quitter].controller == "auto" and rows[quitter].departure == "resigned"
     assert [r.controller for u, r in rows.items() if u != quitter] == ["human", "human"]
     assert service.game_at(CHANNEL) is not None
@@ -67,10 +67,10 @@ async def test_the_others_finish_the_game_with_the_automatic_player_moving_for_t
     await refused(NotAPlayer, service.move(info.game_id, quitter, "t1", None))
     movers = await play_humans_and_automatic(service, info.game_id)
     assert None in movers and quitter not in movers
-    row = await store.game(info.game_id)
+    row = await store.games.get(info.game_id)
     assert row is not None and row.status == "finished" and row.result is not None
     assert row.result["reason"] != RESIGNATION  # the game ended by its own rules
-    stored = await store.moves(info.game_id)
+    stored = await store.moves.of(info.game_id)
     assert {m.user_id for m in stored if m.seat == 1} == {None}
 
 

@@ -110,3 +110,24 @@ class _ShortStanding(type(TOY)):  # type: ignore[misc]
 def test_a_standing_without_a_number_per_seat_fails_the_checks() -> None:
     with pytest.raises(ContractViolation, match="standing must give one whole number per seat"):
         random_playout(_ShortStanding(), 2, 1)
+
+
+@pytest.mark.parametrize(
+    ("stats", "complaint"),
+    [
+        ({"secrets drawn": "2"}, "is not a number"),
+        ({"secrets drawn": True}, "is not a number"),
+        ({"secrets drawn": float("nan")}, "is not finite"),
+        ({3: 1.0}, "must map names to figures"),
+        ([("secrets drawn", 1)], "must map names to figures"),
+    ],
+)
+def test_playout_figures_that_are_no_named_numbers_fail_the_checks(
+    stats: object, complaint: str
+) -> None:
+    class _Garbled(type(TOY)):  # type: ignore[misc]
+        def playout_stats(self, state: Any) -> object:
+            return stats
+
+    with pytest.raises(ContractViolation, match=complaint):
+        random_playout(_Garbled(), 2, 1)

@@ -36,11 +36,11 @@ async def test_taking_back_ones_own_move_before_anyone_acts(
     assert undone.board.info.version == moved.board.info.version + 1  # versions only go up
     assert undone.board.view == start.view
     assert undone.board.turn is not None and undone.board.turn.user_id == users[0]
-    assert await store.moves(game_id) == []
-    [taken] = await store.all_moves(game_id)
+    assert await store.moves.of(game_id) == []
+    [taken] = await store.moves.including_taken_back(game_id)
     assert taken.action == "t1" and taken.undone_by == users[0] and taken.undone_at
     again = await service.move(game_id, users[0], "t2")
-    assert [m.action for m in await store.all_moves(game_id)] == ["t1", "t2"]
+    assert [m.action for m in await store.moves.including_taken_back(game_id)] == ["t1", "t2"]
     assert again.board.view["pile"] == start.view["pile"] - 2  # type: ignore[typeddict-item]
 
 
@@ -62,7 +62,7 @@ async def test_undo_is_refused_after_a_chance_event(service: GameService, store:
     message = await refused(CannotUndo, service.undo(game_id, users[0]))
     assert "hidden" in message
     assert (await service.board(game_id)) == before
-    assert len(await store.moves(game_id)) == 1
+    assert len(await store.moves.of(game_id)) == 1
     await service.move(game_id, users[1], "t3")
     await refused(CannotUndo, service.undo(game_id, users[1]))
 
@@ -95,7 +95,7 @@ async def test_an_undo_after_another_player_acted_needs_their_consent(
     last = await service.answer_undo(asked.request_id, users[2], True)
     assert last.decided == "agreed" and last.undone is not None
     assert last.undone.board.view == start.view and last.undone.moves == 2
-    assert await store.moves(game_id) == []
+    assert await store.moves.of(game_id) == []
     await refused(StaleAction, service.answer_undo(asked.request_id, users[2], True))
 
 

@@ -39,7 +39,7 @@ async def test_bad_ballots_are_refused_and_change_nothing(
     first = await service.cast_vote(vote.vote_id, users[1], "computer")
     assert first.decided is None and first.counted == 1
     await refused(AlreadyCast, service.cast_vote(vote.vote_id, users[1], "end"))
-    row = await store.vote(vote.vote_id)
+    row = await store.votes.get(vote.vote_id)
     assert row is not None and row.ballots == {users[1]: "computer"} and row.result is None
     assert (await service.board(game_id)).info.version == version
 
@@ -55,7 +55,7 @@ async def test_a_majority_hands_the_seat_to_the_computer(
     assert decided.decided == "computer" and decided.board is not None
     timed_out = next(p for p in decided.board.info.players if p.user_id == users[0])
     assert timed_out.automatic and timed_out.departure == "timed out"
-    row = await store.vote(vote.vote_id)
+    row = await store.votes.get(vote.vote_id)
     assert row is not None and row.result == "computer"
     played = await service.automatic_move(game_id)
     assert played is not None and played.seat == 0
@@ -71,7 +71,7 @@ async def test_a_majority_ends_the_game_as_a_forfeit(service: GameService, store
     outcome = decided.board.info.outcome if decided.board else None
     assert outcome is not None and outcome.reason == "timeout"
     assert outcome.ranking == (3, 1, 1) and "ran out of time" in outcome.summary
-    game = await store.game(game_id)
+    game = await store.games.get(game_id)
     assert game is not None and game.status == "finished"
     assert game.flags["timed_out_seat"] == 0 and game.flags["vote"] == vote.vote_id
 
@@ -102,5 +102,5 @@ async def test_skip_plays_the_neutral_action_where_the_game_has_one(
     await service.cast_vote(vote.vote_id, voters[0], "skip")
     decided = await service.cast_vote(vote.vote_id, voters[1], "skip")
     assert decided.move is not None and decided.move.seat == vote.seat
-    moves = await store.moves(started.game_id)
+    moves = await store.moves.of(started.game_id)
     assert [(m.action, m.user_id) for m in moves] == [("pass", None)]

@@ -182,6 +182,9 @@ class Counters:
         log = (*seen, *(LogEntry(f"Your secret is {secrets[s]}.", s) for s in others))
         return replace(state, secrets=secrets, seed=rng.getrandbits(63), log=log)
 
+    def playout_stats(self, state: ToyState) -> dict[str, float]:
+        return {"secrets drawn": state.draws}
+
     def encode(self, action: Take) -> str:
         return f"t{action.amount}"
 

@@ -1,12 +1,10 @@
-"""The Atlandice game object: the engine contract wired to the rules, views and scoring."""
+"""The Atlandice game object: the spec, and its hooks on the engine contract."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
-from typing import Any
 
-from bot.engine import GameSpec, Outcome
+from bot.engine import GameAdapter, GameSpec, Outcome
 from bot.games.atlandice import codes, hidden, rules, scoring, views
 from bot.games.atlandice.data import SEAT_NAMES
 from bot.games.atlandice.model import Action, State, dump_state, load_state
@@ -16,7 +14,7 @@ from bot.i18n import say
 SUMMARY = say("atlandice.rules")  # the words are in data/locales (English: the en catalogue)
 
 
-class Atlandice:
+class Atlandice(GameAdapter[State, Action, AtlandiceView, AtlandiceSeatView]):
     """Atlandice (Huntington & Graham, 2018) for 2 (with a neutral player) to 4 players."""
 
     spec = GameSpec(
@@ -30,25 +28,21 @@ class Atlandice:
         has_private=False,
     )
 
-    def new_game(
-        self, players: int, seed: int, options: Mapping[str, object] | None = None
-    ) -> State:
+    to_move = staticmethod(rules.to_move)
+    legal_actions = staticmethod(rules.legal_actions)
+    apply = staticmethod(rules.apply)
+    standing = staticmethod(scoring.standing)
+    build_view = staticmethod(views.view)
+    resample_hidden = staticmethod(hidden.resample_hidden)
+    encode = staticmethod(codes.encode)
+    decode = staticmethod(codes.decode)
+    describe = staticmethod(views.describe)
+    dump = staticmethod(dump_state)
+    load = staticmethod(load_state)
+
+    def setup(self, players: int, seed: int, options: Mapping[str, str]) -> State:
         """A fresh, set-up game with its first roll made."""
-        self.spec.check_players(players)
-        self.spec.resolve_options(options)
         return rules.new_state(players, seed)
-
-    def to_move(self, state: State) -> int | None:
-        """The seat deciding now."""
-        return rules.to_move(state)
-
-    def legal_actions(self, state: State) -> list[Action]:
-        """The choices of the decision at hand."""
-        return rules.legal_actions(state)
-
-    def apply(self, state: State, action: Action) -> State:
-        """The state after an action."""
-        return rules.apply(state, action)
 
     def hidden_choices(self, state: State) -> bool:
         """Only the order of face-down tiles is secret, and no choice depends on it."""
@@ -58,44 +52,12 @@ class Atlandice:
         """Scores once the hand has reached the waves."""
         return scoring.outcome(state)
 
-    def view(self, state: State, seat: int | None) -> AtlandiceView | AtlandiceSeatView:
-        """Everything on the table; a seat's view adds whose it is and its private lines."""
-        return views.view(state, seat)
-
-    def standing(self, state: State) -> list[int]:
-        """VP with the majorities as they are now, per seat (the neutral player left out)."""
-        return scoring.standing(state)
-
     def chance(self, state: State) -> tuple[int, ...]:
         """Seeded dice and draws, and the face-down tiles still under the active ones."""
         return (state.counter, sum(len(stack) for stack in state.stacks))
 
-    def resample_hidden(self, state: State, seat: int, rng: random.Random) -> State:
-        """The face-down tiles shuffled again and a fresh seed for the dice to come."""
-        return hidden.resample_hidden(state, seat, rng)
-
-    def encode(self, action: Action) -> str:
-        """Short code: verb letter and digits."""
-        return codes.encode(action)
-
-    def decode(self, text: str) -> Action:
-        """Inverse of encode."""
-        return codes.decode(text)
-
-    def describe(self, action: Action, state: State | None = None) -> str:
-        """Human words for an action."""
-        return views.describe(action, state)
-
-    def dump(self, state: State) -> dict[str, Any]:
-        """The full state as JSON."""
-        return dump_state(state)
-
-    def load(self, data: Mapping[str, Any]) -> State:
-        """Inverse of dump."""
-        return load_state(data)
-
     def playout_stats(self, state: State) -> dict[str, float]:
-        """Figures the simulator averages."""
+        """Rounds played, districts closed, tiles taken."""
         closed = sum(1 for stack in state.stacks if not stack)
         tiles = sum(len(won) for won in state.won)
         return {"rounds": state.round, "closed districts": closed, "tiles taken": tiles}

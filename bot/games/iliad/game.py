@@ -1,12 +1,11 @@
-"""The Iliad game object: its spec and summary, and the engine contract's methods."""
+"""The Iliad game object: its spec, and its hooks on the engine contract with the house data."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any, overload
 
-from bot.engine import GameSpec, Outcome
+from bot.engine import GameAdapter, GameSpec, Outcome
 from bot.games.iliad import codes, hidden, model, rules, scoring, views
 from bot.games.iliad.data import rules as house
 from bot.games.iliad.model import Action, State
@@ -17,8 +16,8 @@ from bot.i18n import say
 SUMMARY = say("iliad.rules")  # the words are in data/locales (English: the en catalogue)
 
 
-class Iliad:
-    """The game object the registry holds; every method is a pure function of its arguments."""
+class Iliad(GameAdapter[State, Action, IliadView, IliadSeatView]):
+    """Iliad's rules, each given the house data (the data file's rules) they are played by."""
 
     spec = GameSpec(
         id="iliad",
@@ -30,17 +29,15 @@ class Iliad:
         summary=SUMMARY,
     )
 
-    def new_game(
-        self, players: int, seed: int, options: Mapping[str, object] | None = None
-    ) -> State:
-        """Set up a game from its seed."""
-        self.spec.check_players(players)
-        self.spec.resolve_options(options)
-        return new_state(seed, house())
+    to_move = staticmethod(rules.to_move)
+    encode = staticmethod(codes.encode)
+    decode = staticmethod(codes.decode)
+    dump = staticmethod(model.dump)
+    load = staticmethod(model.load)
 
-    def to_move(self, state: State) -> int | None:
-        """The seat deciding now."""
-        return rules.to_move(state)
+    def setup(self, players: int, seed: int, options: Mapping[str, str]) -> State:
+        """Two players and no options: the seed decides the deal."""
+        return new_state(seed, house())
 
     def legal_actions(self, state: State) -> list[Action]:
         """Every legal decision now."""
@@ -66,42 +63,20 @@ class Iliad:
         """Tiles drawn from the stacks and tokens taken from the shuffled reserve."""
         return (sum(len(stack) for stack in state.stacks), len(state.reserve))
 
-    @overload
-    def view(self, state: State, seat: None) -> IliadView: ...
-    @overload
-    def view(self, state: State, seat: int) -> IliadSeatView: ...
-    @overload
-    def view(self, state: State, seat: int | None) -> IliadView | IliadSeatView: ...
-    def view(self, state: State, seat: int | None) -> IliadView | IliadSeatView:
-        """What a seat (None: everyone) may see: the public view, or it plus `private`."""
+    def build_view(self, state: State, seat: int | None) -> IliadView | IliadSeatView:
+        """The board as the house data lays it out."""
         return views.view(state, seat, house())
 
     def resample_hidden(self, state: State, seat: int, rng: random.Random) -> State:
         """A state `seat` cannot tell apart: hidden tiles re-dealt, a fresh seed."""
         return hidden.resample_hidden(state, seat, house(), rng)
 
-    def encode(self, action: Action) -> str:
-        """Short code for a button."""
-        return codes.encode(action)
-
-    def decode(self, text: str) -> Action:
-        """Parse a code; garbage raises IllegalAction."""
-        return codes.decode(text)
-
     def describe(self, action: Action, state: State | None = None) -> str:
         """Words for an action."""
         return views.describe(action, state, house())
 
-    def dump(self, state: State) -> dict[str, Any]:
-        """Full JSON of a state."""
-        return model.dump(state)
-
-    def load(self, data: Mapping[str, Any]) -> State:
-        """State from its JSON."""
-        return model.load(data)
-
     def playout_stats(self, state: State) -> dict[str, float]:
-        """Numbers the simulator averages."""
+        """How many turns the game lasted."""
         return {"turns": state.turn_number}
 
 

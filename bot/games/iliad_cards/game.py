@@ -1,12 +1,11 @@
-"""The Iliad card game object: its spec and summary, and the engine contract's methods."""
+"""The Iliad card game object: its spec and summary, and its hooks on the engine contract."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any, overload
 
-from bot.engine import GameSpec, Outcome
+from bot.engine import GameAdapter, GameSpec, Outcome
 from bot.games.iliad_cards import codes, hidden, rules, scoring, siege, views
 from bot.games.iliad_cards.data import Table, table
 from bot.games.iliad_cards.model import SEAT_NAMES, Action, State, dump, load
@@ -33,39 +32,32 @@ def max_plies(t: Table) -> int:
     return sieges * (6 * army + len(SEAT_NAMES) + victory)
 
 
-class IliadCards:
+class IliadCards(GameAdapter[State, Action, IliadCardsView, IliadCardsSeatView]):
     """Rival Greek kings besiege Troy with armies of cards."""
 
-    def __init__(self) -> None:
-        self.spec = GameSpec(
-            id="iliad_cards",
-            title="Iliad: the card game",
-            min_players=2,
-            max_players=5,
-            max_plies=max_plies(table()),
-            seat_names=SEAT_NAMES,
-            summary=SUMMARY,
-        )
+    spec = GameSpec(
+        id="iliad_cards",
+        title="Iliad: the card game",
+        min_players=2,
+        max_players=5,
+        max_plies=max_plies(table()),
+        seat_names=SEAT_NAMES,
+        summary=SUMMARY,
+    )
 
-    def new_game(
-        self, players: int, seed: int, options: Mapping[str, object] | None = None
-    ) -> State:
+    to_move = staticmethod(rules.to_move)
+    legal_actions = staticmethod(rules.legal_actions)
+    apply = staticmethod(rules.apply)
+    standing = staticmethod(scoring.standing)
+    build_view = staticmethod(views.view)
+    encode = staticmethod(codes.encode)
+    decode = staticmethod(codes.decode)
+    dump = staticmethod(dump)
+    load = staticmethod(load)
+
+    def setup(self, players: int, seed: int, options: Mapping[str, str]) -> State:
         """IC-6: a shuffled, dealt game at the start of siege 1."""
-        self.spec.check_players(players)
-        self.spec.resolve_options(options)
         return siege.new_game(players, seed)
-
-    def to_move(self, state: State) -> int | None:
-        """The seat to decide now."""
-        return rules.to_move(state)
-
-    def legal_actions(self, state: State) -> list[Action]:
-        """Every decision open now."""
-        return rules.legal_actions(state)
-
-    def apply(self, state: State, action: Action) -> State:
-        """A new state after `action`."""
-        return rules.apply(state, action)
 
     def hidden_choices(self, state: State) -> bool:
         """The turn's choices list the kinds of card in hand; later steps follow a public play."""
@@ -74,20 +66,6 @@ class IliadCards:
     def outcome(self, state: State) -> Outcome | None:
         """The result once the game is over."""
         return scoring.outcome(state) if state.phase == "over" else None
-
-    @overload
-    def view(self, state: State, seat: None) -> IliadCardsView: ...
-    @overload
-    def view(self, state: State, seat: int) -> IliadCardsSeatView: ...
-    @overload
-    def view(self, state: State, seat: int | None) -> IliadCardsView | IliadCardsSeatView: ...
-    def view(self, state: State, seat: int | None) -> IliadCardsView | IliadCardsSeatView:
-        """What a seat (None: everyone) may see: the public view, or it plus `private`."""
-        return views.view(state, seat)
-
-    def standing(self, state: State) -> list[int]:
-        """The VP each seat holds so far."""
-        return scoring.standing(state)
 
     def chance(self, state: State) -> tuple[int, ...]:
         """Seeded shuffles and the cards still face down in the army, victory and oracle decks."""
@@ -98,28 +76,12 @@ class IliadCards:
         """A state `seat` cannot tell apart: hands and deck orders re-dealt, a fresh seed."""
         return hidden.resample_hidden(state, seat, rng)
 
-    def encode(self, action: Action) -> str:
-        """Short text for a button: 'pass', 'play.hoplite3', 'hit.3.0' …"""
-        return codes.encode(action)
-
-    def decode(self, text: str) -> Action:
-        """Inverse of encode; IllegalAction for anything else."""
-        return codes.decode(text)
-
     def describe(self, action: Action, state: State | None = None) -> str:
         """Human words for an action, in context when `state` is given."""
         return views.describe(action, state)
 
-    def dump(self, state: State) -> dict[str, Any]:
-        """The full state as JSON."""
-        return dump(state)
-
-    def load(self, data: Mapping[str, Any]) -> State:
-        """Inverse of dump."""
-        return load(data)
-
     def playout_stats(self, state: State) -> dict[str, float]:
-        """Figures the simulator averages."""
+        """Sieges fought and the winner's VP."""
         return {
             "sieges": state.siege,
             "winner_vp": max(scoring.vp(state, s) for s in range(state.players)),

@@ -1,15 +1,14 @@
-"""Ilium as a bot.engine.Game: the spec and the contract's methods."""
+"""Ilium as a bot.engine.Game: the spec, and its hooks on the engine contract."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
-from typing import Any
 
-from bot.engine import GameSpec, OptionSpec, Outcome
-from bot.games.ilium import codes, hidden, model, rules, scoring, setup, views
+from bot.engine import GameAdapter, GameSpec, OptionSpec
+from bot.games.ilium import codes, hidden, model, rules, scoring, views
 from bot.games.ilium.data import rules as data_rules
 from bot.games.ilium.model import DECLINED, OVER, TAKEN, Action, State
+from bot.games.ilium.setup import new_state
 from bot.games.ilium.viewtypes import IliumSeatView, IliumView
 from bot.i18n import say
 
@@ -40,7 +39,7 @@ def _max_plies() -> int:
     return turns * DECISIONS_PER_TURN + 1
 
 
-class IliumGame:
+class IliumGame(GameAdapter[State, Action, IliumView, IliumSeatView]):
     """Ilium on the engine contract."""
 
     spec = GameSpec(
@@ -54,73 +53,34 @@ class IliumGame:
         summary=SUMMARY,
     )
 
-    def new_game(
-        self, players: int, seed: int, options: Mapping[str, object] | None = None
-    ) -> State:
-        """A fresh, seeded game."""
-        self.spec.check_players(players)
-        chosen = self.spec.resolve_options(options)
-        return setup.new_state(players, seed, chosen["strategic"] == "on", chosen["vaults"] == "on")
+    to_move = staticmethod(rules.to_move)
+    legal_actions = staticmethod(rules.legal_actions)
+    apply = staticmethod(rules.apply)
+    outcome = staticmethod(scoring.outcome)
+    standing = staticmethod(scoring.points)
+    build_view = staticmethod(views.view)
+    resample_hidden = staticmethod(hidden.resample_hidden)
+    encode = staticmethod(codes.encode)
+    decode = staticmethod(codes.decode)
+    describe = staticmethod(views.describe)
+    dump = staticmethod(model.dump)
+    load = staticmethod(model.load)
 
-    def to_move(self, state: State) -> int | None:
-        """The seat that decides now."""
-        return rules.to_move(state)
-
-    def legal_actions(self, state: State) -> list[Action]:
-        """Every choice open now."""
-        return rules.legal_actions(state)
-
-    def apply(self, state: State, action: Action) -> State:
-        """The state after one decision."""
-        return rules.apply(state, action)
+    def setup(self, players: int, seed: int, options: Mapping[str, str]) -> State:
+        """A fresh, seeded game with the variants switched on or off."""
+        return new_state(players, seed, options["strategic"] == "on", options["vaults"] == "on")
 
     def hidden_choices(self, state: State) -> bool:
         """Cards are revealed as they are played and historians choose nothing: all public."""
         return False
-
-    def outcome(self, state: State) -> Outcome | None:
-        """The result once over."""
-        return scoring.outcome(state)
-
-    def view(self, state: State, seat: int | None) -> IliumView | IliumSeatView:
-        """What `seat` may see: the public view, plus that seat's secrets under `private`."""
-        return views.view(state, seat)
-
-    def standing(self, state: State) -> list[int]:
-        """The points each seat would score if the donations went now."""
-        return scoring.points(state)
 
     def chance(self, state: State) -> tuple[int, ...]:
         """Seeded draws, cards turned from the decks, and the historians shown at the end."""
         left = sum(len(deck) for deck in state.decks)
         return (state.counter, left, int(state.phase == OVER))
 
-    def resample_hidden(self, state: State, seat: int, rng: random.Random) -> State:
-        """Other historians and deck orders drawn again, as `seat` cannot tell them apart."""
-        return hidden.resample_hidden(state, seat, rng)
-
-    def encode(self, action: Action) -> str:
-        """Action code."""
-        return codes.encode(action)
-
-    def decode(self, text: str) -> Action:
-        """Action from its code."""
-        return codes.decode(text)
-
-    def describe(self, action: Action, state: State | None = None) -> str:
-        """Human words for an action."""
-        return views.describe(action, state)
-
-    def dump(self, state: State) -> dict[str, Any]:
-        """The state as JSON."""
-        return model.dump(state)
-
-    def load(self, data: Mapping[str, Any]) -> State:
-        """Inverse of dump."""
-        return model.load(data)
-
     def playout_stats(self, state: State) -> dict[str, float]:
-        """Figures the simulator averages."""
+        """Turns, tokens, cubes, and whether the early end was offered."""
         supply = data_rules().supply_cubes
         return {
             "turns": sum(len(cards) for cards in state.played),

@@ -150,9 +150,10 @@ def handles_component(
 
 
 @asynccontextmanager
-async def serving() -> AsyncIterator[FakeDiscord]:
-    """A started fake (discord.py pointed at it); stopped after, then its problems raised."""
-    fake = FakeDiscord()
+async def serving(*, strict: bool = True) -> AsyncIterator[FakeDiscord]:
+    """A started fake (discord.py pointed at it); stopped after, then its problems raised.
+    `strict`: every request is checked against Discord's API description (strict.py)."""
+    fake = FakeDiscord(strict=strict)
     await fake.start()
     try:
         yield fake

@@ -12,10 +12,19 @@ from .errors import invalid
 from .store import Upload
 
 FILE_FIELD = re.compile(r"^files\[(\d+)\]$")
+BODY_KEY = web.RequestKey("fake_discord.body", tuple)
 
 
 async def read_body(request: web.Request) -> tuple[Any, list[Upload]]:
-    """Return the JSON payload and any uploaded files of a request."""
+    """Return the JSON payload and any uploaded files of a request (read once, then kept on
+    the request: the strict gate reads it before the handler does)."""
+    if BODY_KEY not in request:
+        request[BODY_KEY] = await _read(request)
+    return request[BODY_KEY]
+
+
+async def _read(request: web.Request) -> tuple[Any, list[Upload]]:
+    """Parse a JSON body, or a multipart one with files."""
     if request.content_type.startswith("multipart/"):
         return await _read_multipart(request)
     if not request.can_read_body:

@@ -19,6 +19,7 @@ from .errors import (
 )
 from .http_io import json_response, no_content, read_body
 from .store import StoredMessage
+from .strict import RecordedRequest
 from .world import (
     CREATE_PRIVATE_THREADS,
     CREATE_PUBLIC_THREADS,
@@ -111,6 +112,8 @@ class RestApi:
         fake.inflight += 1
         try:
             self._check_auth(request)
+            if request.path.startswith(API):
+                await self._record_and_check(request)
             fault = fake.faults.take(request.method, request.path)
             if fault is None:
                 return await handler(request)
@@ -133,6 +136,14 @@ class RestApi:
         finally:
             fake.inflight -= 1
             fake.progress.pulse()
+
+    async def _record_and_check(self, request: web.Request) -> None:
+        """Keep the request for tests, then refuse it if Discord would (the strict gate)."""
+        body, uploads = await read_body(request)
+        path, query = request.path[len(API) :], dict(request.query)
+        sizes = tuple(len(u.data) for u in uploads)
+        self.fake.requests.append(RecordedRequest(request.method, path, query, body, sizes))
+        self.fake.gate.check(request.method, path, query, body, uploads)
 
     def _check_auth(self, request: web.Request) -> None:
         """Bot endpoints need `Authorization: Bot <token>`; webhook ones need none."""

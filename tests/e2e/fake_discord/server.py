@@ -23,6 +23,7 @@ from .progress import Progress
 from .recorder import EventKind, MessageEvent, Predicate, RecordedMessage, Recorder
 from .rest import API, RestApi
 from .store import StoredMessage
+from .strict import RecordedRequest, StrictGate
 from .world import FakeChannel, FakeRole, FakeUser, World
 
 UserRef = FakeUser | str
@@ -37,8 +38,9 @@ class FakeDiscord:
 
     token = "fake-discord-token"
 
-    def __init__(self) -> None:
-        """Build the world; nothing listens until `start()`."""
+    def __init__(self, *, strict: bool = True) -> None:
+        """Build the world; nothing listens until `start()`. `strict`: refuse every request
+        Discord's own API description refuses (the strict gate)."""
         self.ids = Snowflakes()
         self.world = World(self.ids)
         self.recorder = Recorder(lambda: self.base_url)
@@ -51,6 +53,9 @@ class FakeDiscord:
         self.ledger = Ledger()
         self.faults = Faults()
         self.calls: list[str] = []
+        self.requests: list[RecordedRequest] = []
+        self.gate = StrictGate(self.desk)
+        self.gate.enabled = strict
         self.inflight = 0
         self.progress = Progress()
         self.component_gate: ComponentGate | None = None

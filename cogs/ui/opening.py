@@ -1,4 +1,4 @@
-"""Opening a table: the lobby message, and the thread the game will be played in.
+"""Lobbies: the lobby message, the thread the game will be played in, and what its buttons do.
 
 /play in a text channel posts the lobby there and opens a public thread from it at once, so
 every lobby already has its own place: a channel holds many lobbies and games, and commands
@@ -14,12 +14,14 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.i18n import ENGLISH, say, words
-from bot.service import ChannelBusy, GameInfo, ServiceError
-from cogs import components, readers, threads
-from cogs.texts import lobby_text
+from bot.service import ChannelBusy, GameInfo, ServiceError, Started
+from cogs.ui import readers, threads
+from cogs.ui.ids import LobbyVerb
+from cogs.ui.lobby_components import lobby_view
+from cogs.ui.texts import lobby_text
 
 if TYPE_CHECKING:
-    from cogs.table import Table
+    from cogs.ui.table import Table
 
 log = logging.getLogger("cogs.opening")
 Interaction = discord.Interaction[Any]
@@ -29,6 +31,93 @@ HERE, THREAD = "here", "thread"
 def opening_text(title: str, language: str = ENGLISH) -> str:
     """The lobby message for the moment between posting it and the game's first write."""
     return words(say("table.opening", title=title), language)
+
+
+async def open_game(
+    table: Table,
+    interaction: Interaction,
+    game_type: str,
+    options: dict[str, str],
+    pace: str | None = None,
+    where: str | None = None,
+    opponents: int = 0,
+    level: str | None = None,
+) -> None:
+    """/play: a lobby with the caller as host, in its own thread unless `where` is 'here';
+    with `opponents`, the computer players join and the game starts at once."""
+    info = await open_lobby(table, interaction, game_type, options, pace, where, opponents, level)
+    if opponents and info is not None:
+        started = await table.service.against_computer(
+            info.game_id, interaction.user.id, opponents, level
+        )
+        language = await readers.server_language(table.bot, started.info.guild_id)
+        text = lobby_text(started.info, language) + threads.note(started.info, language)
+        await table.acknowledge(lambda: interaction.edit_original_response(content=text, view=None))
+        await show_start(table, started)
+
+
+async def lobby_action(
+    table: Table, interaction: Interaction, game_id: int, verb: LobbyVerb
+) -> None:
+    """Join / Leave / Start / Cancel."""
+    user = interaction.user
+    if verb == "start":
+        started = await table.service.start(game_id, user.id)
+        language = await readers.server_language(table.bot, started.info.guild_id)
+        text = lobby_text(started.info, language) + threads.note(started.info, language)
+        await table.acknowledge(lambda: interaction.response.edit_message(content=text, view=None))
+        await show_start(table, started)
+        return
+    if verb == "join":
+        info = await table.service.join(game_id, user.id, user.display_name)
+    elif verb == "leave":
+        info = await table.service.leave(game_id, user.id)
+    else:
+        info = await table.service.cancel(game_id, user.id)
+    language = await readers.server_language(table.bot, info.guild_id)
+    keep = lobby_view(game_id, language) if info.status == "lobby" else None
+    text = lobby_text(info, language) + threads.note(info, language)
+    await table.acknowledge(lambda: interaction.response.edit_message(content=text, view=keep))
+    if info.status != "lobby":
+        await threads.archive(table.bot, info)
+    if verb == "join":
+        await check_dms(table, interaction, info)
+
+
+async def show_start(table: Table, started: Started) -> None:
+    """A game just started: its thread renamed, the first board, the hands, and the
+    computer's moves if a computer player goes first."""
+    await threads.rename(table.bot, started.info)
+    await table.publish(started.board)
+    await table.send_hands(started.hands)
+    await table.play_automatic(started.info.game_id)
+
+
+async def check_dms(table: Table, interaction: Interaction, info: GameInfo) -> None:
+    """A short DM on joining (it becomes the hand DM at the start); if DMs are closed, say
+    /hand will do and stop trying."""
+    channel = f"<#{info.place_id}>"
+    language = await readers.reader_language(interaction)
+    later = "table.joined_hand" if info.has_hands else "table.joined_reminders"
+    joined = say(later, title=info.title, place=channel)
+    try:
+        sent = await interaction.user.send(words(joined, language))
+        if info.has_hands:
+            await table.service.set_hand_message(info.game_id, interaction.user.id, sent.id)
+    except discord.HTTPException:
+        await table.service.set_dm_ok(info.game_id, interaction.user.id, False)
+        await interaction.followup.send(
+            words(say("table.dms_closed", place=channel), language), ephemeral=True
+        )
+
+
+def game_link(table: Table, place_id: int, language: str = ENGLISH) -> str:
+    """A link to the game message of the game in this place, if there is one."""
+    info = table.service.game_at(place_id)
+    if info is None or info.message_id is None or info.guild_id is None:
+        return ""
+    link = f"https://discord.com/channels/{info.guild_id}/{place_id}/{info.message_id}"
+    return words(say("table.it_is_here", link=link), language)
 
 
 async def open_lobby(
@@ -90,16 +179,14 @@ async def _lobby_here(
         )
     except ChannelBusy as busy:
         reader = await readers.reader_language(interaction)
-        text = f"{words(busy.args[0], reader)} {table.where(here, reader)}"
+        text = f"{words(busy.args[0], reader)} {game_link(table, here, reader)}"
         raise ServiceError(f"{text}\n{words(note, reader)}" if note else text) from None
     language = await readers.server_language(table.bot, info.guild_id)
     content = lobby_text(info, language) + (f"\n{words(note, language)}" if note else "")
-    sent = await interaction.response.send_message(
-        content, view=components.lobby_view(info.game_id, language)
-    )
+    sent = await interaction.response.send_message(content, view=lobby_view(info.game_id, language))
     if sent.message_id is not None:
         await table.service.set_message(info.game_id, sent.message_id)
-    await table.check_dms(interaction, info)
+    await check_dms(table, interaction, info)
     return info
 
 
@@ -145,9 +232,9 @@ async def _lobby_in_thread(
     language = await readers.server_language(table.bot, info.guild_id)
     await interaction.edit_original_response(
         content=lobby_text(info, language) + threads.note(info, language),
-        view=components.lobby_view(info.game_id, language),
+        view=lobby_view(info.game_id, language),
     )
-    await table.check_dms(interaction, info)
+    await check_dms(table, interaction, info)
     return info
 
 
@@ -179,10 +266,10 @@ async def _fall_back_here(
     language = await readers.server_language(table.bot, info.guild_id)
     await interaction.edit_original_response(
         content=f"{lobby_text(info, language)}\n{words(threads.NO_THREADS, language)}",
-        view=components.lobby_view(info.game_id, language),
+        view=lobby_view(info.game_id, language),
     )
     await table.service.set_message(info.game_id, message_id)
-    await table.check_dms(interaction, info)
+    await check_dms(table, interaction, info)
     return info
 
 
@@ -210,7 +297,7 @@ async def rematch(table: Table, interaction: Interaction, game_id: int) -> None:
     language = await readers.server_language(table.bot, info.guild_id)
     await lobby.edit(
         content=lobby_text(info, language) + threads.note(info, language),
-        view=components.lobby_view(info.game_id, language),
+        view=lobby_view(info.game_id, language),
     )
     opened = say("table.new_table", link=lobby.jump_url)
     await interaction.followup.send(
@@ -223,7 +310,7 @@ async def _rematch_here(table: Table, interaction: Interaction, game_id: int) ->
     info: GameInfo = await table.service.rematch(game_id, interaction.user.id)
     language = await readers.server_language(table.bot, info.guild_id)
     sent = await interaction.response.send_message(
-        lobby_text(info, language), view=components.lobby_view(info.game_id, language)
+        lobby_text(info, language), view=lobby_view(info.game_id, language)
     )
     if sent.message_id is not None:
         await table.service.set_message(info.game_id, sent.message_id)

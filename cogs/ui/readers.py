@@ -13,17 +13,18 @@ from typing import Any
 import discord
 
 from bot.i18n import ENGLISH, words
+from cogs.ui.host import Host, host_of
 
 log = logging.getLogger("cogs.readers")
 
 
 async def reader_language(interaction: discord.Interaction[Any]) -> str:
     """The language of an answer only this interaction's user reads."""
-    service = getattr(interaction.client, "service", None)
-    if service is None:
+    if not hasattr(interaction.client, "service"):  # a client without a game service
         return ENGLISH
+    host = host_of(interaction)
     try:
-        language: str = await service.reader_language(interaction.user.id, interaction.locale)
+        language = await host.service.reader_language(interaction.user.id, interaction.locale)
     except Exception:  # an answer in English beats no answer (the store may be closing)
         log.warning("could not read the language of user %s", interaction.user.id)
         return ENGLISH
@@ -32,13 +33,11 @@ async def reader_language(interaction: discord.Interaction[Any]) -> str:
 
 async def public_language(interaction: discord.Interaction[Any]) -> str:
     """The language of what the interaction posts for everyone in the server."""
-    service = getattr(interaction.client, "service", None)
-    if service is None:
+    if not hasattr(interaction.client, "service"):  # a client without a game service
         return ENGLISH
     guild = interaction.guild
     locale = guild.preferred_locale if guild is not None else interaction.guild_locale
-    language: str = await service.public_language(interaction.guild_id, locale)
-    return language
+    return await host_of(interaction).service.public_language(interaction.guild_id, locale)
 
 
 def text_in(value: object, language: str) -> str:
@@ -46,7 +45,7 @@ def text_in(value: object, language: str) -> str:
     return words(value, language)
 
 
-async def server_language(bot: Any, guild_id: int | None) -> str:
+async def server_language(bot: Host, guild_id: int | None) -> str:
     """The language of a game's public messages; English if it cannot be read (never raises:
     boards go out after a commit)."""
     guild = bot.get_guild(guild_id) if guild_id is not None else None
@@ -59,7 +58,7 @@ async def server_language(bot: Any, guild_id: int | None) -> str:
     return language
 
 
-async def dm_language(bot: Any, user_id: int) -> str:
+async def dm_language(bot: Host, user_id: int) -> str:
     """The language of a DM to a player; English if it cannot be read (never raises)."""
     try:
         language: str = await bot.service.dm_language(user_id)

@@ -1,8 +1,10 @@
 """The game table: posts lobbies, boards and hands, and turns service results into messages.
 
-A plain object owned by the bot (`bot.table`), not a cog: commands and components hand it
-what the service answered, and it renders and sends. It never asks the service what a move
-did; the answer already holds the board and the changed hands.
+A plain object the presenter extension (cogs.presenter) gives the bot (`bot.table`), not a cog:
+commands and components hand it what the service answered, and it renders and sends. It never
+asks the service what a move did; the answer already holds the board and the changed hands.
+Lobbies are opened in cogs.ui.opening, channels mended in cogs.ui.mending, hands sent in
+cogs.ui.hands; the table composes them.
 """
 
 from __future__ import annotations
@@ -10,32 +12,30 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-import aiohttp
 import discord
 
-from bot.i18n import ENGLISH, say, words
-from bot.service import Board, GameInfo, Hand, Mend, MoveResult, ServiceError, Started
-from cogs import components, ids, opening, readers, threads
-from cogs.boardmessage import game_message
-from cogs.hands import HandDesk
-from cogs.texts import lobby_text
-from cogs.turnnotes import TurnNotes
+from bot.i18n import say, words
+from bot.service import Board, GameInfo, Hand, MoveResult
+from cogs.ui import components, opening, readers, threads
+from cogs.ui.boardmessage import game_message
+from cogs.ui.hands import HandDesk
+from cogs.ui.ids import LobbyVerb
+from cogs.ui.mending import Mender
+from cogs.ui.painter import Painter
+from cogs.ui.replies import DISCORD_FAULTS
+from cogs.ui.turnnotes import TurnNotes
 
 if TYPE_CHECKING:
-    from bot.client import SymposionBot
     from bot.service import GameService
+    from cogs.ui.host import Host
 
 log = logging.getLogger("cogs.table")
 Interaction = discord.Interaction[Any]
-# What talking to Discord can fail with: its refusals, a lost or cut reply, a timeout.
-DISCORD_FAULTS = (discord.HTTPException, aiohttp.ClientError, OSError, asyncio.TimeoutError)
 ALREADY_ANSWERED, EXPIRED = 40060, 10062
-SEARCH_LIMIT = 100  # messages searched for a board whose post was never recorded
 ONGOING = ("lobby", "active")
 
 
@@ -53,12 +53,13 @@ class _Shown:
 class Table:
     """Everything the bot shows for a game goes through here; no rule is decided here."""
 
-    def __init__(self, bot: SymposionBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         self._shown: dict[int, _Shown] = {}
-        self._in_flight: Counter[int] = Counter()  # changes whose board is still on its way
-        self.hands = HandDesk(bot)
+        self.painter = Painter(lambda: bot.render_pool)
+        self.hands = HandDesk(bot, self.painter)
         self.notes = TurnNotes(bot)
+        self.mender = Mender(self)
 
     @property
     def service(self) -> GameService:
@@ -69,7 +70,7 @@ class Table:
         """One game's messages change one at a time, so each redraw knows the current message."""
         return self._shown.setdefault(game_id, _Shown())
 
-    # -- lobby -------------------------------------------------------------------------------
+    # -- lobby (cogs.ui.opening) -------------------------------------------------------------
 
     async def open_lobby(
         self,
@@ -83,79 +84,13 @@ class Table:
     ) -> None:
         """/play: a lobby with the caller as host, in its own thread unless `where` is 'here';
         with `opponents`, the computer players join and the game starts at once."""
-        info = await opening.open_lobby(
+        await opening.open_game(
             self, interaction, game_type, options, pace, where, opponents, level
         )
-        if opponents and info is not None:
-            started = await self.service.against_computer(
-                info.game_id, interaction.user.id, opponents, level
-            )
-            language = await readers.server_language(self.bot, started.info.guild_id)
-            text = lobby_text(started.info, language) + threads.note(started.info, language)
-            await self.acknowledge(
-                lambda: interaction.edit_original_response(content=text, view=None)
-            )
-            await self.show_start(started)
 
-    def where(self, place_id: int, language: str = ENGLISH) -> str:
-        """A link to the game message of the game in this place, if there is one."""
-        info = self.service.game_at(place_id)
-        if info is None or info.message_id is None or info.guild_id is None:
-            return ""
-        link = f"https://discord.com/channels/{info.guild_id}/{place_id}/{info.message_id}"
-        return words(say("table.it_is_here", link=link), language)
-
-    async def lobby_action(self, interaction: Interaction, game_id: int, verb: str) -> None:
+    async def lobby_action(self, interaction: Interaction, game_id: int, verb: LobbyVerb) -> None:
         """Join / Leave / Start / Cancel."""
-        user = interaction.user
-        if verb == "start":
-            started = await self.service.start(game_id, user.id)
-            language = await readers.server_language(self.bot, started.info.guild_id)
-            text = lobby_text(started.info, language) + threads.note(started.info, language)
-            await self.acknowledge(
-                lambda: interaction.response.edit_message(content=text, view=None)
-            )
-            await self.show_start(started)
-            return
-        if verb == "join":
-            info = await self.service.join(game_id, user.id, user.display_name)
-        elif verb == "leave":
-            info = await self.service.leave(game_id, user.id)
-        else:
-            info = await self.service.cancel(game_id, user.id)
-        language = await readers.server_language(self.bot, info.guild_id)
-        keep = components.lobby_view(game_id, language) if info.status == "lobby" else None
-        text = lobby_text(info, language) + threads.note(info, language)
-        await self.acknowledge(lambda: interaction.response.edit_message(content=text, view=keep))
-        if info.status != "lobby":
-            await threads.archive(self.bot, info)
-        if verb == "join":
-            await self.check_dms(interaction, info)
-
-    async def show_start(self, started: Started) -> None:
-        """A game just started: its thread renamed, the first board, the hands, and the
-        computer's moves if a computer player goes first."""
-        await threads.rename(self.bot, started.info)
-        await self.publish(started.board)
-        await self.send_hands(started.hands)
-        await self.play_automatic(started.info.game_id)
-
-    async def check_dms(self, interaction: Interaction, info: GameInfo) -> None:
-        """A short DM on joining (it becomes the hand DM at the start); if DMs are closed, say
-        /hand will do and stop trying."""
-        channel = f"<#{info.place_id}>"
-        language = await readers.reader_language(interaction)
-        later = "table.joined_hand" if info.has_hands else "table.joined_reminders"
-        joined = say(later, title=info.title, place=channel)
-        try:
-            sent = await interaction.user.send(words(joined, language))
-            if info.has_hands:
-                await self.service.set_hand_message(info.game_id, interaction.user.id, sent.id)
-        except discord.HTTPException:
-            await self.service.set_dm_ok(info.game_id, interaction.user.id, False)
-            await interaction.followup.send(
-                words(say("table.dms_closed", place=channel), language), ephemeral=True
-            )
+        await opening.lobby_action(self, interaction, game_id, verb)
 
     async def rematch(self, interaction: Interaction, game_id: int) -> None:
         """A new lobby with the same players (in a new thread if the game had its own)."""
@@ -182,7 +117,7 @@ class Table:
                 return
             current = shown.message_id if shown.message_id is not None else info.message_id
             language = await readers.server_language(self.bot, info.guild_id)
-            content, png, buttons = await game_message(board, language)
+            content, png, buttons = await game_message(board, self.painter, language)
             if in_place and current is not None:
                 await self._redraw(board, shown, current, (content, png, buttons))
                 await self.notes.after_redraw(
@@ -233,7 +168,7 @@ class Table:
         await self.service.board_posted(posting, sent.id)
         shown.message_id, shown.image, shown.attachments = sent.id, png, list(sent.attachments)
         if current is not None and current != sent.id:
-            await self._strip(info.game_id, info.place_id, current)
+            await self.unbutton(info.game_id, info.place_id, current)
         await self.notes.drop(info.game_id, info.place_id)
 
     async def publish(
@@ -247,7 +182,7 @@ class Table:
             await self.show(board, in_place=in_place, turn_passed=turn_passed)
         except DISCORD_FAULTS as error:
             log.warning("the board of game #%s did not go out: %r", board.info.game_id, error)
-            await self.mend(board.info.game_id, failed=True)
+            await self.mender.mend(board.info.game_id, failed=True)
         except Exception:
             log.exception("the board of game #%s could not be shown", board.info.game_id)
         if board.info.status not in ONGOING:
@@ -264,11 +199,12 @@ class Table:
             current = shown.message_id if shown.message_id is not None else info.message_id
             shown.version = max(shown.version, info.version)
             if current is not None:
-                await self._strip(info.game_id, info.place_id, current)
+                await self.unbutton(info.game_id, info.place_id, current)
         self._shown.pop(info.game_id, None)
         await threads.archive(self.bot, info)
 
-    async def _strip(self, game_id: int, place_id: int, message_id: int) -> None:
+    async def unbutton(self, game_id: int, place_id: int, message_id: int) -> None:
+        """Take the buttons off one of a game's messages (an old board); recorded once done."""
         message = self.bot.get_partial_messageable(place_id).get_partial_message(message_id)
         try:
             await message.edit(view=None)
@@ -278,53 +214,6 @@ class Table:
             log.warning("could not remove the buttons of message %s", message_id)
             return
         await self.service.board_stripped(game_id, message_id)
-
-    # -- mending: exactly one current board per game --------------------------------------
-
-    async def mend_all(self) -> None:
-        """At start: every game whose channel shows an old board, or several, gets put right."""
-        for game_id in await self.service.games_to_mend():
-            await self.mend(game_id)
-
-    async def mend(self, game_id: int, *, failed: bool = False) -> None:
-        """Strip old and unrecorded boards of one game and post its current board if missing.
-
-        At start a game whose move is being shown right now is left alone (its board is on the
-        way); after a `failed` post it is mended at once.
-        """
-        if self._in_flight[game_id] and not failed:
-            return
-        try:
-            shown = self.shown(game_id)
-            async with shown.lock:
-                plan = await self.service.mend_plan(game_id)
-                if plan.nothing_to_do:
-                    return
-                await self._search(plan)
-                for _, message_id in plan.strip:
-                    await self._strip(game_id, plan.place_id, message_id)
-                shown.message_id, shown.version = plan.keep, -1
-            if plan.needs_board:
-                await self.show(await self.service.board(game_id))
-        except DISCORD_FAULTS as error:
-            log.warning("game #%s could not be mended yet: %r", game_id, error)
-        except ServiceError as error:
-            log.warning("game #%s could not be mended: %s", game_id, error)
-
-    async def _search(self, plan: Mend) -> None:
-        """Find boards whose post was never recorded (by their buttons' game) and strip them."""
-        if not plan.unrecorded:
-            return
-        keep = {plan.keep, *(message_id for _, message_id in plan.strip)}
-        channel = self.bot.get_partial_messageable(plan.place_id)
-        after = None if plan.search_after is None else discord.Object(id=plan.search_after)
-        me = self.bot.user.id if self.bot.user is not None else None
-        async for message in channel.history(limit=SEARCH_LIMIT, after=after):
-            if message.author.id != me or message.id in keep:
-                continue
-            if any(ids.game_of(cid) == plan.game_id for cid in _custom_ids(message)):
-                await message.edit(view=None)
-        await self.service.boards_retired(plan.game_id, plan.unrecorded)
 
     # -- moves -------------------------------------------------------------------------------
 
@@ -336,11 +225,8 @@ class Table:
         Answering the click and showing the result are independent: once the move is stored,
         the board and the hands go out even if the answer to the click fails.
         """
-        self._in_flight[game_id] += 1
-        try:
+        with self.mender.moving(game_id):
             await self._play(interaction, game_id, code, version)
-        finally:
-            self._in_flight[game_id] -= 1
 
     async def _play(
         self, interaction: Interaction, game_id: int, code: str, version: int | None
@@ -415,20 +301,9 @@ class Table:
     # -- hands -------------------------------------------------------------------------------
 
     async def send_hands(self, hands: tuple[Hand, ...]) -> None:
-        """Each hand into its player's one hand DM of the game (see `cogs.hands`)."""
+        """Each hand into its player's one hand DM of the game (see `cogs.ui.hands`)."""
         await self.hands.send_hands(hands)
 
     async def show_hand(self, interaction: Interaction, game_id: int) -> None:
         """/hand or 'My hand': the caller's private view, ephemerally."""
         await self.hands.show_hand(interaction, game_id)
-
-
-def _custom_ids(message: discord.Message) -> list[str]:
-    """Every custom_id on a message's components."""
-    found = []
-    for row in message.components:
-        for child in getattr(row, "children", [row]):
-            custom_id = getattr(child, "custom_id", None)
-            if isinstance(custom_id, str):
-                found.append(custom_id)
-    return found

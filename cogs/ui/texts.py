@@ -9,8 +9,8 @@ import discord
 
 from bot.i18n import ENGLISH, LIST_COMMA, entries, listing, named, say, words
 from bot.service import Board, GameInfo, Player, View
-from cogs.clocktexts import pace_name, when
-from cogs.replies import clip
+from cogs.ui.clocktexts import pace_name, when
+from cogs.ui.replies import clip
 from rendering.kit import name_seats
 
 EN = ENGLISH
@@ -81,6 +81,13 @@ def lobby_text(info: GameInfo, language: str = EN) -> str:
         return clip(said("table.lobby_started", head=head, seats=seats))
     room = said("table.lobby_room", count=len(players), most=info.max_players)
     return clip(said("table.lobby_open", head=head, room=room, seats=seats))
+
+
+def mover_words(info: GameInfo, language: str = EN) -> str | None:
+    """Who is to move, as a line about the game names them: a person mentioned, a computer
+    seat by name (its id is no Discord user); None when nobody is."""
+    player = next((p for p in info.players if p.seat is not None and p.seat == info.to_move), None)
+    return None if player is None else _who(player, language)
 
 
 def _seat_label(board: Board, seat: int, language: str = EN) -> str:

@@ -17,11 +17,12 @@ import aiohttp
 import discord
 
 from bot.service import GameService, Hand
-from cogs import painter, readers
-from cogs.texts import hand_text
+from cogs.ui import readers
+from cogs.ui.painter import Painter
+from cogs.ui.texts import hand_text
 
 if TYPE_CHECKING:
-    from bot.client import SymposionBot
+    from cogs.ui.host import Host
 
 log = logging.getLogger("cogs.hands")
 Interaction = discord.Interaction[Any]
@@ -29,7 +30,7 @@ Interaction = discord.Interaction[Any]
 LOST = (aiohttp.ClientError, OSError, asyncio.TimeoutError)
 
 
-async def hand_png(hand: Hand, language: str) -> bytes:
+async def hand_png(hand: Hand, painter: Painter, language: str) -> bytes:
     """The hand image in the reader's language, drawn off the event loop."""
     context = replace(hand.context, language=language)
     return await painter.hand_png(hand.info.game_type, hand.view, context)
@@ -43,8 +44,9 @@ def hand_file(hand: Hand, png: bytes) -> discord.File:
 class HandDesk:
     """Sends and edits the players' hand DMs; never raises for a Discord failure."""
 
-    def __init__(self, bot: SymposionBot) -> None:
+    def __init__(self, bot: Host, painter: Painter) -> None:
         self.bot = bot
+        self.painter = painter
         self._dms: dict[int, int] = {}  # user -> their DM channel (it never changes)
 
     @property
@@ -70,7 +72,8 @@ class HandDesk:
         game_id, user_id = hand.info.game_id, hand.player.user_id
         dm = await self._dm(user_id)
         language = await readers.dm_language(self.bot, user_id)
-        text, png = hand_text(hand.info, hand.player, language), await hand_png(hand, language)
+        text = hand_text(hand.info, hand.player, language)
+        png = await hand_png(hand, self.painter, language)
         known = await self.service.hand_message(game_id, user_id)
         if known is not None:
             try:
@@ -101,6 +104,6 @@ class HandDesk:
         language = await readers.reader_language(interaction)
         await interaction.followup.send(
             hand_text(hand.info, hand.player, language),
-            file=hand_file(hand, await hand_png(hand, language)),
+            file=hand_file(hand, await hand_png(hand, self.painter, language)),
             ephemeral=True,
         )

@@ -6,27 +6,25 @@ stored: a failed rename or archive is logged and the game goes on as before.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Final
 
-import aiohttp
 import discord
 
 from bot.i18n import ENGLISH, say, words
 from bot.service import GameInfo
-from cogs import readers
-from cogs.texts import player_name
+from cogs.ui import readers
+from cogs.ui.replies import DISCORD_FAULTS
+from cogs.ui.texts import player_name
 
 if TYPE_CHECKING:
-    from bot.client import SymposionBot
+    from cogs.ui.host import Host
 
 log = logging.getLogger("cogs.threads")
 NAME_LIMIT = 100  # Discord refuses longer thread names
 WEEK: Final = 10080  # minutes of quiet before Discord hides a thread: games are slow
 NO_THREADS = say("table.no_threads")
-_FAULTS = (discord.HTTPException, aiohttp.ClientError, OSError, asyncio.TimeoutError)
 
 
 def may_open(interaction: discord.Interaction[Any]) -> bool:
@@ -49,13 +47,13 @@ def note(info: GameInfo, language: str = ENGLISH) -> str:
     return "\n" + words(say("table.played_in", place=f"<#{info.thread_id}>"), language)
 
 
-async def _thread(bot: SymposionBot, thread_id: int) -> discord.Thread | None:
+async def _thread(bot: Host, thread_id: int) -> discord.Thread | None:
     """The thread, from the cache or from Discord; None if it is not a thread (any more)."""
     channel = bot.get_channel(thread_id) or await bot.fetch_channel(thread_id)
     return channel if isinstance(channel, discord.Thread) else None
 
 
-async def rename(bot: SymposionBot, info: GameInfo) -> None:
+async def rename(bot: Host, info: GameInfo) -> None:
     """At start: the thread's name gets the game's number and its players."""
     if not info.own_thread or info.thread_id is None:
         return
@@ -66,11 +64,11 @@ async def rename(bot: SymposionBot, info: GameInfo) -> None:
         thread = await _thread(bot, info.thread_id)
         if thread is not None and thread.name != wanted:
             await thread.edit(name=wanted)
-    except _FAULTS as error:
+    except DISCORD_FAULTS as error:
         log.warning("the thread of game #%s keeps its name: %r", info.game_id, error)
 
 
-async def archive(bot: SymposionBot, info: GameInfo) -> None:
+async def archive(bot: Host, info: GameInfo) -> None:
     """A game over: its own thread is archived (still readable; it drops out of the list)."""
     if not info.own_thread or info.thread_id is None:
         return
@@ -78,13 +76,13 @@ async def archive(bot: SymposionBot, info: GameInfo) -> None:
         thread = await _thread(bot, info.thread_id)
         if thread is not None and not thread.archived:
             await thread.edit(archived=True)
-    except _FAULTS as error:
+    except DISCORD_FAULTS as error:
         log.warning("the thread of game #%s stays open: %r", info.game_id, error)
 
 
-async def discard(bot: SymposionBot, thread_id: int) -> None:
+async def discard(bot: Host, thread_id: int) -> None:
     """A thread opened for a game that could not be created after all."""
     try:
         await bot.http.delete_channel(thread_id)
-    except _FAULTS as error:
+    except DISCORD_FAULTS as error:
         log.warning("an empty game thread %s stays: %r", thread_id, error)

@@ -12,8 +12,8 @@ from bot.i18n import LIST_COMMA, listing, say
 from bot.service import GameInfo, ServiceError
 
 if TYPE_CHECKING:
-    from bot.client import SymposionBot
-    from cogs.table import Table
+    from cogs.ui.host import Host
+    from cogs.ui.table import Table
 
 NO_GAME = say("table.no_game_here")
 MANY = 10  # threads listed by name when a command in a channel does not say which game
@@ -22,10 +22,10 @@ MANY = 10  # threads listed by name when a command in a channel does not say whi
 class TableCog(commands.Cog):
     """A cog whose commands act on the game of the channel they are used in.
 
-    Errors need no handling here: the bot's command tree sends every one to cogs.replies.report.
+    Errors need no handling here: the bot's command tree sends every one to cogs.ui.replies.report.
     """
 
-    def __init__(self, bot: SymposionBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:

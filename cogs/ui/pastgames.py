@@ -16,11 +16,12 @@ import discord
 from discord import app_commands
 
 from bot.i18n import ENGLISH, named, say, words
-from bot.service import Board, GameInfo, GameService, PastGame
-from cogs import painter
-from cogs.readers import reader_language
-from cogs.replies import CHOICE, CHOICES, CONTENT, clip
-from cogs.texts import final_text, game_text, player_name
+from bot.service import Board, GameInfo, PastGame
+from cogs.ui.host import Host
+from cogs.ui.painter import Painter
+from cogs.ui.readers import reader_language
+from cogs.ui.replies import CHOICE, CHOICES, CONTENT, clip
+from cogs.ui.texts import final_text, game_text, player_name
 
 Interaction = discord.Interaction[Any]
 NUMBER_HELP = "A game number (start typing: recent games are listed); default: this channel's"
@@ -44,7 +45,7 @@ def _choice_name(game: PastGame, language: str = ENGLISH) -> str:
 
 
 async def game_choices(
-    service: GameService, interaction: Interaction, current: object, *, mine: bool
+    host: Host, interaction: Interaction, current: object, *, mine: bool
 ) -> list[app_commands.Choice[int]]:
     """Autocomplete for `game`: this server's recent started games (only the caller's when
     `mine`), by number, title, status and players: nothing a seat keeps hidden."""
@@ -52,7 +53,7 @@ async def game_choices(
         return []
     typed = str(current or "").strip()
     digits = typed if typed.isascii() and typed.isdigit() else ""
-    games = await service.recent_games(
+    games = await host.service.recent_games(
         interaction.guild_id,
         user_id=interaction.user.id if mine else None,
         number_prefix=digits,
@@ -77,7 +78,7 @@ def past_text(info: GameInfo, seats: Sequence[str] = (), language: str = ENGLISH
     return final_text(info, seats, language)
 
 
-async def send_board_privately(interaction: Interaction, board: Board) -> None:
+async def send_board_privately(interaction: Interaction, board: Board, painter: Painter) -> None:
     """The board image and its words, only for the caller (nothing is posted anywhere)."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     language = await reader_language(interaction)

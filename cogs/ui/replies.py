@@ -6,11 +6,13 @@ refuses is an interaction left unanswered.
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import logging
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any, TypeVar, cast
 
+import aiohttp
 import discord
 from discord import app_commands
 
@@ -18,12 +20,14 @@ from bot.i18n import Text, say, words
 from bot.service import ServiceError
 from bot.service.game_service import DATABASE_DOWN
 from bot.store import DatabaseUnavailable
-from cogs.readers import reader_language
+from cogs.ui.readers import reader_language
 
 log = logging.getLogger("cogs.replies")
 
 # Discord's limits, in characters (counts for CHOICES).
 CONTENT, BUTTON_LABEL, OPTION_TEXT, PLACEHOLDER, CHOICE, CHOICES = 2000, 80, 100, 150, 100, 25
+# What talking to Discord can fail with: its refusals, a lost or cut reply, a timeout.
+DISCORD_FAULTS = (discord.HTTPException, aiohttp.ClientError, OSError, asyncio.TimeoutError)
 
 FAILURE = say("table.failure")
 NOT_A_CHOICE = say("table.not_a_choice")

@@ -2,55 +2,41 @@
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Any, Self
 
 import discord
 from discord import ButtonStyle
-from discord.ui import Button, Item
+from discord.ui import Button
 
 from bot.i18n import ENGLISH, say, words
 from bot.service import CHOICE_WORDS, Ballot, Vote
-from cogs import ids
-from cogs.components import _button, _Component, _frozen
-from cogs.readers import reader_language, server_language
+from cogs.ui.component import Component, button, frozen
+from cogs.ui.ids import RESIGN, VOTE, ResignId, VoteId, YesNo, vote_choice
+from cogs.ui.readers import reader_language, server_language
 
 if TYPE_CHECKING:
-    from cogs.table import Table
+    from cogs.ui.table import Table
 
 Interaction = discord.Interaction[Any]
 
 
-class ResignButton(_Component[Button[Any]], template=ids.RESIGN):
+class ResignButton(Component[Button[Any], ResignId], scheme=RESIGN):
     """Confirm or Cancel on the private question 'resign and leave your seat to the computer?'."""
 
-    def __init__(self, game_id: int, verb: str, button: Button[Any]) -> None:
-        super().__init__(button)
-        self.game_id, self.verb = game_id, verb
-
     @classmethod
-    def make(cls, game_id: int, verb: str, language: str = ENGLISH) -> Self:
+    def make(cls, game_id: int, verb: YesNo, language: str = ENGLISH) -> Self:
         """The Confirm ('yes') or Cancel ('no') button, in the asker's language."""
         key, style = ("table.resign", ButtonStyle.danger) if verb == "yes" else ("table.keep", None)
-        button: Button[Any] = Button(
-            label=words(say(key), language),
-            style=style or ButtonStyle.secondary,
-            custom_id=ids.resign_id(game_id, verb),
-        )
-        return cls(game_id, verb, button)
-
-    @classmethod
-    def parse(cls, item: Item[Any], match: re.Match[str]) -> Self:
-        """The clicked button with its game and choice read once."""
-        return cls(ids.number(match, "game"), match["verb"], _button(item))
+        label = words(say(key), language)
+        return button(cls, ResignId(game_id, verb), label, style or ButtonStyle.secondary)
 
     async def act(self, interaction: Interaction, table: Table) -> None:
         """Resign (the seat goes to the automatic player) or keep playing."""
-        if self.verb != "yes":
+        if self.key.verb != "yes":
             still = words(say("table.still_playing"), await reader_language(interaction))
             await interaction.response.edit_message(content=still, view=None)
             return
-        await resign(interaction, table, self.game_id)
+        await resign(interaction, table, self.key.game)
 
 
 async def resign(interaction: Interaction, table: Table, game_id: int) -> None:
@@ -76,34 +62,24 @@ async def resign(interaction: Interaction, table: Table, game_id: int) -> None:
         await table.play_automatic(game_id)
 
 
-class VoteButton(_Component[Button[Any]], template=ids.VOTE):
+class VoteButton(Component[Button[Any], VoteId], scheme=VOTE):
     """One choice on a turn clock vote message; only the other players seated may press."""
-
-    def __init__(self, vote: int, choice: str, button: Button[Any]) -> None:
-        super().__init__(button)
-        self.vote, self.choice = vote, choice
 
     @classmethod
     def make(cls, vote: int, choice: str, language: str = ENGLISH) -> Self:
         """The button for one of the vote's choices."""
         style = ButtonStyle.danger if choice == "end" else ButtonStyle.secondary
         label = words(CHOICE_WORDS[choice], language)
-        button: Button[Any] = Button(label=label, style=style, custom_id=ids.vote_id(vote, choice))
-        return cls(vote, choice, button)
-
-    @classmethod
-    def parse(cls, item: Item[Any], match: re.Match[str]) -> Self:
-        """The clicked button with its vote and choice read once."""
-        return cls(ids.number(match, "vote"), match["choice"], _button(item))
+        return button(cls, VoteId(vote, vote_choice(choice)), label, style)
 
     async def act(self, interaction: Interaction, table: Table) -> None:
         """Count the ballot; a deciding one closes the message and carries the vote out."""
-        ballot = await table.service.cast_vote(self.vote, interaction.user.id, self.choice)
+        ballot = await table.service.cast_vote(self.key.vote, interaction.user.id, self.key.choice)
         if ballot.decided is None:
             language = await reader_language(interaction)
             voted = say(
                 "table.you_voted",
-                choice=CHOICE_WORDS[self.choice],
+                choice=CHOICE_WORDS[self.key.choice],
                 count=ballot.counted,
                 most=len(ballot.vote.voters),
             )
@@ -144,7 +120,7 @@ def decided_text(ballot: Ballot, language: str = ENGLISH) -> str:
 
 def vote_view(vote: Vote, language: str = ENGLISH) -> discord.ui.View:
     """A button per choice the vote offers."""
-    return _frozen(*(VoteButton.make(vote.vote_id, choice, language) for choice in vote.choices))
+    return frozen(*(VoteButton.make(vote.vote_id, choice, language) for choice in vote.choices))
 
 
 async def start_vote(table: Table, game_id: int, version: int) -> bool:
@@ -164,7 +140,4 @@ def resign_view(game_id: int, language: str = ENGLISH) -> discord.ui.View:
         ResignButton.make(game_id, "yes", language),
         ResignButton.make(game_id, "no", language),
     )
-    return _frozen(yes, no)
-
-
-SEAT_ITEMS = (ResignButton, VoteButton)
+    return frozen(yes, no)

@@ -8,12 +8,13 @@ import discord
 
 from bot.i18n import ENGLISH, say, words
 from bot.service import Board
-from cogs import components, painter
-from cogs.texts import final_text, game_text
+from cogs.ui import components
+from cogs.ui.painter import Painter
+from cogs.ui.texts import final_text, game_text
 
 
 async def game_message(
-    board: Board, language: str = ENGLISH
+    board: Board, painter: Painter, language: str = ENGLISH
 ) -> tuple[str, bytes, discord.ui.View | None]:
     """Text, PNG and components of the game message ('My hand' only where there are hands);
     text and image labels in `language` (the server's)."""

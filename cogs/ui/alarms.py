@@ -14,12 +14,12 @@ import discord
 
 from bot.i18n import ENGLISH, say, words
 from bot.service import Alarm, GameInfo, Reminder, TimeUp
-from cogs import readers
-from cogs.clocktexts import when
-from cogs.seat_components import start_vote
+from cogs.ui import readers
+from cogs.ui.clocktexts import when
+from cogs.ui.seat_components import start_vote
 
 if TYPE_CHECKING:
-    from bot.client import SymposionBot
+    from cogs.ui.host import Host
 
 log = logging.getLogger("cogs.alarms")
 
@@ -62,7 +62,7 @@ def time_up_text(time_up: TimeUp, language: str = ENGLISH) -> str:
     return words(up, language)
 
 
-async def remind(bot: SymposionBot, reminder: Reminder) -> None:
+async def remind(bot: Host, reminder: Reminder) -> None:
     """Post the reminder where the game is played, then DM it if DMs to the player work."""
     info = reminder.info
     channel = bot.get_partial_messageable(info.place_id)
@@ -81,7 +81,7 @@ async def remind(bot: SymposionBot, reminder: Reminder) -> None:
         await bot.service.set_dm_ok(info.game_id, reminder.user_id, False)
 
 
-async def time_up(bot: SymposionBot, event: TimeUp) -> None:
+async def time_up(bot: Host, event: TimeUp) -> None:
     """The turn clock ran out: the other players get the vote on what happens next; where no
     vote opens (nobody else holds a seat) the game's place is told the time is up."""
     try:
@@ -94,7 +94,7 @@ async def time_up(bot: SymposionBot, event: TimeUp) -> None:
         log.warning("could not post the time-up of game #%s", event.info.game_id)
 
 
-async def show(bot: SymposionBot, alarm: Alarm) -> None:
+async def show(bot: Host, alarm: Alarm) -> None:
     """Show one fired deadline."""
     if isinstance(alarm, Reminder):
         await remind(bot, alarm)

@@ -6,82 +6,53 @@ words can name a card from a hand.
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Any, Self
 
 import discord
 from discord import ButtonStyle
-from discord.ui import Button, Item
+from discord.ui import Button
 
 from bot.i18n import ENGLISH, Text, say, words
 from bot.service import UndoAnswer, Undone, UndoRequest
-from cogs import ids
-from cogs.components import _button, _Component, _frozen
-from cogs.readers import reader_language, server_language
+from cogs.ui.component import Component, button, frozen
+from cogs.ui.ids import BACK, CONSENT, BackId, ConsentId, YesNo
+from cogs.ui.readers import reader_language, server_language
 
 if TYPE_CHECKING:
-    from cogs.table import Table
+    from cogs.ui.table import Table
 
 Interaction = discord.Interaction[Any]
 
 
-class BackButton(_Component[Button[Any]], template=ids.BACK):
+class BackButton(Component[Button[Any], BackId], scheme=BACK):
     """Back on the game message: the mover takes back their own last decision."""
-
-    def __init__(self, game_id: int, version: int, button: Button[Any]) -> None:
-        super().__init__(button)
-        self.game_id, self.version = game_id, version
 
     @classmethod
     def make(cls, game_id: int, version: int, language: str = ENGLISH) -> Self:
         """The Back button of the board drawn at `version`."""
-        button: Button[Any] = Button(
-            label=words(say("table.back"), language),
-            style=ButtonStyle.secondary,
-            custom_id=ids.back_id(game_id, version),
-        )
-        return cls(game_id, version, button)
-
-    @classmethod
-    def parse(cls, item: Item[Any], match: re.Match[str]) -> Self:
-        """The clicked button with its game and version read once."""
-        game, version = ids.number(match, "game"), ids.number(match, "version")
-        return cls(game, version, _button(item))
+        return button(cls, BackId(game_id, version), words(say("table.back"), language))
 
     async def act(self, interaction: Interaction, table: Table) -> None:
         """Take back at the button's version (an old board's Back is refused as stale)."""
-        await take_back(interaction, table, self.game_id, self.version)
+        await take_back(interaction, table, self.key.game, self.key.version)
 
 
-class ConsentButton(_Component[Button[Any]], template=ids.CONSENT):
+class ConsentButton(Component[Button[Any], ConsentId], scheme=CONSENT):
     """Agree or Refuse on the message asking the other players to allow an undo."""
 
-    def __init__(self, request: int, verb: str, button: Button[Any]) -> None:
-        super().__init__(button)
-        self.request, self.verb = request, verb
-
     @classmethod
-    def make(cls, request: int, verb: str, language: str = ENGLISH) -> Self:
+    def make(cls, request: int, verb: YesNo, language: str = ENGLISH) -> Self:
         """The Agree ('yes') or Refuse ('no') button."""
         key, style = (
             ("table.agree", ButtonStyle.success) if verb == "yes" else ("table.refuse", None)
         )
-        button: Button[Any] = Button(
-            label=words(say(key), language),
-            style=style or ButtonStyle.secondary,
-            custom_id=ids.consent_id(request, verb),
-        )
-        return cls(request, verb, button)
-
-    @classmethod
-    def parse(cls, item: Item[Any], match: re.Match[str]) -> Self:
-        """The clicked button with its request and answer read once."""
-        return cls(ids.number(match, "request"), match["verb"], _button(item))
+        label = words(say(key), language)
+        return button(cls, ConsentId(request, verb), label, style or ButtonStyle.secondary)
 
     async def act(self, interaction: Interaction, table: Table) -> None:
         """Count the answer; a refusal, or the last agreement, closes the request."""
         answer = await table.service.answer_undo(
-            self.request, interaction.user.id, self.verb == "yes"
+            self.key.request, interaction.user.id, self.key.verb == "yes"
         )
         if answer.decided is None:
             agreed = say("table.you_agreed", count=answer.answered, most=len(answer.request.voters))
@@ -164,7 +135,8 @@ def decided_text(answer: UndoAnswer, language: str = ENGLISH) -> str:
 
 def request_view(request_id: int, language: str = ENGLISH) -> discord.ui.View:
     """Agree and Refuse."""
-    return _frozen(*(ConsentButton.make(request_id, verb, language) for verb in ("yes", "no")))
-
-
-UNDO_ITEMS = (BackButton, ConsentButton)
+    agree, refuse = (
+        ConsentButton.make(request_id, "yes", language),
+        ConsentButton.make(request_id, "no", language),
+    )
+    return frozen(agree, refuse)

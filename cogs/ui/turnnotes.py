@@ -8,22 +8,20 @@ per game. Notes are text only: no image, no buttons.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from typing import TYPE_CHECKING
 
-import aiohttp
 import discord
 
 from bot.i18n import ENGLISH
-from bot.service import Board
-from cogs.texts import end_note, turn_note
+from bot.service import Board, GameInfo
+from cogs.ui.replies import DISCORD_FAULTS
+from cogs.ui.texts import end_note, turn_note
 
 if TYPE_CHECKING:
-    from bot.client import SymposionBot
+    from cogs.ui.host import Host
 
 log = logging.getLogger("cogs.turnnotes")
-FAULTS = (discord.HTTPException, aiohttp.ClientError, OSError, asyncio.TimeoutError)
 
 
 def link(guild_id: int | None, place_id: int, message_id: int) -> str:
@@ -33,10 +31,16 @@ def link(guild_id: int | None, place_id: int, message_id: int) -> str:
     return f"https://discord.com/channels/{guild_id}/{place_id}/{message_id}"
 
 
+def people(info: GameInfo) -> list[int]:
+    """Whom the game-over note may ping: every person, never a computer seat (its id is a
+    negative stand-in, no Discord user; Discord refuses the whole message for it)."""
+    return [p.user_id for p in info.players if not p.computer]
+
+
 class TurnNotes:
     """The current note of each game (in memory: after a restart an old note simply stays)."""
 
-    def __init__(self, bot: SymposionBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         self._current: dict[int, int] = {}
 
@@ -49,7 +53,7 @@ class TurnNotes:
         where = link(info.guild_id, info.place_id, message_id)
         turn = board.turn
         if info.status != "active":
-            text, users = end_note(info, where, language), [p.user_id for p in info.players]
+            text, users = end_note(info, where, language), people(info)
         elif turn_passed and turn is not None and not turn.automatic:
             text, users = turn_note(info, turn.user_id, where, language), [turn.user_id]
         else:
@@ -61,7 +65,7 @@ class TurnNotes:
             sent = await self.bot.get_partial_messageable(info.place_id).send(
                 text, allowed_mentions=pings
             )
-        except FAULTS as error:
+        except DISCORD_FAULTS as error:
             log.warning("the turn note of game #%s did not go out: %r", info.game_id, error)
             return
         await self.drop(info.game_id, info.place_id)
@@ -75,5 +79,5 @@ class TurnNotes:
             return
         try:
             await self.bot.get_partial_messageable(place_id).get_partial_message(note).delete()
-        except FAULTS as error:  # already deleted, or Discord failed: it stays
+        except DISCORD_FAULTS as error:  # already deleted, or Discord failed: it stays
             log.info("an old turn note %s stays: %r", note, error)

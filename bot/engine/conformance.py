@@ -15,7 +15,6 @@ from bot.engine.errors import IllegalAction
 from bot.engine.game import AnyGame
 from bot.engine.spec import Outcome
 from bot.engine.view import PUBLIC_KEYS, SEAT_KEYS, public_part
-from bot.i18n import Text, wordless
 
 GARBAGE_CODES = ("", " ", "zz:99", "\x00", "9" * 40, "place:ß", "-1", "{}")
 
@@ -332,67 +331,6 @@ def check_playout_stats(game: AnyGame, state: Any, where: str) -> None:
             raise _fail(game, f"playout_stats {name!r} is not a number", where)
         if not math.isfinite(value):
             raise _fail(game, f"playout_stats {name!r} is not finite", where)
-
-
-def check_wordless_playout(game: AnyGame, players: int, seed: int) -> int:
-    """A random game played with words and again inside `wordless()`, in step; returns plies.
-
-    At every ply both must offer the same actions to the same seat, with the same chance
-    tally and standing, and states equal but for their words: every dumped field but the log
-    the same, and the log as many lines, for the same readers. Computer players search
-    wordless, so this is what keeps their decisions those of the game as it is played.
-    """
-    chooser = random.Random(f"chooser:{seed}")
-    state = game.new_game(players, seed)
-    with wordless():
-        quiet = game.new_game(players, seed)
-    for ply in range(game.spec.max_plies + 1):
-        where = f"players={players} seed={seed} ply={ply} (wordless)"
-        _same_but_words(game, state, quiet, where)
-        actions = game.legal_actions(state)
-        if not actions:
-            return ply
-        action = chooser.choice(actions)
-        state = game.apply(state, action)
-        with wordless():
-            quiet = game.apply(quiet, action)
-    raise _fail(game, f"game did not end within max_plies={game.spec.max_plies}", where)
-
-
-def _same_but_words(game: AnyGame, state: Any, quiet: Any, where: str) -> None:
-    """The checks of `check_wordless_playout` at one ply."""
-    with wordless():
-        mover, actions = game.to_move(quiet), list(map(game.encode, game.legal_actions(quiet)))
-        chance, outcome = game.chance(quiet), game.outcome(quiet)
-        points = None if mover is None else game.standing(quiet)
-    if mover != game.to_move(state) or actions != list(map(game.encode, game.legal_actions(state))):
-        raise _fail(game, "wordless play offers other actions", where)
-    if chance != game.chance(state) or (mover is not None and points != game.standing(state)):
-        raise _fail(game, "wordless play changes the chance tally or the standing", where)
-    loud = game.outcome(state)
-    if (outcome is None) != (loud is None) or (
-        outcome and loud and (outcome.scores, outcome.ranking) != (loud.scores, loud.ranking)
-    ):
-        raise _fail(game, "wordless play changes the result", where)
-    if _unworded(game.dump(state)) != _unworded(game.dump(quiet)):
-        raise _fail(game, "wordless play makes states that differ in more than words", where)
-
-
-_MESSAGE = frozenset({"m", "p", "en"})  # the keys of a Text's JSON form
-_PLAIN = frozenset({str, int, float, bool, type(None)})
-
-
-def _unworded(data: Any) -> Any:
-    """Dumped JSON with every message (a Text, or its JSON form) as one mark: its shape."""
-    if type(data) in _PLAIN:  # most values, at every ply, twice: told apart at once
-        return data
-    if isinstance(data, Text) or (isinstance(data, dict) and data.keys() == _MESSAGE):
-        return "…"
-    if isinstance(data, dict):
-        return {key: _unworded(value) for key, value in data.items()}
-    if isinstance(data, (list, tuple)):
-        return [_unworded(item) for item in data]
-    return data
 
 
 def replay(

@@ -21,13 +21,13 @@ from bot.engine.conformance import (
     check_position,
     check_roundtrips,
     check_views,
-    check_wordless_playout,
     is_empty,
     player_counts,
     random_playout,
     replay,
     secrecy_playout,
 )
+from bot.engine.wordless_check import check_wordless_playout
 
 PLAYOUTS = 100  # seeds reach every ending reason (points, favour, tie-break, sieges...)
 THOROUGH = 6

@@ -39,7 +39,11 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "database" not in metafunc.fixturenames or _parametrises_database(metafunc):
         return
     both = metafunc.definition.get_closest_marker("postgresql") is not None
-    metafunc.parametrize("database", BACKENDS if both else BACKENDS[:1], indirect=True)
+    # --postgresql-everywhere (tests/e2e/store_paths.py): every test on PostgreSQL too.
+    everywhere = metafunc.config.getoption("postgresql_everywhere", False)
+    metafunc.parametrize(
+        "database", BACKENDS if both or everywhere else BACKENDS[:1], indirect=True
+    )
 
 
 def _parametrises_database(metafunc: pytest.Metafunc) -> bool:

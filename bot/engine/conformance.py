@@ -82,18 +82,24 @@ def check_roundtrips(
 
 
 def _roundtrips(game: AnyGame, state: Any, players: int, actions: list[Any], where: str) -> Any:
-    """The checks of `check_roundtrips`; returns the state's dump as JSON, for the next."""
+    """The checks of `check_roundtrips`; returns the state loaded from its dump, for the next."""
     for action in actions:
         code = game.encode(action)
         if game.decode(code) != action:
             raise _fail(game, f"decode(encode(a)) != a for {code!r}", where)
         if len(code) > 60:
             raise _fail(game, f"action code {code!r} too long for a custom_id", where)
-    before = _json(game.dump(state))  # also what check_every_action compares against
-    if game.load(json.loads(before)) != state:
-        raise _fail(game, "load(dump(s)) != s", where)
+    reloaded = _reloaded(game, state, where)
     check_views(game, state, players, where)
-    return before
+    return reloaded
+
+
+def _reloaded(game: AnyGame, state: Any, where: str) -> Any:
+    """`load` of the state's dump as JSON: equal to it, and sharing nothing that can change."""
+    reloaded = game.load(json.loads(_json(game.dump(state))))
+    if reloaded != state:
+        raise _fail(game, "load(dump(s)) != s", where)
+    return reloaded
 
 
 def check_views(game: AnyGame, state: Any, players: int, where: str) -> None:
@@ -265,12 +271,15 @@ def check_every_action(
     actions: list[Any],
     foreign: list[str],
     where: str,
-    before: str | None = None,
+    reloaded: Any = None,
 ) -> None:
-    """Every legal action applies; every foreign or garbage one raises and changes nothing
-    (`before`: the state's dump as `_json` made it, when the caller has it already)."""
-    if before is None:
-        before = _json(game.dump(state))
+    """Every legal action applies; every foreign or garbage one raises and changes nothing.
+
+    "Nothing" is: the state still equals its copy loaded from its dump, made before (`reloaded`,
+    when the caller has it already), which no action was given.
+    """
+    if reloaded is None:
+        reloaded = _reloaded(game, state, where)
     for action in actions:
         game.apply(state, action)
     legal = {game.encode(a) for a in actions}
@@ -288,7 +297,7 @@ def check_every_action(
                 raise _fail(game, f"IllegalAction for {code!r} has no message", where) from None
         else:
             raise _fail(game, f"illegal action {code!r} was applied", where)
-    if _json(game.dump(state)) != before:
+    if state != reloaded:
         raise _fail(game, "trying actions changed the input state", where)
 
 
@@ -313,8 +322,8 @@ def random_playout(
             playout.final, playout.outcome = state, game.outcome(state)
             return playout
         if thorough:
-            before = _roundtrips(game, state, players, actions, where)
-            check_every_action(game, state, actions, foreign or [], where, before)
+            reloaded = _roundtrips(game, state, players, actions, where)
+            check_every_action(game, state, actions, foreign or [], where, reloaded)
         action = chooser.choice(actions)
         playout.codes.append(game.encode(action))
         state = game.apply(state, action)

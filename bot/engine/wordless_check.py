@@ -74,8 +74,9 @@ def _unworded(data: Any) -> Any:
         return data
     if isinstance(data, Text) or (isinstance(data, dict) and data.keys() == _MESSAGE):
         return "…"
+    # A plain member is itself: kept without a call (the log's lines are most of a dump).
     if isinstance(data, dict):
-        return {key: _unworded(value) for key, value in data.items()}
+        return {k: v if type(v) in _PLAIN else _unworded(v) for k, v in data.items()}
     if isinstance(data, (list, tuple)):
-        return [_unworded(item) for item in data]
+        return [v if type(v) in _PLAIN else _unworded(v) for v in data]
     return data

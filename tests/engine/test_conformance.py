@@ -18,6 +18,7 @@ from bot.engine import IllegalAction, all_games, get_game
 from bot.engine.conformance import (
     GARBAGE_CODES,
     ContractViolation,
+    check_every_action,
     check_position,
     check_roundtrips,
     check_views,
@@ -174,6 +175,21 @@ def test_a_game_listing_its_actions_out_of_order_is_caught() -> None:
     game.legal_actions = lambda s: list(reversed(listing(s)))  # type: ignore[method-assign]
     with pytest.raises(ContractViolation, match="not sorted"):
         check_position(game, state, 2, "start")
+
+
+def test_a_game_changing_the_state_it_was_given_is_caught() -> None:
+    """Trying an action leaves the state as it was: a game writing into it fails the check."""
+    game = copy.copy(get_game("iliad"))
+    apply = game.apply
+
+    def careless(state: Any, action: Any) -> Any:
+        object.__setattr__(state, "seed", state.seed + 1)  # frozen, and written all the same
+        return apply(state, action)
+
+    game.apply = careless  # type: ignore[method-assign]
+    state = game.new_game(2, 1)
+    with pytest.raises(ContractViolation, match="changed the input state"):
+        check_every_action(game, state, game.legal_actions(state), [], "start")
 
 
 WORDLESS_SEEDS = 8  # random games per game and seat count played with and without words

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bench.core import Settings, Table
-from bot.service import game_service
+from bot.service import opening
 from tests.e2e.fake_discord import LogGuard, MessageEvent, running, serving
 from tests.e2e.symposion import factory, open_game, play_to_the_end
 
@@ -82,8 +82,8 @@ async def _play(game_id: str, seats: int, seed: int) -> Tally:
     """One whole game through the real bot, on a fixed seed; the fake's record, counted."""
     guard = LogGuard()
     guard.install()
-    fresh_seed = game_service.new_seed
-    game_service.new_seed = lambda: seed  # the same deal every run, so runs compare
+    fresh_seed = opening.new_seed
+    opening.new_seed = lambda: seed  # the same deal every run, so runs compare
     try:
         with tempfile.TemporaryDirectory(prefix="symposion-traffic-") as folder:
             async with serving() as fake, running(fake) as runner:
@@ -98,7 +98,7 @@ async def _play(game_id: str, seats: int, seed: int) -> Tally:
                 tally = count(fake.events)
                 tally.moves = len(await bot.store.moves.of(1))
     finally:
-        game_service.new_seed = fresh_seed
+        opening.new_seed = fresh_seed
         guard.remove()
     problems = guard.problems()
     if problems:

@@ -127,8 +127,8 @@ class SymposionBot(commands.Bot):
         self.store = await Store.open(self.database_path, clock=lambda: iso(self.clock()))
         if self.served is not None or self.store.shards.offered:
             await self.store.shards.serve(self.served or Shards.everything())
-        self._service = GameService(self.store, clock=self.clock)
-        self._service.thinker = Thinker(self.computer_pool, self.computer_timeout)
+        thinker = Thinker(self.computer_pool, self.computer_timeout)
+        self._service = GameService(self.store, clock=self.clock, thinker=thinker)
         loaded = await self._service.load()
         log.info("loaded %d ongoing game(s) from %s", loaded, self.store.name)  # no password
         for name in EXTENSIONS:

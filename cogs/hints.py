@@ -38,9 +38,9 @@ class Hints(TableCog):
     async def hint(self, interaction: Interaction) -> None:
         """Refusals come before the thought; the thought itself may take a moment (deferred)."""
         info = self.game_here(interaction)
-        await self.bot.service.check_hint(info.game_id, interaction.user.id)
+        await self.bot.service.computers.check_hint(info.game_id, interaction.user.id)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        hint = await self.bot.service.hint(info.game_id, interaction.user.id)
+        hint = await self.bot.service.computers.hint(info.game_id, interaction.user.id)
         language = await reader_language(interaction)
         await interaction.followup.send(hint_text(hint, language), ephemeral=True)
 

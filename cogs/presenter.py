@@ -49,7 +49,7 @@ class Presenter(commands.Cog):
     async def _continue_automatic(self) -> None:
         """Once connected, games left waiting for the automatic player (a restart) go on."""
         await self.bot.wait_until_ready()
-        for game_id in self.bot.service.automatic_games():
+        for game_id in self.bot.service.computers.games_waiting():
             try:
                 await self.bot.table.play_automatic(game_id)
             except (discord.HTTPException, ServiceError):

@@ -129,7 +129,7 @@ class Records(TableCog):
         scope: app_commands.Choice[str] | None = None,
     ) -> None:
         """The top ratings of a game and the caller's own rank, privately."""
-        board = await self.bot.service.leaderboard(
+        board = await self.bot.service.ratings.leaderboard(
             interaction.guild_id or 0,
             game.value,
             scope.value if scope is not None else SERVER,
@@ -149,15 +149,18 @@ class Records(TableCog):
         """Per game: games, wins, win rate, average score and move time, streak, favourite
         opponent; and how many games the server finished, privately."""
         who = player or interaction.user
-        records, counts = await self.bot.service.stats(interaction.guild_id or 0, who.id)
+        records, counts = await self.bot.service.records.stats(interaction.guild_id or 0, who.id)
         language = await reader_language(interaction)
         lines = [_said(language, "table.records.stats_head", name=who.display_name)]
         lines += [
-            stats_line(self.bot.service.game_title(s.game_type), s, language) for s in records
+            stats_line(self.bot.service.records.game_title(s.game_type), s, language)
+            for s in records
         ]
         if not records:
             lines.append(_said(language, "table.records.no_games"))
-        titles = [(words(self.bot.service.game_title(g), language), n) for g, n in counts.items()]
+        titles = [
+            (words(self.bot.service.records.game_title(g), language), n) for g, n in counts.items()
+        ]
         played = ", ".join(f"{title} {n}" for title, n in titles)
         played = played or _said(language, "table.records.none_yet")
         lines.append(_said(language, "table.records.finished", played=played))
@@ -175,7 +178,7 @@ class Records(TableCog):
         if not interaction.permissions.manage_guild:
             raise ServiceError(NOT_ADMIN)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        rated = await self.bot.service.rebuild_ratings()
+        rated = await self.bot.service.ratings.rebuild()
         key = _plural(rated, "table.records.rebuilt_one", "table.records.rebuilt")
         done = _said(await reader_language(interaction), key, count=rated)
         await interaction.followup.send(done, ephemeral=True)

@@ -9,7 +9,6 @@ played shows nothing its players keep hidden. The ◀ ▶ viewer is a pair of Dy
 from __future__ import annotations
 
 import asyncio
-import io
 import json
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Self
@@ -23,6 +22,7 @@ from bot.i18n import ENGLISH, say, words
 from bot.service import ServiceError
 from bot.service.catalogue import title_of
 from bot.service.replays import ReplaySource, export_record, public_frames, states
+from cogs.ui.alttext import DESCRIPTION, upload
 from cogs.ui.component import Component, button
 from cogs.ui.ids import REPLAY, ReplayId, Way
 from cogs.ui.pastgames import game_choices
@@ -41,25 +41,41 @@ REPLAY_HELP = "The game's number (start typing: recent games are listed)"
 TOO_LARGE = say("table.replay.too_large")
 
 
-def build_replay(source: ReplaySource, language: str = ENGLISH) -> Replay:
-    """The animation of every public state (runs in a worker thread), labels in `language`."""
+def build_replay(source: ReplaySource, language: str = ENGLISH) -> tuple[Replay, str]:
+    """The animation of every public state (runs in a worker thread), labels in `language`,
+    and the last board's words (the animation's alt text ends with them)."""
     views = public_frames(source)
     last = len(views) - 1
     contexts = [replace(source.context(n == last), language=language) for n in range(len(views))]
-    return rendering.replay_gif(source.game.spec.id, views, contexts)
+    game_id = source.game.spec.id
+    final = rendering.board_words(game_id, views[-1], contexts[-1])
+    return rendering.replay_gif(game_id, views, contexts), final
+
+
+def replay_words(source: ReplaySource, made: Replay, final: str, language: str) -> str:
+    """The animation's alt text: what it shows, then its last board in words."""
+    head = say(
+        "table.words.replay",
+        title=title_of(source.game),
+        game=source.game_id,
+        shown=len(made.shown),
+    )
+    return clip(f"{words(head, language)}\n{final}", DESCRIPTION)
 
 
 def step_picture(
     source: ReplaySource, step: int, language: str = ENGLISH
-) -> tuple[bytes, list[str]]:
-    """The public board after `step` moves and the public lines that move added."""
+) -> tuple[bytes, list[str], str]:
+    """The public board after `step` moves, the public lines that move added, and the board's
+    words (its alt text)."""
     found = states(source, step)
     game = source.game
     view = game.view(found[-1], None)
     before = game.view(found[-2], None)["log"] if len(found) > 1 else []
     added = [words(line, language) for line in view["log"][len(before) :]]
     context = replace(source.context(step == len(source.moves)), language=language)
-    return rendering.board_png(game.spec.id, view, context), added
+    png = rendering.board_png(game.spec.id, view, context)
+    return png, added, rendering.board_words(game.spec.id, view, context)
 
 
 def viewer(game_id: int, step: int, last: int) -> View:
@@ -89,8 +105,8 @@ async def show_step(
     """Draw one board of the viewer off the loop; send it privately, or replace the shown one."""
     step = min(step, len(source.moves))
     language = await reader_language(interaction)
-    png, added = await asyncio.to_thread(step_picture, source, step, language)
-    picture = discord.File(io.BytesIO(png), filename=f"game-{source.game_id}-{step}.png")
+    png, added, alt = await asyncio.to_thread(step_picture, source, step, language)
+    picture = upload(png, f"game-{source.game_id}-{step}.png", alt)
     text = step_text(source, step, added, language)
     buttons = viewer(source.game_id, step, len(source.moves))
     if new:
@@ -110,7 +126,7 @@ class StepReplay(Component[Button[Any], ReplayId], scheme=REPLAY):
 
     async def act(self, interaction: Interaction, table: Table) -> None:
         """Check the caller may still watch, then show the board of that step."""
-        source = await table.service.replay_source(
+        source = await table.service.records.replay_source(
             interaction.guild_id or 0, self.key.game, interaction.user.id
         )
         await interaction.response.defer()
@@ -125,7 +141,7 @@ class Replays(TableCog):
     @app_commands.guild_only()
     async def replay(self, interaction: Interaction, game: int) -> None:
         """Post the game's animation here and open a private ◀ ▶ viewer for the caller."""
-        source = await self.bot.service.replay_source(
+        source = await self.bot.service.records.replay_source(
             interaction.guild_id or 0, game, interaction.user.id
         )
         await interaction.response.defer(thinking=True)
@@ -133,7 +149,7 @@ class Replays(TableCog):
         count = len(source.moves) + 1
         drawing = say("table.replay.drawing", game=source.game_id, count=count)
         await interaction.edit_original_response(content=words(drawing, language))
-        made = await asyncio.to_thread(build_replay, source, language)
+        made, final = await asyncio.to_thread(build_replay, source, language)
         if len(made.gif) > UPLOAD_LIMIT:
             raise ServiceError(TOO_LARGE)
         shown = say("table.replay.all", count=count)
@@ -145,7 +161,13 @@ class Replays(TableCog):
         text = words(replayed, language)
         await interaction.edit_original_response(
             content=text,
-            attachments=[discord.File(io.BytesIO(made.gif), f"game-{source.game_id}.gif")],
+            attachments=[
+                upload(
+                    made.gif,
+                    f"game-{source.game_id}.gif",
+                    replay_words(source, made, final, language),
+                )
+            ],
         )
         await show_step(interaction, source, 0, new=True)
 
@@ -154,16 +176,18 @@ class Replays(TableCog):
     @app_commands.guild_only()
     async def export(self, interaction: Interaction, game: int) -> None:
         """The game record (format in the README), privately."""
-        source = await self.bot.service.replay_source(
+        source = await self.bot.service.records.replay_source(
             interaction.guild_id or 0, game, interaction.user.id
         )
         await interaction.response.defer(ephemeral=True, thinking=True)
         record = await asyncio.to_thread(export_record, source)
         data = json.dumps(record, ensure_ascii=False, indent=1).encode()
         record_words = say("table.replay.export", game=source.game_id)
+        language = await reader_language(interaction)
+        about = say("table.words.export_file", title=title_of(source.game), game=source.game_id)
         await interaction.followup.send(
-            words(record_words, await reader_language(interaction)),
-            file=discord.File(io.BytesIO(data), filename=f"game-{source.game_id}.json"),
+            words(record_words, language),
+            file=upload(data, f"game-{source.game_id}.json", words(about, language)),
             ephemeral=True,
         )
 

@@ -197,7 +197,7 @@ async def test_hint_for_ones_own_decision_only(
     stub_drawing(monkeypatch)
     bot = await bot_runner.start(factory(database))
     await _game_against_computer(fake_discord)
-    info = bot.service.game_at(fake_discord.channel("games").id)
+    info = bot.service.places.game_at(fake_discord.channel("games").id)
     assert info is not None
     asked = await fake_discord.slash("hint", {}, user="alice", channel="games")
     answer = await ephemeral_answer(asked, timeout=COMPUTER_TURNS)  # a real normal search
@@ -205,14 +205,14 @@ async def test_hint_for_ones_own_decision_only(
     assert re.search(r"chance to win: about \d+%", answer), answer
     choices = {
         c.text
-        for c in await bot.service.my_choices(
+        for c in await bot.service.moves.my_choices(
             info.game_id, fake_discord.user("alice").id, info.version
         )
     }
     assert any(f"**{text}**" in answer for text in choices)
     outsider = await fake_discord.slash("hint", {}, user="bob", channel="games")
     assert "not playing" in await ephemeral_answer(outsider)
-    assert bot.service.game_at(fake_discord.channel("games").id).version == info.version
+    assert bot.service.places.game_at(fake_discord.channel("games").id).version == info.version
 
 
 async def test_no_hint_when_it_is_not_your_turn(
@@ -275,7 +275,7 @@ async def test_rules_and_game_lists_are_answered_while_the_computer_thinks(
         return random_decide(*args)  # the wait is what matters here, not the search
 
     pool = ThreadPoolExecutor(1)
-    bot.service.thinker = Thinker(pool, timeout=60, decider=slow)
+    bot.service.computers.thinker = Thinker(pool, timeout=60, decider=slow)
     try:
         mark = fake_discord.mark()
         opened = await fake_discord.slash(
@@ -292,7 +292,7 @@ async def test_rules_and_game_lists_are_answered_while_the_computer_thinks(
             await move_by_buttons(fake_discord, 0)
         await bot.loop.run_in_executor(None, thinking.wait, 30)
         assert thinking.is_set()
-        version = bot.service.game_at(fake_discord.channel("games").id).version
+        version = bot.service.places.game_at(fake_discord.channel("games").id).version
         rules = await fake_discord.slash("rules", {"game": "iliad"}, user="bob", channel="general")
         assert "Iliad" in await ephemeral_answer(rules)
         listed = await fake_discord.slash("games", {}, user="bob", channel="general")
@@ -300,7 +300,7 @@ async def test_rules_and_game_lists_are_answered_while_the_computer_thinks(
         for answer in (await ephemeral_answer(listed), await ephemeral_answer(mine)):
             assert "Computer (normal)" in answer, answer  # the computer to move, by its name
             assert "<@-" not in answer  # its id is no Discord user: never a mention
-        assert bot.service.game_at(fake_discord.channel("games").id).version == version
+        assert bot.service.places.game_at(fake_discord.channel("games").id).version == version
         mark = fake_discord.mark()
         go_on.set()
         await fake_discord.wait_for(

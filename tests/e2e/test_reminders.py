@@ -158,7 +158,7 @@ async def test_a_timed_out_turn_is_skipped_by_a_majority_vote(
     board = await open_game(fake_discord, "iliad_cards", "alice", ["bob", "carol"], options=None)
     await bot_runner.settle()
     late = mover_id(board)
-    version = bot.service.game_at(fake_discord.channel("games").id).version
+    version = bot.service.places.game_at(fake_discord.channel("games").id).version
     clock.advance(days=3)  # the daily pace's turn limit (data/paces.json)
     assert await run_timers(bot) == 1
     vote = fake_discord.last("games")
@@ -177,7 +177,7 @@ async def test_a_timed_out_turn_is_skipped_by_a_majority_vote(
     assert mover_id(after) != late
     [skipped] = await bot.store.moves.of(1)
     assert (skipped.action, skipped.user_id) == ("pass", None)
-    info = bot.service.game_at(fake_discord.channel("games").id)
+    info = bot.service.places.game_at(fake_discord.channel("games").id)
     assert info is not None and info.version > version
 
 

@@ -128,6 +128,7 @@ async def test_a_resigned_game_by_number_from_another_channel(
     assert not (await private_answer(history)).files
 
 
+@pytest.mark.postgresql
 async def test_bad_game_numbers_get_clear_private_answers(
     fake_discord: FakeDiscord,
     bot_runner: Runner,
@@ -174,6 +175,7 @@ async def test_bad_game_numbers_get_clear_private_answers(
     assert not_mine == []
 
 
+@pytest.mark.postgresql
 @pytest.mark.expected_errors(r"game #2 cannot be loaded")
 async def test_abandoned_and_broken_games(
     fake_discord: FakeDiscord,

@@ -36,7 +36,16 @@ OPPONENTS = {game.spec.id: min(2, game.spec.max_players - 1) for game in all_gam
 SEARCHED = "iliad_cards"  # the whole game whose computers really search (the fastest to play)
 
 
-@pytest.mark.parametrize("game_id", GAME_IDS)
+# Every game on sqlite; on PostgreSQL one, where a computer seat's rating is stored (the rest of
+# the store's PostgreSQL paths are passed by the tests marked `postgresql`: tests/e2e/conftest.py).
+ON_POSTGRESQL = "iliad"
+
+
+@pytest.mark.parametrize(
+    ("database", "game_id"),
+    [*(("sqlite", game_id) for game_id in GAME_IDS), ("postgresql", ON_POSTGRESQL)],
+    indirect=["database"],
+)
 async def test_one_person_plays_a_whole_game_against_the_computer(
     fake_discord: FakeDiscord,
     bot_runner: Runner,

@@ -40,6 +40,7 @@ async def bob_resigns_after_two_moves(fake: FakeDiscord) -> None:
     await fake.wait_for(lambda m: is_live_board(m) and "is over" in m.content, since=mark)
 
 
+@pytest.mark.postgresql
 async def test_a_finished_game_shows_in_leaderboard_and_stats(
     fake_discord: FakeDiscord,
     bot_runner: Runner,

@@ -78,6 +78,7 @@ async def test_board_text_reads_whose_turn_the_standings_and_the_last_move(
     assert posted_since(fake_discord, mark) == []  # only the caller reads it
 
 
+@pytest.mark.postgresql  # the one end-to-end test that stores a player's settings
 async def test_text_as_a_players_default_survives_a_restart(
     fake_discord: FakeDiscord,
     bot_runner: Runner,

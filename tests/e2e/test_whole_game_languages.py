@@ -50,6 +50,7 @@ def record_languages(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
     return seen
 
 
+@pytest.mark.real_images
 @pytest.mark.parametrize("language", ["de", "it"])
 async def test_a_whole_iliad_game_in_the_servers_and_players_language(
     fake_discord: FakeDiscord,

@@ -66,7 +66,10 @@ def cases() -> list[Any]:
     found = []
     for game in all_games():
         spec = game.spec
-        found.append(pytest.param(spec.id, spec.min_players, None, True, id=f"{spec.id}-real"))
+        drawn = pytest.mark.real_images
+        found.append(
+            pytest.param(spec.id, spec.min_players, None, True, id=f"{spec.id}-real", marks=drawn)
+        )
         if spec.max_players > spec.min_players:
             found.append(pytest.param(spec.id, spec.max_players, None, False))
         if (options := all_options_on(game)) is not None:

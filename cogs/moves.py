@@ -9,6 +9,7 @@ from discord import app_commands
 
 from bot.i18n import say, words
 from cogs.ui import seat_components, undo_components
+from cogs.ui.alttext import send_text_board
 from cogs.ui.components import MoveButton, MoveSelect, TurnButton
 from cogs.ui.pastgames import NUMBER_HELP, game_choices, send_board_privately
 from cogs.ui.readers import public_language, reader_language
@@ -19,6 +20,7 @@ if TYPE_CHECKING:
     from cogs.ui.host import Host
 
 Interaction = discord.Interaction[Any]
+TEXT_HELP = "The board in words, only for you (default: your /settings choice)"
 
 
 class Moves(TableCog):
@@ -57,13 +59,21 @@ class Moves(TableCog):
     @app_commands.command(
         name="board", description="Post this channel's board again, or see any game's board"
     )
-    @app_commands.describe(game=NUMBER_HELP)
+    @app_commands.describe(game=NUMBER_HELP, text=TEXT_HELP)
     @app_commands.guild_only()
-    async def board(self, interaction: Interaction, game: int | None = None) -> None:
+    async def board(
+        self, interaction: Interaction, game: int | None = None, text: bool | None = None
+    ) -> None:
         """Post the game message of the game going on here again (it pings the mover); any
-        other game (one by number, or the last one played here) is shown only to the caller."""
+        other game (one by number, or the last one played here) is shown only to the caller.
+        `text` (default: the caller's /settings choice): the board in words, only to them."""
         info = await self.game_meant(interaction, game)
         board = await self.bot.service.boards.show(info.game_id)
+        if text is None:
+            text = await self.bot.service.reading.prefers_text(interaction.user.id)
+        if text:
+            await send_text_board(interaction, board)
+            return
         if not self.ongoing_here(interaction, info):
             await send_board_privately(interaction, board, self.table.painter)
             return

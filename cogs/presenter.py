@@ -40,11 +40,12 @@ class Presenter(commands.Cog):
         self._resuming = asyncio.create_task(self._continue_automatic())
 
     async def cog_unload(self) -> None:
-        """The bot closes: stop resuming games before the store goes."""
+        """The bot closes: stop resuming games and sending boards before the store goes."""
         if self._resuming is not None:
             self._resuming.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._resuming
+        await self.bot.table.deliveries.close()
 
     async def _continue_automatic(self) -> None:
         """Once connected, games left waiting for the automatic player (a restart) go on."""

@@ -17,6 +17,7 @@ from cogs.ui.choices import GAME_CHOICES
 from cogs.ui.readers import reader_language
 from cogs.ui.replies import clip
 from cogs.ui.tablecog import TableCog
+from cogs.ui.tokenlife import started
 
 if TYPE_CHECKING:
     from cogs.ui.host import Host
@@ -177,11 +178,12 @@ class Records(TableCog):
         """Manage Server only: rate every finished game again, in the order they were rated."""
         if not interaction.permissions.manage_guild:
             raise ServiceError(NOT_ADMIN)
+        late = started(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         rated = await self.bot.service.ratings.rebuild()
         key = _plural(rated, "table.records.rebuilt_one", "table.records.rebuilt")
-        done = _said(await reader_language(interaction), key, count=rated)
-        await interaction.followup.send(done, ephemeral=True)
+        language = await reader_language(interaction)
+        await late.private(_said(language, key, count=rated), language)
 
 
 async def setup(bot: Host) -> None:

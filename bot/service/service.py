@@ -21,6 +21,7 @@ from bot.service.pace import Clock, utc_clock
 from bot.service.pictures import Pictures
 from bot.service.places import Places
 from bot.service.ratings import Ratings
+from bot.service.reading import BoardReading
 from bot.service.records import Records
 from bot.service.thinking import Thinker
 from bot.service.timers import Timers
@@ -60,6 +61,7 @@ class GameService:
         self.records = Records(self.games, store)
         self.ratings = Ratings(store, lookup)
         self.languages = Languages(store)
+        self.reading = BoardReading(store)
 
     async def load(self) -> int:
         """At start: index every ongoing game, then restore the turn clocks; how many games."""

@@ -5,6 +5,13 @@ past its time (or whose worker fails) is not waited for: the seeded random legal
 `bot.ai.simple` is played instead and the fallback is logged, so a game never hangs on the
 computer. Without a pool (service tests, scripts) the thought runs in the loop's default
 thread pool, which still keeps the event loop free.
+
+Asked again for a position it is still thinking about (the same state, seat, seed, version and
+level: the same decision, as `decide` is seeded), the thinker waits for that one thought
+instead of starting another. Each person's move starts the table's loop of computer moves, and
+a loop whose thought went stale thinks again about the next position: without this, loops
+left over from earlier moves each thought about every later computer move too, and with a
+quick player they piled up behind one another in the pool.
 """
 
 from __future__ import annotations
@@ -13,6 +20,7 @@ import asyncio
 import logging
 from collections.abc import Callable
 from concurrent.futures import Executor
+from dataclasses import dataclass
 from typing import Any
 
 from bot.ai import Decision, choose, decide
@@ -22,6 +30,15 @@ log = logging.getLogger(__name__)
 
 Decide = Callable[[str, Any, int, int, int, str], Decision]
 DEFAULT_TIMEOUT = 10.0  # seconds a decision may take before the random move stands in
+
+
+@dataclass
+class _Thought:
+    """One decision under way and how many callers wait for it (the state keeps its id)."""
+
+    state: Any
+    job: asyncio.Future[Decision]
+    waiting: int = 0
 
 
 class Thinker:
@@ -36,11 +53,32 @@ class Thinker:
         self.executor = executor
         self.timeout = timeout
         self.decider = decider  # a picklable top-level function when `executor` is a process pool
+        self._thinking: dict[tuple[object, ...], _Thought] = {}  # under way, by what about
 
     async def decide(
         self, game: AnyGame, state: Any, seat: int, seed: int, version: int, level: str
     ) -> Decision:
-        """The computer's decision for `seat`; the seeded random move if it takes too long."""
+        """The computer's decision for `seat`; the same thought if one about it is under way."""
+        about = (game.spec.id, id(state), seat, seed, version, level)
+        thought = self._thinking.get(about)
+        if thought is None:
+            job = asyncio.ensure_future(self._think(game, state, seat, seed, version, level))
+            thought = self._thinking[about] = _Thought(state, job)
+            job.add_done_callback(lambda _: self._thinking.pop(about, None))
+        thought.waiting += 1
+        try:
+            return await asyncio.shield(thought.job)  # one caller cancelled leaves the others it
+        except asyncio.CancelledError:
+            if thought.waiting == 1:
+                thought.job.cancel()  # nobody else wants it: stop thinking
+            raise
+        finally:
+            thought.waiting -= 1
+
+    async def _think(
+        self, game: AnyGame, state: Any, seat: int, seed: int, version: int, level: str
+    ) -> Decision:
+        """One thought, bounded in time; the seeded random move if it takes too long."""
         dumped = game.dump(state)
         job = self._submit(game.spec.id, dumped, seat, seed, version, level)
         try:

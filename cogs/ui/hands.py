@@ -8,7 +8,6 @@ use `/hand` or **My hand** instead. Games without hands never send one.
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -18,6 +17,7 @@ import discord
 
 from bot.service import GameService, Hand
 from cogs.ui import readers
+from cogs.ui.alttext import hand_file
 from cogs.ui.painter import Painter
 from cogs.ui.texts import hand_text
 
@@ -34,11 +34,6 @@ async def hand_png(hand: Hand, painter: Painter, language: str) -> bytes:
     """The hand image in the reader's language, drawn off the event loop."""
     context = replace(hand.context, language=language)
     return await painter.hand_png(hand.info.game_type, hand.view, context)
-
-
-def hand_file(hand: Hand, png: bytes) -> discord.File:
-    """An upload of a hand image (a new File per attempt: an upload consumes it)."""
-    return discord.File(io.BytesIO(png), filename=f"{hand.info.game_type}-hand.png")
 
 
 class HandDesk:
@@ -78,12 +73,12 @@ class HandDesk:
         if known is not None:
             try:
                 await dm.get_partial_message(known).edit(
-                    content=text, attachments=[hand_file(hand, png)]
+                    content=text, attachments=[hand_file(hand, png, language)]
                 )
                 return
             except discord.NotFound:
                 pass  # the player deleted it: a new one takes its place
-        sent = await dm.send(text, file=hand_file(hand, png))
+        sent = await dm.send(text, file=hand_file(hand, png, language))
         await self.service.hands.set_message(game_id, user_id, sent.id)
 
     async def _dm(self, user_id: int) -> discord.PartialMessageable | discord.DMChannel:
@@ -104,6 +99,6 @@ class HandDesk:
         language = await readers.reader_language(interaction)
         await interaction.followup.send(
             hand_text(hand.info, hand.player, language),
-            file=hand_file(hand, await hand_png(hand, self.painter, language)),
+            file=hand_file(hand, await hand_png(hand, self.painter, language), language),
             ephemeral=True,
         )

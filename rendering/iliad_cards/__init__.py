@@ -2,5 +2,15 @@
 
 from rendering.iliad_cards.board import BOARD_SIZE, board_size, render_board
 from rendering.iliad_cards.hand import HAND_SIZE, render_hand
+from rendering.iliad_cards.words import board_text, board_words, hand_words
 
-__all__ = ["BOARD_SIZE", "HAND_SIZE", "board_size", "render_board", "render_hand"]
+__all__ = [
+    "BOARD_SIZE",
+    "HAND_SIZE",
+    "board_size",
+    "board_text",
+    "board_words",
+    "hand_words",
+    "render_board",
+    "render_hand",
+]

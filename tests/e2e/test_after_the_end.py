@@ -17,6 +17,8 @@ from tests.e2e.symposion import (
     open_game,
     play_to_the_end,
     stub_drawing,
+    undescribed,
+    uploads,
 )
 
 Runner = BotRunner[Any]
@@ -102,6 +104,12 @@ async def test_history_board_and_hand_of_a_finished_game(
     stranger = await fake_discord.slash("hand", {"game": 1}, user="carol", channel="games")
     assert "did not play in Iliad (game #1)" in await ephemeral_answer(stranger)
     assert asked == []
+    assert undescribed(fake_discord) == []  # the log file, the board and the hands have words
+    said = {u.filename: str(u.description) for u in uploads(fake_discord)}
+    assert said["game-1-log.txt"] == "The whole public log of Iliad #1, one line per move"
+    assert said["iliad-board.png"].startswith("The board of Iliad.\n")
+    assert "wins" in said["iliad-board.png"].splitlines()[1]  # the result, as the board ends
+    assert ": your hand." in said["iliad-hand.png"] and "over" in said["iliad-hand.png"]
 
 
 async def test_a_resigned_game_by_number_from_another_channel(
@@ -120,6 +128,7 @@ async def test_a_resigned_game_by_number_from_another_channel(
     assert not (await private_answer(history)).files
 
 
+@pytest.mark.postgresql
 async def test_bad_game_numbers_get_clear_private_answers(
     fake_discord: FakeDiscord,
     bot_runner: Runner,
@@ -166,6 +175,7 @@ async def test_bad_game_numbers_get_clear_private_answers(
     assert not_mine == []
 
 
+@pytest.mark.postgresql
 @pytest.mark.expected_errors(r"game #2 cannot be loaded")
 async def test_abandoned_and_broken_games(
     fake_discord: FakeDiscord,

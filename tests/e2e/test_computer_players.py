@@ -16,13 +16,15 @@ from bot.engine import all_games
 from bot.service.thinking import Thinker
 from tests.e2e.fake_discord import BotRunner, FakeDiscord, RecordedMessage
 from tests.e2e.symposion import (
+    COMPUTER_TURNS,
     ephemeral_answer,
     factory,
     game_message,
     is_board,
     is_live_board,
-    is_over,
     move_by_buttons,
+    persons_turn,
+    play_alone,
     quick_computers,
     random_decide,
     stub_drawing,
@@ -31,42 +33,19 @@ from tests.e2e.symposion import (
 Runner = BotRunner[Any]
 GAME_IDS = [game.spec.id for game in all_games()]
 OPPONENTS = {game.spec.id: min(2, game.spec.max_players - 1) for game in all_games()}
-COMPUTER_TURNS = 60.0  # seconds the computers' moves between two of the person's may take
 SEARCHED = "iliad_cards"  # the whole game whose computers really search (the fastest to play)
 
 
-def persons_turn(fake: FakeDiscord, name: str) -> Any:
-    """A board asking `name` to move, or the final board (the computer moves in between)."""
-    mention = f"<@{fake.user(name).id}>"
-
-    def fits(message: RecordedMessage) -> bool:
-        if is_over(message):
-            return True
-        line = next((x for x in message.content.splitlines() if "to move" in x), "")
-        return is_live_board(message) and line.startswith(mention)
-
-    return fits
+# Every game on sqlite; on PostgreSQL one, where a computer seat's rating is stored (the rest of
+# the store's PostgreSQL paths are passed by the tests marked `postgresql`: tests/e2e/conftest.py).
+ON_POSTGRESQL = "iliad"
 
 
-async def play_alone(
-    fake: FakeDiscord, name: str, since: int, limit: int = 4000
-) -> RecordedMessage:
-    """The person presses buttons whenever it is their turn, until the game is over.
-
-    The wait for the person's turn is generous: the computers' turns in between (several
-    decisions each, searched in a worker process) come first.
-    """
-    board = await fake.wait_for(persons_turn(fake, name), since=since, timeout=COMPUTER_TURNS)
-    for step in range(limit):
-        if is_over(board):
-            return board
-        mark = fake.mark()
-        await move_by_buttons(fake, step)
-        board = await fake.wait_for(persons_turn(fake, name), since=mark, timeout=COMPUTER_TURNS)
-    raise AssertionError(f"no end after {limit} moves")
-
-
-@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize(
+    ("database", "game_id"),
+    [*(("sqlite", game_id) for game_id in GAME_IDS), ("postgresql", ON_POSTGRESQL)],
+    indirect=["database"],
+)
 async def test_one_person_plays_a_whole_game_against_the_computer(
     fake_discord: FakeDiscord,
     bot_runner: Runner,

@@ -157,6 +157,7 @@ async def test_a_board_that_cannot_be_drawn_is_logged_and_the_stored_move_still_
     assert board.files
 
 
+@pytest.mark.postgresql
 async def test_leave_and_cancel_free_the_channel(
     fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
 ) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bot.store import Store
 from cogs.ui.seat_components import start_vote
 from tests.e2e.fake_discord import BotRunner, FakeDiscord
@@ -102,6 +104,7 @@ async def test_a_seat_voted_to_the_computer_is_played_to_the_end(
     assert any(m.seat == late_seat.seat for m in moves)
 
 
+@pytest.mark.postgresql
 async def test_bad_votes_get_a_private_answer_and_change_nothing(
     fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
 ) -> None:
@@ -133,6 +136,7 @@ async def test_bad_votes_get_a_private_answer_and_change_nothing(
     assert info is not None and info.status == "active" and info.version > version
 
 
+@pytest.mark.postgresql
 async def test_after_a_restart_a_game_waiting_for_the_automatic_player_goes_on(
     fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
 ) -> None:

@@ -188,6 +188,7 @@ async def test_without_thread_permission_the_lobby_says_so_once_and_plays_here(
     assert game_message(fake_discord, "games")
 
 
+@pytest.mark.postgresql
 async def test_a_rematch_opens_a_new_thread_and_leaves_the_old_one_archived(
     fake_discord: FakeDiscord,
     bot_runner: Runner,

@@ -83,6 +83,7 @@ def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(opening, "new_seed", lambda: 7)
 
 
+@pytest.mark.postgresql
 async def test_an_undo_after_another_player_acted_needs_consent_and_survives_a_restart(
     fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path, fixed_seed: None
 ) -> None:

@@ -112,11 +112,16 @@ class RestApi:
         fake.inflight += 1
         try:
             self._check_auth(request)
+            limits: dict[str, str] = {}
             if request.path.startswith(API):
                 await self._record_and_check(request)
+                limits = fake.limits.take(request.method, request.path[len(API) :])
+            await fake.faults.hold(request.method, request.path)
             fault = fake.faults.take(request.method, request.path)
             if fault is None:
-                return await handler(request)
+                answer = await handler(request)
+                answer.headers.update(limits)
+                return answer
             if fault.performed or fault.lost:
                 await handler(request)
             if fault.lost and request.transport is not None:
@@ -126,7 +131,9 @@ class RestApi:
             return answer
         except FakeHTTPError as exc:
             fake.note_rejection(request.method, request.path, exc)
-            return json_response(exc.body(), exc.status)
+            refusal = json_response(exc.body(), exc.status)
+            refusal.headers.update(exc.headers)
+            return refusal
         except web.HTTPException:
             raise
         except Exception:  # a bug in the fake must fail the test, not make discord.py retry

@@ -24,7 +24,7 @@ from PIL import Image
 
 from bot.engine.view import ViewContext, public_part
 from rendering._replay import REPLAY_BUDGET, Replay, animate
-from rendering.kit import require_view, upload_png
+from rendering.kit import HAND_PNG_LEVEL, require_view, upload_png
 from rendering.kit.describe import ALT_TEXT, fit
 
 _GAME_ID = re.compile(r"[a-z][a-z0-9_]*\Z")
@@ -132,7 +132,7 @@ def board_png(game_id: str, view: Mapping[str, Any], context: ViewContext | None
 
 def hand_png(game_id: str, view: Mapping[str, Any], context: ViewContext | None = None) -> bytes:
     """One seat's private image as PNG bytes, ready to send by DM or ephemeral reply."""
-    return upload_png(render_hand(game_id, view, context))
+    return upload_png(render_hand(game_id, view, context), HAND_PNG_LEVEL)
 
 
 def replay_gif(

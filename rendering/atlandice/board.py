@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from bot.engine.view import ViewContext
 from bot.games.atlandice.viewtypes import AtlandiceHolder, AtlandiceView
@@ -32,7 +32,7 @@ BOARD_SIZE = (WIDTH, 1510)
 HOLDER_TOP, HOLDER_H, HOLDER_GAP = AREA_BOTTOM + 10, 76, 6
 LINE = 31  # px between lines of 24-26 px text
 
-Draw = ImageDraw.ImageDraw
+Draw = kit.Drawing
 
 
 def board_size(players: int) -> tuple[int, int]:
@@ -169,7 +169,7 @@ def render_board(view: AtlandiceView, context: ViewContext) -> Image.Image:
     marks = tuple(sorted((int(k), v) for k, v in clock["symbols"].items()))
     height = board_size(int(view["players"]))[1]
     image = _static_board(clock["end"], marks, height, context.language).copy()
-    draw = ImageDraw.Draw(image)
+    draw = kit.drawing(image)
     _header(draw, view, context)
     _clock_hand(draw, view)
     for index, area in enumerate(view["areas"]):

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 
-from PIL import ImageDraw
+from PIL import Image
 
 from bot.engine.view import ViewContext
 from bot.games.atlandice.viewtypes import AtlandiceArea, AtlandiceHolder, AtlandiceView
 from rendering import kit
 
-Draw = ImageDraw.ImageDraw
+Draw = kit.Drawing
 
 WIDTH = 800  # a portrait board: 800 px wide, so 24 px text still reads at 400 px
 MARGIN = 12
@@ -59,10 +60,20 @@ def area_box(index: int) -> tuple[int, int, int, int]:
 
 
 def disc(draw: Draw, x: int, y: int, kind: str, radius: int, size: int) -> None:
-    """A resource disc with its letter, left edge at x, centred on y."""
+    """A resource disc with its letter, left edge at x, centred on y (drawn once, pasted)."""
+    sprite, mask = _disc(kind, radius, size)
+    kit.paste(draw.picture, sprite, (x, y - radius), mask)
+
+
+@lru_cache(maxsize=64)
+def _disc(kind: str, radius: int, size: int) -> tuple[Image.Image, Image.Image]:
     colour = KIND_COLOURS[kind]
-    draw.ellipse((x, y - radius, x + 2 * radius, y + radius), fill=colour)
-    kit.centred(draw, (x + radius, y), KIND_LETTERS[kind], size, kit.readable_on(colour))
+
+    def paint(draw: Draw) -> None:
+        draw.ellipse((0, 0, 2 * radius, 2 * radius), fill=colour)
+        kit.centred(draw, (radius, radius), KIND_LETTERS[kind], size, kit.readable_on(colour))
+
+    return kit.cutout((2 * radius + 1, 2 * radius + 1), paint)
 
 
 RING = 4  # px a ringed disc keeps clear on each side (five ringed fit the black market)
@@ -112,12 +123,20 @@ def pointers(draw: Draw, right: int, y: int, count: int, fill: kit.RGB) -> None:
 
 
 def die(draw: Draw, x: int, y: int, face: int, chosen: bool, size: int = 44) -> None:
-    """A die showing `face`; yellow when the player to move may take it."""
+    """A die showing `face`; yellow when the player to move may take it (drawn once, pasted)."""
+    sprite, mask = _die(face, chosen, size)
+    kit.paste(draw.picture, sprite, (x, y), mask)
+
+
+@lru_cache(maxsize=32)
+def _die(face: int, chosen: bool, size: int) -> tuple[Image.Image, Image.Image]:
     fill = kit.HIGHLIGHT if chosen else (255, 255, 255)
-    draw.rounded_rectangle(
-        (x, y, x + size, y + size), radius=7, fill=fill, outline=kit.INK, width=3
-    )
-    kit.centred(draw, (x + size / 2, y + size / 2), str(face), 28)
+
+    def paint(draw: Draw) -> None:
+        draw.rounded_rectangle((0, 0, size, size), radius=7, fill=fill, outline=kit.INK, width=3)
+        kit.centred(draw, (size / 2, size / 2), str(face), 28)
+
+    return kit.cutout((size + 1, size + 1), paint)
 
 
 HULL_MOST = 120  # px: the widest submarine hull (its word decides, 96 px at least)
@@ -197,22 +216,36 @@ def draw_area(
     """
     left, top, right, bottom = area_box(index)
     closed = area["closed"]
-    fill = kit.CHOICE if mark == "choice" else kit.PANEL
-    draw.rounded_rectangle((left, top, right, bottom), radius=12, fill=fill, outline=kit.MUTED)
-    band = CLOSED if closed else area_colour(area)
-    draw.rounded_rectangle((left, top, right, top + 42), radius=12, fill=band)
-    draw.rectangle((left, top + 28, right, top + 42), fill=band)
-    ink = kit.readable_on(band)
     name = kit.reader(language).words(area["name"])
     title = kit.fitted(f"{area['number']} {name}", TEXT, AREA_W - 100)
-    kit.text(draw, (left + 12, top + 21), title, TEXT, ink, "lm")
-    if not closed:
-        pointers(draw, right - 4, top + 21, area["symbols"], ink)
+    band = CLOSED if closed else area_colour(area)
+    symbols = 0 if closed else int(area["symbols"])
+    sprite, mask = _area_frame(title, band, symbols, mark == "choice")
+    kit.paste(draw.picture, sprite, (left, top), mask)
     dice = mark == "choice" and step == "take"
     _area_body(draw, (left, top, right, bottom), area, (dice, picked), language)
     if mark:
         colour = kit.HIGHLIGHT if mark == "choice" else kit.INK
         draw.rounded_rectangle((left, top, right, bottom), radius=12, outline=colour, width=6)
+
+
+@lru_cache(maxsize=64)
+def _area_frame(
+    title: str, band: kit.RGB, symbols: int, choice: bool
+) -> tuple[Image.Image, Image.Image]:
+    """An area's panel and its band (number, name, clock pointers), drawn once per area."""
+    right, bottom = AREA_W, AREA_H
+    fill = kit.CHOICE if choice else kit.PANEL
+    ink = kit.readable_on(band)
+
+    def paint(draw: Draw) -> None:
+        draw.rounded_rectangle((0, 0, right, bottom), radius=12, fill=fill, outline=kit.MUTED)
+        draw.rounded_rectangle((0, 0, right, 42), radius=12, fill=band)
+        draw.rectangle((0, 28, right, 42), fill=band)
+        kit.text(draw, (12, 21), title, TEXT, ink, "lm")
+        pointers(draw, right - 4, 21, symbols, ink)
+
+    return kit.cutout((right + 1, bottom + 1), paint)
 
 
 def _area_body(

@@ -172,7 +172,7 @@ def _draw_board(view: Any, context: ViewContext) -> Image.Image:
     result = context.outcome(view)
     square_owner = tuple(int(owner) for owner in view["square_owner"])
     image = _background(square_owner, _colours(view)).copy()
-    draw = ImageDraw.Draw(image)
+    draw = kit.drawing(image)
     _draw_tiles(image, view)
     _draw_line_ends(image, view)
     _draw_last_move(draw, view)

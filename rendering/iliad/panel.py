@@ -60,7 +60,7 @@ def _prompt_box(
     lines = kit.headline_lines(view, context, big, RIGHT - LEFT - 30)
     height = 14 + (big + 8) * len(lines)
     box = (LEFT, top, RIGHT, top + height)
-    kit.prompt_bar(ImageDraw.Draw(image), box, lines, big, colour, pale=0.8, stripe=8, inset=12)
+    kit.prompt_bar(kit.drawing(image), box, lines, big, colour, pale=0.8, stripe=8, inset=12)
     return top + height + 8
 
 
@@ -72,7 +72,7 @@ def _player_block(
     image: Image.Image, view: IliadView, context: ViewContext, seat: int, top: int, size: int
 ) -> int:
     """A seat's name and score, stack and hand, gods held, favour, and its tokens."""
-    draw = ImageDraw.Draw(image)
+    draw = kit.drawing(image)
     result = context.outcome(view)
     colour = kit.seat_colour(view, seat)
     tokens: Sequence[TokenView] = view["collected"][seat]
@@ -169,12 +169,12 @@ def _result(image: Image.Image, outcome: OutcomeView, span: tuple[int, int], siz
     """Each seat's score breakdown, one line each as far as it fits (the prompt box above
     already says who won and the final scores)."""
     box = (LEFT, span[0], RIGHT, span[1])
-    kit.text_lines(ImageDraw.Draw(image), box, outcome.get("breakdown", []), size, LINE)
+    kit.text_lines(kit.drawing(image), box, outcome.get("breakdown", []), size, LINE)
 
 
 def _legend(image: Image.Image, context: ViewContext, top: int, size: int) -> None:
     """What the token codes and the square marks mean."""
-    draw = ImageDraw.Draw(image)
+    draw = kit.drawing(image)
     draw.line((LEFT, top - 6, RIGHT, top - 6), fill=kit.FAINT, width=2)
     legend = kit.fitted(gods_legend(context), size, RIGHT - LEFT)
     kit.draw_text(image, (LEFT, top), legend, size, kit.MUTED)

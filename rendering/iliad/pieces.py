@@ -172,4 +172,4 @@ def paste(canvas: Image.Image, sprite: Image.Image, centre: tuple[float, float])
     """Paste an RGBA sprite centred on a point, through its own transparency."""
     x = round(centre[0] - sprite.width / 2)
     y = round(centre[1] - sprite.height / 2)
-    canvas.paste(sprite, (x, y), sprite)
+    kit.paste(canvas, sprite, (x, y), sprite)

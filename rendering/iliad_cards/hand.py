@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from bot.engine.view import ViewContext
 from bot.games.iliad_cards.viewtypes import HandGroup, IliadCardsSeatView
@@ -15,7 +15,7 @@ HAND_SIZE = (720, 860)  # 21 px text reads at 400 px
 HAND_TEXT = 21
 HAND_TILES = 10  # five rows of two kinds; more kinds share the last tile
 
-Draw = ImageDraw.ImageDraw
+Draw = kit.Drawing
 
 
 def render_hand(view: IliadCardsSeatView, context: ViewContext) -> Image.Image:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from bot.engine.view import ViewContext
 from bot.games.ilium.viewtypes import IliumPathway, IliumSite, IliumView
@@ -53,7 +53,7 @@ def render_board(view: IliumView, context: ViewContext) -> Image.Image:
     size = board_size(int(view["players"]))
     types = tuple(context.words(name) for name in view["types"])
     image = _background(places, key[1], types, size[1], context.language).copy()
-    draw = ImageDraw.Draw(image)
+    draw = kit.drawing(image)
     _headline(draw, view, context)
     for index, way in enumerate(view["pathways"]):
         _pathway(draw, view, places, index, way)
@@ -97,20 +97,18 @@ def _background(
     return image
 
 
-def _stone(draw: ImageDraw.ImageDraw, at: tuple[float, float], *, shovel: bool) -> None:
+def _stone(draw: kit.Drawing, at: tuple[float, float], *, shovel: bool) -> None:
     """An empty space; the shovel end's ring is thick."""
-    x, y = at
-    box = (x - SPACE_R, y - SPACE_R, x + SPACE_R, y + SPACE_R)
-    draw.ellipse(box, fill=STONE, outline=kit.INK, width=4 if shovel else 1)
+    _disc(draw, (round(at[0]), round(at[1])), (STONE, 4 if shovel else 1, "", kit.INK))
 
 
-def _headline(draw: ImageDraw.ImageDraw, view: IliumView, context: ViewContext) -> None:
+def _headline(draw: kit.Drawing, view: IliumView, context: ViewContext) -> None:
     """What the seat to move must decide (the result once over), in up to two lines."""
     lines = kit.headline_lines(view, context, TEXT + 3, BOARD_SIZE[0] - 32)
     kit.text_lines(draw, (16, 8, BOARD_SIZE[0] - 16, HEADLINE[3]), lines, TEXT + 3, 32)
 
 
-def _markers(draw: ImageDraw.ImageDraw, view: IliumView, top: int, context: ViewContext) -> None:
+def _markers(draw: kit.Drawing, view: IliumView, top: int, context: ViewContext) -> None:
     """The game's state markers, under the players: value-4 tokens left (IM-16), variants."""
     value = view["trigger_value"]
     left = sum(1 for s in view["sites"] for t in s["tokens"] if t[1] == value)
@@ -132,7 +130,7 @@ def _markers(draw: ImageDraw.ImageDraw, view: IliumView, top: int, context: View
 
 
 def _pathway(
-    draw: ImageDraw.ImageDraw, view: IliumView, places: Layout, index: int, way: IliumPathway
+    draw: kit.Drawing, view: IliumView, places: Layout, index: int, way: IliumPathway
 ) -> None:
     """A pathway over the background's plain one: only what differs is drawn again."""
     if not way["open"]:
@@ -152,7 +150,7 @@ def _pathway(
 
 
 def _space(
-    draw: ImageDraw.ImageDraw,
+    draw: kit.Drawing,
     view: IliumView,
     at: tuple[float, float],
     cell: Sequence[int] | None,
@@ -162,15 +160,13 @@ def _space(
 ) -> None:
     """A space: empty stone, a supply cube, or a group; on the chosen pathway, empty spaces
     carry the number their button gives them ('space 2 of 5 from the shovel')."""
-    x, y = at
-    box = (x - SPACE_R, y - SPACE_R, x + SPACE_R, y + SPACE_R)
+    x, y = round(at[0]), round(at[1])
     ring = 4 if shovel else 1
     if cell is None and number is not None:
-        draw.ellipse(box, fill=(255, 255, 255), outline=kit.INK, width=ring)
-        kit.centred(draw, (x, y), str(number), TEXT, kit.INK)
+        _disc(draw, (x, y), ((255, 255, 255), ring, str(number), kit.INK))
         return
     if cell is None or cell[1] == 0:
-        draw.ellipse(box, fill=STONE, outline=kit.INK, width=ring)
+        _disc(draw, (x, y), (STONE, ring, "", kit.INK))
     if cell is None:
         return
     seat, size = cell
@@ -178,22 +174,39 @@ def _space(
     if size == 0:  # a supply cube
         draw.rectangle((x - 8, y - 8, x + 8, y + 8), fill=colour, outline=kit.INK, width=2)
         return
-    draw.ellipse(box, fill=colour, outline=kit.INK, width=ring)
-    kit.centred(draw, (x, y), str(size), TEXT, kit.readable_on(colour))
+    _disc(draw, (x, y), (colour, ring, str(size), kit.readable_on(colour)))
+
+
+Disc = tuple[kit.RGB, int, str, kit.RGB]  # fill, ring width, words, ink
+
+
+def _disc(draw: kit.Drawing, centre: tuple[int, int], disc: Disc) -> None:
+    """A space's disc centred on a pixel, drawn once and pasted after."""
+    sprite, mask = _disc_sprite(disc)
+    kit.paste(draw.picture, sprite, (centre[0] - SPACE_R, centre[1] - SPACE_R), mask)
+
+
+@lru_cache(maxsize=128)
+def _disc_sprite(disc: Disc) -> tuple[Image.Image, Image.Image]:
+    fill, ring, words, ink = disc
+
+    def paint(draw: kit.Drawing) -> None:
+        draw.ellipse((0, 0, 2 * SPACE_R, 2 * SPACE_R), fill=fill, outline=kit.INK, width=ring)
+        if words:
+            kit.centred(draw, (SPACE_R, SPACE_R), words, TEXT, ink)
+
+    return kit.cutout((2 * SPACE_R + 1, 2 * SPACE_R + 1), paint)
 
 
 def _site(image: Image.Image, view: IliumView, places: Layout, index: int, site: IliumSite) -> None:
-    draw = ImageDraw.Draw(image)
+    draw = kit.drawing(image)
     x, y = places.centres[index]
-    box = (x - SITE_R, y - SITE_R, x + SITE_R, y + SITE_R)
+    if not site["closed"]:
+        _tray(draw, places, index, site["numeral"])
+    sprite, mask = _site_sprite(site["name"], site["numeral"], site["closed"])
+    kit.paste(image, sprite, (round(x) - SITE_R, round(y) - SITE_R), mask)
     if site["closed"]:
-        draw.ellipse(box, fill=CLOSED, outline=kit.MUTED, width=2)
-        kit.centred(draw, (x, y), site["name"], TEXT + 3, kit.MUTED)
         return
-    _tray(draw, places, index, site["numeral"])
-    draw.ellipse(box, fill=SITE_FILL, outline=kit.INK, width=2)
-    kit.centred(draw, (x, y - 9), site["name"], TEXT + 1, (255, 255, 255))
-    kit.centred(draw, (x, y + 11), roman(site["numeral"]), TEXT, (235, 222, 200))
     left, top, columns = places.blocks[index]
     for order, token in enumerate(site["tokens"]):
         row, column = divmod(order, columns)
@@ -201,7 +214,24 @@ def _site(image: Image.Image, view: IliumView, places: Layout, index: int, site:
         chip(image, corner, token, CHIP, view["trigger_value"], TEXT)
 
 
-def _tray(draw: ImageDraw.ImageDraw, places: Layout, index: int, numeral: int) -> None:
+@lru_cache(maxsize=64)
+def _site_sprite(name: str, numeral: int, closed: bool) -> tuple[Image.Image, Image.Image]:
+    """A site's circle with its letter and numeral (a closed one greyed), drawn once."""
+    box = (0, 0, 2 * SITE_R, 2 * SITE_R)
+
+    def paint(draw: kit.Drawing) -> None:
+        if closed:
+            draw.ellipse(box, fill=CLOSED, outline=kit.MUTED, width=2)
+            kit.centred(draw, (SITE_R, SITE_R), name, TEXT + 3, kit.MUTED)
+            return
+        draw.ellipse(box, fill=SITE_FILL, outline=kit.INK, width=2)
+        kit.centred(draw, (SITE_R, SITE_R - 9), name, TEXT + 1, (255, 255, 255))
+        kit.centred(draw, (SITE_R, SITE_R + 11), roman(numeral), TEXT, (235, 222, 200))
+
+    return kit.cutout((2 * SITE_R + 1, 2 * SITE_R + 1), paint)
+
+
+def _tray(draw: kit.Drawing, places: Layout, index: int, numeral: int) -> None:
     """The frame holding a site's tokens, tied to the site by a short stroke."""
     left, top, columns = places.blocks[index]
     rows = -(-numeral // columns)

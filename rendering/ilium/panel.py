@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from PIL import ImageDraw
+from functools import lru_cache
+
+from PIL import Image
 
 from bot.engine.view import ViewContext
 from bot.games.ilium.viewtypes import IliumScore, IliumSeat, IliumView
@@ -17,7 +19,7 @@ DONATED = (200, 30, 30)
 
 
 def draw_panel(
-    draw: ImageDraw.ImageDraw,
+    draw: kit.Drawing,
     view: IliumView,
     context: ViewContext,
     span: tuple[int, int],
@@ -40,7 +42,7 @@ def block_height(size: int) -> int:
 
 
 def _player(
-    draw: ImageDraw.ImageDraw,
+    draw: kit.Drawing,
     view: IliumView,
     context: ViewContext,
     seat: int,
@@ -100,21 +102,32 @@ def _cards_line(info: IliumSeat, context: ViewContext) -> str:
 
 
 def _types_row(
-    draw: ImageDraw.ImageDraw, view: IliumView, seat: int, at: tuple[int, int], size: int
+    draw: kit.Drawing, view: IliumView, seat: int, at: tuple[int, int], size: int
 ) -> None:
     """Per type, in its colour: tokens collected / artifacts on them (after the donation once
     the game is over, the donated type crossed)."""
     x, y = at
     info = view["table"][seat]
     tally: IliumScore | IliumSeat = _final_score(view, seat) or info
+    middle = round(y + (size + 8) / 2) - y  # where the words centre, rounded as on the board
     for kind in range(len(view["types"])):
         left = x + kind * (SWATCH + 4)
-        box = (left, y, left + SWATCH, y + size + 8)
-        draw.rectangle(box, fill=TYPE_COLOURS[kind], outline=kit.INK, width=1)
         total = f"{tally['tokens_by_type'][kind]}/{tally['artifacts_by_type'][kind]}"
-        kit.centred(draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), total, size)
-        if _donated(view, seat, kind) is not None:
-            draw.line((box[0], box[3], box[2], box[1]), fill=DONATED, width=3)
+        crossed = _donated(view, seat, kind) is not None
+        swatch = _swatch(TYPE_COLOURS[kind], total, size, middle, crossed)
+        kit.paste(draw.picture, swatch, (left, y))
+
+
+@lru_cache(maxsize=256)
+def _swatch(fill: kit.RGB, total: str, size: int, middle: int, crossed: bool) -> Image.Image:
+    """One type's box, drawn once: its tally, crossed out when donated."""
+    swatch, draw = kit.canvas(SWATCH + 1, size + 9, fill)
+    box = (0, 0, SWATCH, size + 8)
+    draw.rectangle(box, fill=fill, outline=kit.INK, width=1)
+    kit.centred(draw, (SWATCH / 2, middle), total, size)
+    if crossed:
+        draw.line((box[0], box[3], box[2], box[1]), fill=DONATED, width=3)
+    return swatch
 
 
 def _final_score(view: IliumView, seat: int) -> IliumScore | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from rendering import kit
 
@@ -41,14 +41,13 @@ def chip(
 ) -> None:
     """One artifact token on a tray: its type's colour, its value; the trigger value framed."""
     sprite = _chip(int(token[0]), int(token[1]), size, int(token[1]) == trigger, text)
-    image.paste(sprite, (round(at[0]), round(at[1])))
+    kit.paste(image, sprite, (round(at[0]), round(at[1])))
 
 
 @lru_cache(maxsize=128)
 def _chip(kind: int, value: int, size: int, framed: bool, text: int) -> Image.Image:
     """A token drawn once and pasted after: rounded corners show the tray beneath."""
-    sprite = Image.new("RGB", (size + 1, size + 1), TRAY)
-    draw = ImageDraw.Draw(sprite)
+    sprite, draw = kit.canvas(size + 1, size + 1, TRAY)
     draw.rounded_rectangle(
         (0, 0, size, size), 5, fill=TYPE_COLOURS[kind], outline=kit.INK, width=4 if framed else 1
     )

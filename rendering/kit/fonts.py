@@ -13,6 +13,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from bot.paths import FONTS_DIR
 from rendering.kit.colours import INK, RGB
+from rendering.kit.drawing import Drawing, colours_of, note
 
 Font = ImageFont.FreeTypeFont
 MIN_TEXT = 16  # px: the smallest text any renderer may use at its shipped size
@@ -80,6 +81,11 @@ def text_sizes() -> AbstractContextManager[list[int]]:
 
 
 FONT_PATH = FONTS_DIR / "DejaVuSansCondensed.ttf"  # shipped with its licence beside it
+# Text edges in three steps of coverage (none, half, full) instead of 256: at a phone's 400 px
+# the letters look the same, and a line of text is a quarter smaller as PNG.
+TEXT_LEVELS = 3
+_STEP = 255 / (TEXT_LEVELS - 1)
+COVERAGE = tuple(round(round(value / _STEP) * _STEP) for value in range(256))
 
 
 @lru_cache(maxsize=32)
@@ -101,7 +107,54 @@ def text_mask(text: str, size: int, anchor: str = "la") -> tuple[Image.Image, in
     left, top, right, bottom = (int(v) for v in font(size).getbbox(text, anchor=anchor))
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
     ImageDraw.Draw(mask).text((-left, -top), text, font=font(size), fill=255, anchor=anchor)
-    return mask, left, top
+    return mask.point(COVERAGE), left, top
+
+
+@lru_cache(maxsize=1024)
+def edge_colours(ink: RGB, under: RGB) -> tuple[RGB, ...]:
+    """The colours text in `ink` takes on `under` where a letter's edge covers part of a pixel,
+    as Pillow blends them."""
+    levels = sorted(set(COVERAGE) - {0, 255})
+    mask = Image.new("L", (len(levels), 1))
+    mask.putdata(levels)
+    strip = Image.new("RGB", mask.size, under)
+    ImageDraw.Draw(strip).bitmap((0, 0), mask, fill=ink)
+    data = strip.tobytes()
+    return tuple((data[k], data[k + 1], data[k + 2]) for k in range(0, len(data), 3))
+
+
+@lru_cache(maxsize=1024)
+def _coverage(words: str, size: int, anchor: str) -> tuple[tuple[int, Image.Image], ...]:
+    """A text's pixels split by coverage step: (step, an all-or-nothing mask of its pixels)."""
+    mask = text_mask(words, size, anchor)[0]
+    present = [level for level, count in enumerate(mask.histogram()) if count and level]
+    return tuple((level, mask.point(_EXACTLY[level], "1")) for level in present)
+
+
+_EXACTLY = {level: [255 if value == level else 0 for value in range(256)] for level in range(256)}
+WIDE = 6000  # px: a text this large is filled through its coverage masks, not blended
+
+
+def _drawn_in_fills(
+    draw: Drawing, box: tuple[int, int, int, int], key: tuple[str, int, str], ink: RGB
+) -> bool:
+    """Note the colours a text makes on what lies under it; a wide text on one plain colour is
+    drawn there as solid fills through its cached coverage masks (the pixels Pillow's blending
+    would make, several times faster). False when it is still to be drawn."""
+    wide = (box[2] - box[0]) * (box[3] - box[1]) >= WIDE
+    if draw.picture.mode != "RGB" or not (wide or colours_of(draw.picture) is not None):
+        return False
+    unders = draw.under(box, middle=wide)
+    for under in unders:
+        note(draw.picture, edge_colours(ink, under))
+    if len(unders) != 1 or not wide:
+        return False
+    (under,) = unders
+    steps = dict(zip(sorted(set(COVERAGE) - {0}), (*edge_colours(ink, under), ink), strict=True))
+    note(draw.picture, (ink,))
+    for level, cover in _coverage(*key):
+        draw.picture.paste(steps[level], box, cover)
+    return True
 
 
 def text(
@@ -120,7 +173,10 @@ def text(
     if drawn is not None:
         drawn.append(words)
     mask, left, top = text_mask(words, size, anchor)
-    draw.bitmap((round(xy[0]) + left, round(xy[1]) + top), mask, fill=fill)
+    x, y = round(xy[0]) + left, round(xy[1]) + top
+    box = (x, y, x + mask.width, y + mask.height)
+    if not isinstance(draw, Drawing) or not _drawn_in_fills(draw, box, (words, size, anchor), fill):
+        draw.bitmap((x, y), mask, fill=fill)
 
 
 def draw_text(
@@ -132,7 +188,7 @@ def draw_text(
     anchor: str = "la",
 ) -> None:
     """Draw `words` on an image (rather than a drawing context), from the cached mask."""
-    text(ImageDraw.Draw(image), xy, words, size, fill, anchor)
+    text(Drawing(image), xy, words, size, fill, anchor)
 
 
 @lru_cache(maxsize=4096)

@@ -7,14 +7,14 @@ from collections.abc import Callable
 from PIL import Image, ImageDraw
 
 from rendering.kit.colours import BACKGROUND, RGB
+from rendering.kit.drawing import Drawing, start
+from rendering.kit.fonts import COVERAGE
 
 
-def canvas(
-    width: int, height: int, colour: RGB = BACKGROUND
-) -> tuple[Image.Image, ImageDraw.ImageDraw]:
-    """A blank RGB image and its drawing context."""
-    image = Image.new("RGB", (width, height), colour)
-    return image, ImageDraw.Draw(image)
+def canvas(width: int, height: int, colour: RGB = BACKGROUND) -> tuple[Image.Image, Drawing]:
+    """A blank RGB image and its drawing context, which keeps count of the colours drawn."""
+    image = start(Image.new("RGB", (width, height), colour), colour)
+    return image, Drawing(image)
 
 
 def hatch(
@@ -41,8 +41,13 @@ def smooth_sprite(
 ) -> Image.Image:
     """An antialiased RGBA sprite: `paint(draw, scale)` draws at `scale` times, then it shrinks.
 
+    Each pixel averages the `scale` x `scale` it came from (no sharpening filter, whose ringing
+    made hundreds of extra colours), and its edge's coverage is stepped like a letter's
+    (COVERAGE): the sprite's outline reads the same and costs a tenth fewer PNG bytes.
     Draw shapes here, not text: text is already antialiased at its real size.
     """
     big = Image.new("RGBA", (width * scale, height * scale), (0, 0, 0, 0))
     paint(ImageDraw.Draw(big), scale)
-    return big.resize((width, height), Image.Resampling.LANCZOS)
+    sprite = big.resize((width, height), Image.Resampling.BOX)
+    sprite.putalpha(sprite.getchannel("A").point(COVERAGE))
+    return sprite

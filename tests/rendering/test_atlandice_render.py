@@ -24,6 +24,7 @@ from rendering.atlandice.parts import (
     TEXT,
     area_box,
 )
+from tests.rendering.helpers import stepped_text
 
 CONTEXT = ViewContext()
 
@@ -44,8 +45,8 @@ def _footer_box(view: Any) -> tuple[int, int, int, int]:
 
 def _footer(text: str, box: tuple[int, int, int, int]) -> bytes:
     """The footer strip as it looks when it says `text` (short enough for one line)."""
-    image, draw = kit.canvas(*BOARD_SIZE)
-    draw.text((box[0], box[1]), text, font=kit.font(TEXT), fill=kit.INK)
+    image, _ = kit.canvas(*BOARD_SIZE)
+    stepped_text(image, (box[0], box[1]), text, TEXT, kit.INK)
     return image.crop(box).tobytes()
 
 

@@ -13,7 +13,7 @@ from bot.engine.conformance import random_playout
 from bot.games.iliad_cards import GAME
 from rendering import iliad_cards as art
 from rendering import kit
-from rendering.iliad_cards import parts
+from rendering.iliad_cards import army, parts
 from rendering.iliad_cards.board import CAMP_GAP, CAMPS_TOP, camp_height, camp_marks
 
 PLAIN = ViewContext()
@@ -133,12 +133,12 @@ def test_a_phalanx_is_a_pile_with_one_edge_per_hoplite_and_its_harrow_beside() -
     one = {"kind": "phalanx", "strength": 4, "label": "", "values": [4], "text": "4"}
     three = {**one, "strength": 27, "values": [4, 3, 2], "text": "4-3-2"}
     shielded = {**three, "harrow": True}
-    assert parts.card_width(three) == parts.card_width(one) + 2 * parts.PILE
-    assert parts.card_width(shielded) == parts.card_width(three) + parts.HARROW_W
+    assert army.card_width(three) == army.card_width(one) + 2 * army.PILE
+    assert army.card_width(shielded) == army.card_width(three) + army.HARROW_W
     images = []
     for unit in (one, three, shielded):
         image, draw = kit.canvas(400, 160)
-        parts.army_card(draw, (10, 30), unit, ViewContext())
+        army.army_card(draw, (10, 30), unit, ViewContext())
         images.append(image)
     assert not _same(images[0], images[1]) and not _same(images[1], images[2])
 

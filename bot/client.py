@@ -8,7 +8,6 @@ as the Protocol cogs.ui.host.Host, which this class offers.
 from __future__ import annotations
 
 import logging
-import multiprocessing
 import os
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -19,6 +18,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.pools import worker_pool
 from bot.service import GameService, utc_clock
 from bot.service.pace import iso
 from bot.service.thinking import DEFAULT_TIMEOUT, Thinker
@@ -86,10 +86,7 @@ class SymposionBot(commands.Bot):
         self.clock = clock
         self.timer_interval = timer_interval
         # The computer players think in their own processes, never on the event loop.
-        self.computer_pool = ProcessPoolExecutor(
-            max_workers=computer_workers or default_workers(),
-            mp_context=multiprocessing.get_context("forkserver"),
-        )
+        self.computer_pool = worker_pool(computer_workers or default_workers())
         self.computer_timeout = computer_timeout
         # On PostgreSQL a process always holds its shards (all of them when not sharded), so
         # a second process for the same games is refused; sqlite has its file lock instead.
@@ -97,9 +94,7 @@ class SymposionBot(commands.Bot):
         # Images drawn in their own processes (0: the loop's threads, as tests and scripts do).
         self.render_pool: ProcessPoolExecutor | None = None
         if render_workers > 0:
-            self.render_pool = ProcessPoolExecutor(
-                max_workers=render_workers, mp_context=multiprocessing.get_context("forkserver")
-            )
+            self.render_pool = worker_pool(render_workers)
         self.store: Store | None = None
         self._service: GameService | None = None
         self._table: object | None = None

@@ -37,7 +37,9 @@ class Presenter(commands.Cog):
 
     async def cog_load(self) -> None:
         """Once connected, games left waiting for the automatic player go on."""
-        self._resuming = asyncio.create_task(self._continue_automatic())
+        self._resuming = asyncio.create_task(
+            self._continue_automatic(), name="symposion: games waiting for the computer"
+        )
 
     async def cog_unload(self) -> None:
         """The bot closes: stop resuming games before the store goes."""
@@ -50,6 +52,8 @@ class Presenter(commands.Cog):
         """Once connected, games left waiting for the automatic player (a restart) go on."""
         await self.bot.wait_until_ready()
         for game_id in self.bot.service.automatic_games():
+            if self.bot.stopping:
+                return
             try:
                 await self.bot.table.play_automatic(game_id)
             except (discord.HTTPException, ServiceError):

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 from bot.engine import IllegalAction
+from bot.i18n import say
+
+# The answer to whatever arrives while the bot stops: nothing was done, try again soon.
+RESTARTING = say("service.restarting")
 
 
 class ServiceError(Exception):
@@ -87,3 +91,10 @@ class NoHands(ServiceError):
 
 class IllegalMove(ServiceError, IllegalAction):
     """The engine refused the action; the engine's own message passes through unchanged."""
+
+
+class Restarting(ServiceError):
+    """The bot is stopping (to restart): nothing was done, and the player may try again soon."""
+
+    def __init__(self) -> None:
+        super().__init__(RESTARTING)

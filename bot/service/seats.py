@@ -18,7 +18,7 @@ from typing import Any
 from bot.ai import NORMAL, choose
 from bot.engine import IllegalAction
 from bot.i18n import say
-from bot.service.errors import IllegalMove, NotAPlayer
+from bot.service.errors import IllegalMove, NotAPlayer, Restarting
 from bot.service.model import MoveResult, Session
 from bot.service.sessions import SessionCache, label
 from bot.service.thinking import Thinker
@@ -112,6 +112,8 @@ class AutomaticSeats(SessionCache):
             except IllegalAction:
                 log.exception("game #%s: the computer found no move", game_id)
                 return None
+            except Restarting:
+                return None  # the bot stops: the computer moves after the restart
             async with s.lock:
                 now = self._computer_turn(s)
                 if now is not None and now[2] == version and now[3] is state:

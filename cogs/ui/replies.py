@@ -18,6 +18,7 @@ from discord import app_commands
 
 from bot.i18n import Text, say, words
 from bot.service import ServiceError
+from bot.service.errors import RESTARTING
 from bot.service.game_service import DATABASE_DOWN
 from bot.store import DatabaseUnavailable
 from cogs.ui.readers import reader_language
@@ -32,6 +33,10 @@ DISCORD_FAULTS = (discord.HTTPException, aiohttp.ClientError, OSError, asyncio.T
 FAILURE = say("table.failure")
 NOT_A_CHOICE = say("table.not_a_choice")
 SERVER_ONLY = say("table.server_only")
+
+
+class TurnedAway(app_commands.CheckFailure):
+    """A command or click that arrived while the bot stops: answered 'restarting', not run."""
 
 
 def clip(text: str, limit: int = CONTENT) -> str:
@@ -81,6 +86,8 @@ def refusal(error: BaseException) -> str | None:
     """What to tell the player when `error` is their input's fault; None for our bugs."""
     if isinstance(error, ServiceError):
         return str(error)
+    if isinstance(error, TurnedAway):
+        return RESTARTING
     if isinstance(error, DatabaseUnavailable):  # a read while PostgreSQL restarts: no change
         return DATABASE_DOWN
     if isinstance(error, app_commands.NoPrivateMessage):

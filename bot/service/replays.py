@@ -2,8 +2,9 @@
 
 Who may look: any game of this server once it is over; a game still being played only by its
 players (and they see only public views: hidden information of a game in progress never
-appears). Building the states is pure engine work, done off the event loop by the caller
-(`public_frames` and `export_record` are plain functions of a ReplaySource).
+appears); a lobby has nothing to rebuild yet and is refused in one sentence. Building the
+states is pure engine work, done off the event loop by the caller (`public_frames` and
+`export_record` are plain functions of a ReplaySource).
 
 Export format (README, "Game records"): see `export_record`.
 """
@@ -19,7 +20,7 @@ from bot.i18n import say
 from bot.service.endings import WORDS
 from bot.service.errors import NotAPlayer
 from bot.service.model import GameInfo
-from bot.service.sessions import SessionCache
+from bot.service.sessions import SessionCache, label, status_error
 
 if TYPE_CHECKING:
     from bot.store import GameEntry
@@ -132,6 +133,8 @@ class Replays(SessionCache):
         """The stored facts of game `number` of this server, if the caller may watch it."""
         entry = await self._numbered(guild_id, number)
         info = await self._shown_info(entry)  # refuses broken and never-started games
+        if info.status == "lobby":  # no seats, no moves: nothing to rebuild yet
+            raise status_error(label(self._games(entry.game_type), entry.id), "lobby", ("active",))
         seated = any(p.user_id == user_id and p.seat is not None for p in info.players)
         if info.status == "active" and not seated:
             raise NotAPlayer(say("service.replay_too_soon", title=info.title, game=number))

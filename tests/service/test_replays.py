@@ -95,5 +95,8 @@ async def test_numbers_from_elsewhere_unknown_or_never_started_are_refused(
     waiting = await lobby(service, (ALICE, BOB))
     assert "no game #" in await refused(GameNotFound, service.replay_source(GUILD, 77, ALICE))
     await refused(GameNotFound, service.replay_source(GUILD + 1, waiting.game_id, ALICE))
+    for user in (ALICE, CAROL):  # one of its players, and anyone: a lobby has nothing to replay
+        asked = service.replay_source(GUILD, waiting.game_id, user)
+        assert "has not started yet" in await refused(NotStarted, asked)
     await service.cancel(waiting.game_id, ALICE)
     await refused(NotStarted, service.replay_source(GUILD, waiting.game_id, ALICE))

@@ -1,8 +1,10 @@
 """Discord faults a test can inject: an error answer, a request done but answered with an
-error (a 5xx on a post Discord did make), or a reply lost after the work was done."""
+error (a 5xx on a post Discord did make), or a reply lost after the work was done; and a
+request held back until the test lets it through (a slow Discord, a move caught in flight)."""
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import re
 from typing import Any
@@ -45,12 +47,33 @@ class Faults:
     def __init__(self) -> None:
         """No faults until a test plans some."""
         self.planned: list[Fault] = []
+        self.holds: list[Hold] = []
+        self.held: list[Hold] = []
         self.fired: list[tuple[Fault, str]] = []
 
     def plan(self, fault: Fault) -> Fault:
         """Make the next matching request fail this way (once)."""
         self.planned.append(fault)
         return fault
+
+    def hold(self, hold: Hold) -> Hold:
+        """Hold back the next matching request until the test releases it (once)."""
+        self.holds.append(hold)
+        return hold
+
+    def take_hold(self, method: str, path: str) -> Hold | None:
+        """The hold for this request, if one is planned (it is then used up)."""
+        for hold in self.holds:
+            if hold.matches(method, path):
+                self.holds.remove(hold)
+                self.held.append(hold)
+                return hold
+        return None
+
+    def release_all(self) -> None:
+        """Let every held request through (the fake stops)."""
+        for hold in [*self.holds, *self.held]:
+            hold.release()
 
     def take(self, method: str, path: str) -> Fault | None:
         """The fault for this request, if one is planned (it is then used up)."""
@@ -61,3 +84,30 @@ class Faults:
                 self.fired.append((fault, f"{method} {path}"))
                 return fault
         return None
+
+
+@dataclasses.dataclass
+class Hold:
+    """The next request matching `method` and the `path` regex waits until `release()`."""
+
+    method: str
+    path: str
+    arrived: asyncio.Event = dataclasses.field(default_factory=asyncio.Event)
+    released: asyncio.Event = dataclasses.field(default_factory=asyncio.Event)
+
+    def matches(self, method: str, path: str) -> bool:
+        """Whether a request is the one this hold waits for."""
+        return method == self.method and re.search(self.path, path) is not None
+
+    def release(self) -> None:
+        """Let the held request through (and any that comes later)."""
+        self.released.set()
+
+    async def wait_arrived(self, timeout: float = 5.0) -> None:
+        """Until the request has arrived (and is being held)."""
+        await asyncio.wait_for(self.arrived.wait(), timeout)
+
+    async def pass_through(self) -> None:
+        """For the held request: say it arrived, then wait to be let through."""
+        self.arrived.set()
+        await self.released.wait()

@@ -114,6 +114,9 @@ class RestApi:
             self._check_auth(request)
             if request.path.startswith(API):
                 await self._record_and_check(request)
+            hold = fake.faults.take_hold(request.method, request.path)
+            if hold is not None:
+                await hold.pass_through()
             fault = fake.faults.take(request.method, request.path)
             if fault is None:
                 return await handler(request)

@@ -12,7 +12,7 @@ from aiohttp import web
 
 from .commands import CommandRegistry
 from .errors import FakeDiscordFailure, FakeHTTPError, Rejection, RejectionKind
-from .faults import Fault, Faults
+from .faults import Fault, Faults, Hold
 from .gateway import Gateway
 from .ids import Snowflakes
 from .inject import APPLICATION_COMMAND, AUTOCOMPLETE, MESSAGE_COMPONENT, InteractionBuilder
@@ -36,7 +36,9 @@ ComponentGate = Callable[[int, int, str], bool]
 class FakeDiscord:
     """REST + gateway on 127.0.0.1, one guild, injected interactions, recorded bot messages."""
 
-    token = "fake-discord-token"
+    # Shaped like a real bot token (three dot-separated parts), so `python -m bot`'s settings
+    # check accepts it when the bot runs as its own process against the fake.
+    token = "ZmFrZS1kaXNjb3JkLWJvdA.ZmFrZQ.ZmFrZS10b2tlbi1ub3QtZm9yLWRpc2NvcmQ"
 
     def __init__(self, *, strict: bool = True) -> None:
         """Build the world; nothing listens until `start()`. `strict`: refuse every request
@@ -85,6 +87,7 @@ class FakeDiscord:
 
     async def stop(self) -> None:
         """Close sockets, stop listening and restore discord.py's globals."""
+        self.faults.release_all()
         await self.gateway.close_all()
         if self._runner is not None:
             await self._runner.cleanup()
@@ -200,6 +203,11 @@ class FakeDiscord:
         `proxied=False`: a 429 without Discord's Via header (discord.py gives up at once).
         """
         return self.faults.plan(Fault(method, path, status, **details))
+
+    def hold(self, method: str, path: str) -> Hold:
+        """Hold back the next `method` request whose path matches the regex `path` until the
+        test calls `release()` on the answer (`await hold.wait_arrived()` sees it come)."""
+        return self.faults.hold(Hold(method, path))
 
     @property
     def interaction_timeout(self) -> float:

@@ -44,10 +44,14 @@ EXTENSIONS = (
 )
 
 
-# Stopping (issue 24): running handlers get this long to finish (a move's commit and board),
-# the gateway this long to close, and pool workers this long to end before they are killed.
-FINISH_HANDLERS = 5.0
-CLOSE_GATEWAY = 2.0
+# Stopping (issue 24), in seconds: running handlers get FINISH_HANDLERS to finish (a move's
+# commit and board), then CANCELLED to unwind once cancelled; the gateway gets CLOSE_GATEWAY
+# to close (and `python -m bot` as long again for the connection task to end), pool workers
+# END_WORKERS before a busy one is killed. In all 8.5 s at worst: within the 10 s supervisors
+# wait (docker stop) before SIGKILL.
+FINISH_HANDLERS = 3.5
+CANCELLED = 1.0
+CLOSE_GATEWAY = 1.5
 END_WORKERS = 1.0
 # What a stop lets finish, then cancels: discord.py's command, component and event handler tasks
 # (its own names for them), background loops (discord.ext.tasks) and ours ("symposion: ...").
@@ -203,7 +207,7 @@ class SymposionBot(commands.Bot):
             log.warning("stopping %d handler(s) still running: %s", len(running), names)
             for task in running:
                 task.cancel()
-            await asyncio.wait(running, timeout=CLOSE_GATEWAY)
+            await asyncio.wait(running, timeout=CANCELLED)
 
 
 def handlers() -> set[asyncio.Task[Any]]:

@@ -149,6 +149,26 @@ async def test_after_sigkill_the_workers_end_by_themselves(
     fake_discord.take_problems()  # a bot killed mid-game leaves Discord as it is
 
 
+async def test_a_handler_that_never_ends_is_cut_off_within_the_bound(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    async with launched(fake_discord, tmp_path / "games.sqlite3") as bot:
+        await connected(fake_discord, bot)
+        hold = fake_discord.hold("POST", r"/interactions/\d+/[^/]+/callback$")
+        asked = await fake_discord.slash("rules", {"game": GAME}, user="bob", channel="games")
+        await hold.wait_arrived()  # its answer never gets through
+        bot.send(signal.SIGTERM)
+        assert await bot.exit_status(STOP_LIMIT) == 0, bot.log
+        assert await bot.wait_group_ended(ORPHAN_LIMIT) == []
+    warned = [line for line in bot.lines if "still running" in line]
+    assert len(warned) == 1 and "CommandTree-invoker" in warned[0], bot.log
+    await bot.wait_line(STOP_ENDS)
+    assert not bot.errors(), bot.log
+    hold.drop()
+    problems = fake_discord.take_problems()
+    assert problems and all(str(asked.id) in problem for problem in problems), problems
+
+
 async def test_a_second_signal_exits_at_once(fake_discord: FakeDiscord, tmp_path: Path) -> None:
     async with launched(fake_discord, tmp_path / "games.sqlite3") as bot:
         await connected(fake_discord, bot)
@@ -162,6 +182,6 @@ async def test_a_second_signal_exits_at_once(fake_discord: FakeDiscord, tmp_path
         assert await bot.wait_group_ended(ORPHAN_LIMIT) == []
     assert any("SIGTERM again: exiting at once" in line for line in bot.lines), bot.log
     assert not bot.errors(), bot.log
-    hold.release()
+    hold.drop()
     problems = fake_discord.take_problems()
     assert all(str(asked.id) in problem for problem in problems), problems

@@ -70,10 +70,10 @@ class Faults:
                 return hold
         return None
 
-    def release_all(self) -> None:
-        """Let every held request through (the fake stops)."""
+    def drop_all(self) -> None:
+        """Drop every held request (the fake stops: nobody is there to act on them)."""
         for hold in [*self.holds, *self.held]:
-            hold.release()
+            hold.drop()
 
     def take(self, method: str, path: str) -> Fault | None:
         """The fault for this request, if one is planned (it is then used up)."""
@@ -94,6 +94,7 @@ class Hold:
     path: str
     arrived: asyncio.Event = dataclasses.field(default_factory=asyncio.Event)
     released: asyncio.Event = dataclasses.field(default_factory=asyncio.Event)
+    dropped: bool = False
 
     def matches(self, method: str, path: str) -> bool:
         """Whether a request is the one this hold waits for."""
@@ -103,11 +104,17 @@ class Hold:
         """Let the held request through (and any that comes later)."""
         self.released.set()
 
+    def drop(self) -> None:
+        """Never act on the held request: its connection is closed unanswered (a sender gone)."""
+        self.dropped = True
+        self.released.set()
+
     async def wait_arrived(self, timeout: float = 5.0) -> None:
         """Until the request has arrived (and is being held)."""
         await asyncio.wait_for(self.arrived.wait(), timeout)
 
-    async def pass_through(self) -> None:
-        """For the held request: say it arrived, then wait to be let through."""
+    async def pass_through(self) -> bool:
+        """For the held request: say it arrived, then wait; whether it is let through."""
         self.arrived.set()
         await self.released.wait()
+        return not self.dropped

@@ -115,8 +115,10 @@ class RestApi:
             if request.path.startswith(API):
                 await self._record_and_check(request)
             hold = fake.faults.take_hold(request.method, request.path)
-            if hold is not None:
-                await hold.pass_through()
+            if hold is not None and not await hold.pass_through():
+                if request.transport is not None:
+                    request.transport.close()  # dropped: never acted on, never answered
+                return web.Response(status=204)
             fault = fake.faults.take(request.method, request.path)
             if fault is None:
                 return await handler(request)

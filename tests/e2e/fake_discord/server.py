@@ -87,7 +87,7 @@ class FakeDiscord:
 
     async def stop(self) -> None:
         """Close sockets, stop listening and restore discord.py's globals."""
-        self.faults.release_all()
+        self.faults.drop_all()
         await self.gateway.close_all()
         if self._runner is not None:
             await self._runner.cleanup()
@@ -206,7 +206,8 @@ class FakeDiscord:
 
     def hold(self, method: str, path: str) -> Hold:
         """Hold back the next `method` request whose path matches the regex `path` until the
-        test calls `release()` on the answer (`await hold.wait_arrived()` sees it come)."""
+        test calls `release()` (or `drop()`) on the answer (`await hold.wait_arrived()` sees it
+        come)."""
         return self.faults.hold(Hold(method, path))
 
     @property

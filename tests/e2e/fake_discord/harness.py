@@ -54,12 +54,14 @@ class BotRunner(Generic[BotT]):
         self.fake.component_gate = lambda m, t, c: handles_component(bot, m, t, c)
         return bot
 
-    async def stop(self, *, settle_timeout: float = 5.0) -> None:
-        """Let running commands finish, then close the bot cleanly."""
+    async def stop(self, *, settle_timeout: float = 5.0, settle: bool = True) -> None:
+        """Let running commands finish, then close the bot cleanly (`settle=False`: close it
+        at once, whatever runs, as a stop signal does)."""
         bot, task = self.bot, self._task
         if bot is None or task is None:
             return
-        await self.settle(settle_timeout)
+        if settle:
+            await self.settle(settle_timeout)
         crashed = task.done()  # already reported by _watch
         self._closing = True
         self.fake.component_gate = None

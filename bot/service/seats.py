@@ -35,7 +35,9 @@ class AutomaticSeats(SessionCache):
     `thinker` runs the computer's decisions; the bot replaces it with one on its process pool.
     """
 
-    thinker: Thinker = Thinker()
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.thinker = Thinker()  # each service its own: a stop abandons only its thoughts
 
     async def _play(self, s: Session, seat: int, code: str, user_id: int | None) -> MoveResult:
         raise NotImplementedError

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import multiprocessing
 import threading
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
@@ -11,6 +12,7 @@ import pytest
 
 from bot.ai import Decision, choose, decide
 from bot.engine import IllegalAction, get_game
+from bot.service import Restarting
 from bot.service.thinking import Thinker
 
 
@@ -61,3 +63,33 @@ def test_decide_refuses_an_unknown_level_and_reads_a_json_state() -> None:
     text = json.dumps(game.dump(state))
     from_text = decide(game.spec.id, text, seat, 11, 3, "easy")
     assert from_text == decide(game.spec.id, game.dump(state), seat, 11, 3, "easy")
+
+
+async def test_a_thought_under_way_when_the_bot_stops_is_abandoned_not_awaited(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    game, state, seat = _start()
+    thinking, release = threading.Event(), threading.Event()
+    asked: list[object] = []
+
+    def endless(*args: Any) -> Decision:
+        asked.append(args)
+        thinking.set()
+        release.wait(30)
+        return Decision("not a move", 1.0)
+
+    with ThreadPoolExecutor(1) as pool:
+        thinker = Thinker(pool, timeout=60, decider=endless)
+        try:
+            thought = asyncio.ensure_future(thinker.decide(game, state, seat, 11, 3, "normal"))
+            await asyncio.get_running_loop().run_in_executor(None, thinking.wait, 30)
+            thinker.abandon()
+            with pytest.raises(Restarting):
+                await thought  # at once: the worker still thinks, nobody waits for it
+            assert not release.is_set()
+            with pytest.raises(Restarting):
+                await thinker.decide(game, state, seat, 11, 4, "normal")  # none starts now
+        finally:
+            release.set()
+    assert len(asked) == 1
+    assert "seeded random move" not in caplog.text  # no move stands in: none is played

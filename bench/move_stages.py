@@ -136,7 +136,7 @@ def install(bot: SymposionBot, timeline: Timeline) -> Callable[[], None]:
     assert store is not None
     db = store.backend._db  # type: ignore[attr-defined]  # the sqlite connection it commits on
     patches: list[tuple[object, str, Any]] = [
-        (service, "move", _around(service.move, timeline, "handler", None)),
+        (service.moves, "move", _around(service.moves.move, timeline, "handler", None)),
         (bot.table, "show", _around(bot.table.show, timeline, "show", None)),
         (store.moves, "record", _around(store.moves.record, timeline, "transaction", None)),
         (db, "commit", _commit_probe(db.commit, timeline)),

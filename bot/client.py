@@ -152,8 +152,8 @@ class SymposionBot(commands.Bot):
         self.store = await Store.open(self.database_path, clock=lambda: iso(self.clock()))
         if self.served is not None or self.store.shards.offered:
             await self.store.shards.serve(self.served or Shards.everything())
-        self._service = GameService(self.store, clock=self.clock)
-        self._service.thinker = Thinker(self.computer_pool, self.computer_timeout)
+        thinker = Thinker(self.computer_pool, self.computer_timeout)
+        self._service = GameService(self.store, clock=self.clock, thinker=thinker)
         loaded = await self._service.load()
         log.info("loaded %d ongoing game(s) from %s", loaded, self.store.name)  # no password
         for name in EXTENSIONS:
@@ -178,12 +178,13 @@ class SymposionBot(commands.Bot):
     async def _stop(self) -> None:
         """Turn new interactions away, let running handlers finish (a move's commit and its
         board; bounded, then cancelled) with the computer's thoughts abandoned, close Discord
-        (unloading the extensions: the timer loop ends), end the worker pools, close the
-        database last, so nothing still running finds it closed."""
+        (unloading the extensions first: the timer loop ends, the board senders stop, then the
+        gateway closes), end the worker pools, close the database last, so nothing still
+        running finds it closed."""
         if self.extensions:
             self.dispatch("stopping")  # extensions stop their loops (cogs.timers)
         if self._service is not None:
-            self._service.thinker.abandon()
+            self._service.computers.thinker.abandon()
         await self._finish_handlers()
         try:
             await asyncio.wait_for(asyncio.shield(super().close()), CLOSE_GATEWAY)

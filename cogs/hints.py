@@ -11,6 +11,7 @@ from bot.i18n import ENGLISH, say, words
 from bot.service import Hint
 from cogs.ui.readers import reader_language
 from cogs.ui.tablecog import TableCog
+from cogs.ui.tokenlife import started
 
 if TYPE_CHECKING:
     from cogs.ui.host import Host
@@ -36,13 +37,15 @@ class Hints(TableCog):
     @app_commands.command(name="hint", description="What the computer would play in your place")
     @app_commands.guild_only()
     async def hint(self, interaction: Interaction) -> None:
-        """Refusals come before the thought; the thought itself may take a moment (deferred)."""
+        """Refusals come before the thought; the thought itself may take a moment (deferred;
+        one that outlives the interaction is sent as a DM)."""
+        late = started(interaction)
         info = self.game_here(interaction)
-        await self.bot.service.check_hint(info.game_id, interaction.user.id)
+        await self.bot.service.computers.check_hint(info.game_id, interaction.user.id)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        hint = await self.bot.service.hint(info.game_id, interaction.user.id)
+        hint = await self.bot.service.computers.hint(info.game_id, interaction.user.id)
         language = await reader_language(interaction)
-        await interaction.followup.send(hint_text(hint, language), ephemeral=True)
+        await late.private(hint_text(hint, language), language)
 
 
 async def setup(bot: Host) -> None:

@@ -59,7 +59,7 @@ class Info(TableCog):
     @app_commands.guild_only()
     async def games(self, interaction: Interaction) -> None:
         """/games: every lobby and game of this server, so players find where to go."""
-        listed = self.bot.service.guild_games(interaction.guild_id or 0)
+        listed = self.bot.service.places.guild_games(interaction.guild_id or 0)
         language = await reader_language(interaction)
         lines = []
         for info in listed:
@@ -91,7 +91,7 @@ class Info(TableCog):
         or of the last game played here, privately."""
         info = await self.game_meant(interaction, game)
         if game is None and self.ongoing_here(interaction, info):
-            lines = await self.bot.service.history(info.game_id, limit=15)
+            lines = await self.bot.service.records.history(info.game_id, limit=15)
             language = await reader_language(interaction)
             text = "\n".join(f"• {words(line, language)}" for line in lines)
             text = text or words(say("table.nothing_yet"), language)
@@ -99,7 +99,10 @@ class Info(TableCog):
             await interaction.response.send_message(clip(f"{head}\n{text}"), ephemeral=True)
             return
         language = await reader_language(interaction)
-        lines = [words(line, language) for line in await self.bot.service.public_log(info.game_id)]
+        lines = [
+            words(line, language)
+            for line in await self.bot.service.records.public_log(info.game_id)
+        ]
         await send_log(interaction, info, lines)
 
     @history.autocomplete("game")

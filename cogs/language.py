@@ -61,7 +61,7 @@ class Language(commands.Cog):
         if scope is not None and scope.value == "server":
             text = await self._for_server(interaction, chosen)
         else:
-            await self.bot.service.choose_language(interaction.user.id, chosen)
+            await self.bot.service.languages.choose(interaction.user.id, chosen)
             text = say("table.language.me_auto" if chosen is None else "table.language.me")
         reading = await reader_language(interaction)
         await interaction.response.send_message(words(text, reading), ephemeral=True)
@@ -72,7 +72,7 @@ class Language(commands.Cog):
             return say("table.language.dm")
         if not interaction.permissions.manage_guild:
             return say("table.language.not_admin")
-        await self.bot.service.choose_guild_language(interaction.guild_id, chosen)
+        await self.bot.service.languages.choose_for_guild(interaction.guild_id, chosen)
         if chosen is None:
             return say("table.language.server_auto")
         return say("table.language.server", language=NATIVE[chosen])

@@ -9,6 +9,7 @@ from discord import app_commands
 
 from bot.i18n import say, words
 from cogs.ui import seat_components, undo_components
+from cogs.ui.alttext import send_text_board
 from cogs.ui.components import MoveButton, MoveSelect, TurnButton
 from cogs.ui.pastgames import NUMBER_HELP, game_choices, send_board_privately
 from cogs.ui.readers import public_language, reader_language
@@ -19,6 +20,7 @@ if TYPE_CHECKING:
     from cogs.ui.host import Host
 
 Interaction = discord.Interaction[Any]
+TEXT_HELP = "The board in words, only for you (default: your /settings choice)"
 
 
 class Moves(TableCog):
@@ -30,7 +32,7 @@ class Moves(TableCog):
     async def move(self, interaction: Interaction, action: str) -> None:
         """Play a picked move (it carries its version) or a typed one (against the board shown)."""
         info = self.game_here(interaction)  # read before any await: the board shown on arrival
-        code, version = await self.bot.service.resolve(
+        code, version = await self.bot.service.moves.resolve(
             info.game_id, interaction.user.id, action, info.message_version
         )
         await self.table.play(interaction, info.game_id, code, version)
@@ -40,11 +42,11 @@ class Moves(TableCog):
     async def _actions(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        info = self.bot.service.game_at(interaction.channel_id or 0)
+        info = self.bot.service.places.game_at(interaction.channel_id or 0)
         if info is None or interaction.guild_id is None:
             return []
         wanted = current.strip().lower()
-        entries = await self.bot.service.entries(info.game_id, interaction.user.id)
+        entries = await self.bot.service.moves.entries(info.game_id, interaction.user.id)
         reading = await reader_language(interaction)
         named = [(words(c.text, reading), c.code) for c in entries]
         fitting = [
@@ -57,13 +59,21 @@ class Moves(TableCog):
     @app_commands.command(
         name="board", description="Post this channel's board again, or see any game's board"
     )
-    @app_commands.describe(game=NUMBER_HELP)
+    @app_commands.describe(game=NUMBER_HELP, text=TEXT_HELP)
     @app_commands.guild_only()
-    async def board(self, interaction: Interaction, game: int | None = None) -> None:
+    async def board(
+        self, interaction: Interaction, game: int | None = None, text: bool | None = None
+    ) -> None:
         """Post the game message of the game going on here again (it pings the mover); any
-        other game (one by number, or the last one played here) is shown only to the caller."""
+        other game (one by number, or the last one played here) is shown only to the caller.
+        `text` (default: the caller's /settings choice): the board in words, only to them."""
         info = await self.game_meant(interaction, game)
-        board = await self.bot.service.board(info.game_id)
+        board = await self.bot.service.boards.show(info.game_id)
+        if text is None:
+            text = await self.bot.service.reading.prefers_text(interaction.user.id)
+        if text:
+            await send_text_board(interaction, board)
+            return
         if not self.ongoing_here(interaction, info):
             await send_board_privately(interaction, board, self.table.painter)
             return
@@ -85,7 +95,7 @@ class Moves(TableCog):
         player takes the seat and the others play on.
         """
         info = self.game_here(interaction)
-        if not await self.bot.service.resign_hands_over(info.game_id, interaction.user.id):
+        if not await self.bot.service.moves.resign_hands_over(info.game_id, interaction.user.id):
             await seat_components.resign(interaction, self.table, info.game_id)
             return
         language = await reader_language(interaction)
@@ -111,10 +121,10 @@ class Moves(TableCog):
         With no game here, a game that could not be loaded after a restart is abandoned.
         """
         here = interaction.channel_id or 0
-        info = self.bot.service.game_at(here) or self.bot.service.broken_at(here)
+        info = self.bot.service.places.game_at(here) or self.bot.service.places.broken_at(here)
         info = info or self.game_here(interaction)
         moderator = bool(interaction.permissions.manage_channels)
-        ended = await self.bot.service.abandon(
+        ended = await self.bot.service.moves.abandon(
             info.game_id, interaction.user.id, moderator=moderator
         )
         gone = say("table.abandoned_by", title=ended.title, who=interaction.user.mention)

@@ -43,17 +43,18 @@ class Presenter(commands.Cog):
         )
 
     async def cog_unload(self) -> None:
-        """The bot closes: stop resuming games before the store goes."""
+        """The bot closes: stop resuming games and sending boards before the store goes."""
         if self._resuming is not None:
             self._resuming.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._resuming
+        await self.bot.table.deliveries.close()
 
     async def _continue_automatic(self) -> None:
         """Once connected, games left waiting for the automatic player (a restart) go on."""
         await self.bot.wait_until_ready()
         self._connecting = False
-        for game_id in self.bot.service.automatic_games():
+        for game_id in self.bot.service.computers.games_waiting():
             if self.bot.stopping:
                 return
             try:

@@ -17,6 +17,7 @@ from cogs.ui.choices import GAME_CHOICES
 from cogs.ui.readers import reader_language
 from cogs.ui.replies import clip
 from cogs.ui.tablecog import TableCog
+from cogs.ui.tokenlife import started
 
 if TYPE_CHECKING:
     from cogs.ui.host import Host
@@ -129,7 +130,7 @@ class Records(TableCog):
         scope: app_commands.Choice[str] | None = None,
     ) -> None:
         """The top ratings of a game and the caller's own rank, privately."""
-        board = await self.bot.service.leaderboard(
+        board = await self.bot.service.ratings.leaderboard(
             interaction.guild_id or 0,
             game.value,
             scope.value if scope is not None else SERVER,
@@ -149,15 +150,18 @@ class Records(TableCog):
         """Per game: games, wins, win rate, average score and move time, streak, favourite
         opponent; and how many games the server finished, privately."""
         who = player or interaction.user
-        records, counts = await self.bot.service.stats(interaction.guild_id or 0, who.id)
+        records, counts = await self.bot.service.records.stats(interaction.guild_id or 0, who.id)
         language = await reader_language(interaction)
         lines = [_said(language, "table.records.stats_head", name=who.display_name)]
         lines += [
-            stats_line(self.bot.service.game_title(s.game_type), s, language) for s in records
+            stats_line(self.bot.service.records.game_title(s.game_type), s, language)
+            for s in records
         ]
         if not records:
             lines.append(_said(language, "table.records.no_games"))
-        titles = [(words(self.bot.service.game_title(g), language), n) for g, n in counts.items()]
+        titles = [
+            (words(self.bot.service.records.game_title(g), language), n) for g, n in counts.items()
+        ]
         played = ", ".join(f"{title} {n}" for title, n in titles)
         played = played or _said(language, "table.records.none_yet")
         lines.append(_said(language, "table.records.finished", played=played))
@@ -174,11 +178,12 @@ class Records(TableCog):
         """Manage Server only: rate every finished game again, in the order they were rated."""
         if not interaction.permissions.manage_guild:
             raise ServiceError(NOT_ADMIN)
+        late = started(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        rated = await self.bot.service.rebuild_ratings()
+        rated = await self.bot.service.ratings.rebuild()
         key = _plural(rated, "table.records.rebuilt_one", "table.records.rebuilt")
-        done = _said(await reader_language(interaction), key, count=rated)
-        await interaction.followup.send(done, ephemeral=True)
+        language = await reader_language(interaction)
+        await late.private(_said(language, key, count=rated), language)
 
 
 async def setup(bot: Host) -> None:

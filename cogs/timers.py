@@ -48,7 +48,7 @@ class Timers(commands.Cog):
     async def run_due(self) -> int:
         """Show every deadline due now; returns how many were shown."""
         shown = 0
-        for alarm in await self.bot.service.fire_due():
+        for alarm in await self.bot.service.timers.fire_due():
             try:
                 await show(self.bot, alarm)
             except Exception:

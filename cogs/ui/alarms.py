@@ -78,7 +78,7 @@ async def remind(bot: Host, reminder: Reminder) -> None:
         user = bot.get_user(reminder.user_id) or await bot.fetch_user(reminder.user_id)
         await user.send(reminder_dm(reminder, await readers.dm_language(bot, reminder.user_id)))
     except discord.HTTPException:
-        await bot.service.set_dm_ok(info.game_id, reminder.user_id, False)
+        await bot.service.hands.set_dm_ok(info.game_id, reminder.user_id, False)
 
 
 async def time_up(bot: Host, event: TimeUp) -> None:

@@ -8,7 +8,6 @@ use `/hand` or **My hand** instead. Games without hands never send one.
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -18,6 +17,7 @@ import discord
 
 from bot.service import GameService, Hand
 from cogs.ui import readers
+from cogs.ui.alttext import hand_file
 from cogs.ui.painter import Painter
 from cogs.ui.texts import hand_text
 
@@ -34,11 +34,6 @@ async def hand_png(hand: Hand, painter: Painter, language: str) -> bytes:
     """The hand image in the reader's language, drawn off the event loop."""
     context = replace(hand.context, language=language)
     return await painter.hand_png(hand.info.game_type, hand.view, context)
-
-
-def hand_file(hand: Hand, png: bytes) -> discord.File:
-    """An upload of a hand image (a new File per attempt: an upload consumes it)."""
-    return discord.File(io.BytesIO(png), filename=f"{hand.info.game_type}-hand.png")
 
 
 class HandDesk:
@@ -63,7 +58,7 @@ class HandDesk:
             try:
                 await self._deliver(hand)
             except discord.HTTPException:
-                await self.service.set_dm_ok(hand.info.game_id, player.user_id, False)
+                await self.service.hands.set_dm_ok(hand.info.game_id, player.user_id, False)
             except LOST as error:
                 log.warning("a hand DM of game #%s may be lost: %r", hand.info.game_id, error)
 
@@ -74,17 +69,17 @@ class HandDesk:
         language = await readers.dm_language(self.bot, user_id)
         text = hand_text(hand.info, hand.player, language)
         png = await hand_png(hand, self.painter, language)
-        known = await self.service.hand_message(game_id, user_id)
+        known = await self.service.hands.message(game_id, user_id)
         if known is not None:
             try:
                 await dm.get_partial_message(known).edit(
-                    content=text, attachments=[hand_file(hand, png)]
+                    content=text, attachments=[hand_file(hand, png, language)]
                 )
                 return
             except discord.NotFound:
                 pass  # the player deleted it: a new one takes its place
-        sent = await dm.send(text, file=hand_file(hand, png))
-        await self.service.set_hand_message(game_id, user_id, sent.id)
+        sent = await dm.send(text, file=hand_file(hand, png, language))
+        await self.service.hands.set_message(game_id, user_id, sent.id)
 
     async def _dm(self, user_id: int) -> discord.PartialMessageable | discord.DMChannel:
         """The DM channel with a player: looked up once (a user fetch and a DM open are two
@@ -99,11 +94,11 @@ class HandDesk:
 
     async def show_hand(self, interaction: Interaction, game_id: int) -> None:
         """/hand or 'My hand': the caller's private view, ephemerally."""
-        hand = await self.service.hand(game_id, interaction.user.id)
+        hand = await self.service.hands.show(game_id, interaction.user.id)
         await interaction.response.defer(ephemeral=True, thinking=True)
         language = await readers.reader_language(interaction)
         await interaction.followup.send(
             hand_text(hand.info, hand.player, language),
-            file=hand_file(hand, await hand_png(hand, self.painter, language)),
+            file=hand_file(hand, await hand_png(hand, self.painter, language), language),
             ephemeral=True,
         )

@@ -8,7 +8,9 @@ tests/e2e/symposion.py has mypy check that it does.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from concurrent.futures import Executor
+from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import discord
@@ -44,6 +46,11 @@ class Host(Protocol):
     @property
     def render_pool(self) -> Executor | None:
         """Worker processes that draw images (None: the event loop's threads)."""
+        ...
+
+    @property
+    def clock(self) -> Callable[[], datetime]:
+        """What deadlines are measured by (tests move a fake one by hand)."""
         ...
 
     @property

@@ -73,7 +73,7 @@ class AddComputer(Component[Select[Any], AddComputerId], scheme=ADD_COMPUTER):
     async def act(self, interaction: Interaction, table: Table) -> None:
         """Seat a computer player at the chosen level (a bad value is refused by the service)."""
         level = self.item.values[0] if self.item.values else ""
-        info = await table.service.add_computer(self.key.game, interaction.user.id, level)
+        info = await table.service.lobby.add_computer(self.key.game, interaction.user.id, level)
         await show_lobby(table, interaction, info)
 
 
@@ -88,7 +88,7 @@ class RemoveComputer(Component[Button[Any], RemoveComputerId], scheme=REMOVE_COM
 
     async def act(self, interaction: Interaction, table: Table) -> None:
         """Take the last computer player out of the lobby."""
-        info = await table.service.remove_computer(self.key.game, interaction.user.id)
+        info = await table.service.lobby.remove_computer(self.key.game, interaction.user.id)
         await show_lobby(table, interaction, info)
 
 

@@ -44,7 +44,7 @@ class Mender:
 
     async def mend_all(self) -> None:
         """At start: every game whose channel shows an old board, or several, gets put right."""
-        for game_id in await self.table.service.games_to_mend():
+        for game_id in await self.table.service.boards.to_mend():
             if self.table.bot.stopping:
                 return  # the next start checks again
             await self.mend(game_id)
@@ -61,7 +61,7 @@ class Mender:
         try:
             shown = table.shown(game_id)
             async with shown.lock:
-                plan = await table.service.mend_plan(game_id)
+                plan = await table.service.boards.mend_plan(game_id)
                 if plan.nothing_to_do:
                     return
                 await self._search(plan)
@@ -69,7 +69,7 @@ class Mender:
                     await table.unbutton(game_id, plan.place_id, message_id)
                 shown.message_id, shown.version = plan.keep, -1
             if plan.needs_board:
-                await table.show(await table.service.board(game_id))
+                await table.show(await table.service.boards.show(game_id))
         except DISCORD_FAULTS as error:
             log.warning("game #%s could not be mended yet: %r", game_id, error)
         except ServiceError as error:
@@ -89,7 +89,7 @@ class Mender:
                 continue
             if any(ids.game_of(cid) == plan.game_id for cid in _custom_ids(message)):
                 await message.edit(view=None)
-        await self.table.service.boards_retired(plan.game_id, plan.unrecorded)
+        await self.table.service.boards.retired(plan.game_id, plan.unrecorded)
 
 
 def _custom_ids(message: discord.Message) -> list[str]:

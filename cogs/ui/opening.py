@@ -47,7 +47,7 @@ async def open_game(
     with `opponents`, the computer players join and the game starts at once."""
     info = await open_lobby(table, interaction, game_type, options, pace, where, opponents, level)
     if opponents and info is not None:
-        started = await table.service.against_computer(
+        started = await table.service.lobby.against_computer(
             info.game_id, interaction.user.id, opponents, level
         )
         language = await readers.server_language(table.bot, started.info.guild_id)
@@ -62,18 +62,18 @@ async def lobby_action(
     """Join / Leave / Start / Cancel."""
     user = interaction.user
     if verb == "start":
-        started = await table.service.start(game_id, user.id)
+        started = await table.service.lobby.start(game_id, user.id)
         language = await readers.server_language(table.bot, started.info.guild_id)
         text = lobby_text(started.info, language) + threads.note(started.info, language)
         await table.acknowledge(lambda: interaction.response.edit_message(content=text, view=None))
         await show_start(table, started)
         return
     if verb == "join":
-        info = await table.service.join(game_id, user.id, user.display_name)
+        info = await table.service.lobby.join(game_id, user.id, user.display_name)
     elif verb == "leave":
-        info = await table.service.leave(game_id, user.id)
+        info = await table.service.lobby.leave(game_id, user.id)
     else:
-        info = await table.service.cancel(game_id, user.id)
+        info = await table.service.lobby.cancel(game_id, user.id)
     language = await readers.server_language(table.bot, info.guild_id)
     keep = lobby_view(game_id, language) if info.status == "lobby" else None
     text = lobby_text(info, language) + threads.note(info, language)
@@ -103,9 +103,9 @@ async def check_dms(table: Table, interaction: Interaction, info: GameInfo) -> N
     try:
         sent = await interaction.user.send(words(joined, language))
         if info.has_hands:
-            await table.service.set_hand_message(info.game_id, interaction.user.id, sent.id)
+            await table.service.hands.set_message(info.game_id, interaction.user.id, sent.id)
     except discord.HTTPException:
-        await table.service.set_dm_ok(info.game_id, interaction.user.id, False)
+        await table.service.hands.set_dm_ok(info.game_id, interaction.user.id, False)
         await interaction.followup.send(
             words(say("table.dms_closed", place=channel), language), ephemeral=True
         )
@@ -113,7 +113,7 @@ async def check_dms(table: Table, interaction: Interaction, info: GameInfo) -> N
 
 def game_link(table: Table, place_id: int, language: str = ENGLISH) -> str:
     """A link to the game message of the game in this place, if there is one."""
-    info = table.service.game_at(place_id)
+    info = table.service.places.game_at(place_id)
     if info is None or info.message_id is None or info.guild_id is None:
         return ""
     link = f"https://discord.com/channels/{info.guild_id}/{place_id}/{info.message_id}"
@@ -134,7 +134,7 @@ async def open_lobby(
     where /play was typed. The lobby opened (None if Discord refused it after all)."""
     if where not in (None, HERE, THREAD):
         raise ServiceError(say("table.bad_where"))
-    title = await table.service.check_lobby(
+    title = await table.service.lobby.check(
         guild_id=interaction.guild_id,
         game_type=game_type,
         options=options,
@@ -167,7 +167,7 @@ async def _lobby_here(
     """A lobby played in this channel or thread (as before threads), answered with its message."""
     user, here = interaction.user, interaction.channel_id or 0
     try:
-        info = await table.service.open_lobby(
+        info = await table.service.lobby.open(
             guild_id=interaction.guild_id,
             channel_id=here if parent_id is None else parent_id,
             thread_id=None if parent_id is None else here,
@@ -185,7 +185,7 @@ async def _lobby_here(
     content = lobby_text(info, language) + (f"\n{words(note, language)}" if note else "")
     sent = await interaction.response.send_message(content, view=lobby_view(info.game_id, language))
     if sent.message_id is not None:
-        await table.service.set_message(info.game_id, sent.message_id)
+        await table.service.boards.set_message(info.game_id, sent.message_id)
     await check_dms(table, interaction, info)
     return info
 
@@ -214,7 +214,7 @@ async def _lobby_in_thread(
         log.warning("no thread for a %s game in %s: %r", game_type, channel.id, error)
         return await _fall_back_here(table, interaction, game_type, options, pace, message_id)
     try:
-        info = await table.service.open_lobby(
+        info = await table.service.lobby.open(
             guild_id=interaction.guild_id,
             channel_id=channel.id,
             thread_id=thread.id,
@@ -249,7 +249,7 @@ async def _fall_back_here(
     """Discord refused the thread: the posted message becomes the lobby of a game played here."""
     user, here = interaction.user, interaction.channel_id or 0
     try:
-        info = await table.service.open_lobby(
+        info = await table.service.lobby.open(
             guild_id=interaction.guild_id,
             channel_id=here,
             game_type=game_type,
@@ -268,7 +268,7 @@ async def _fall_back_here(
         content=f"{lobby_text(info, language)}\n{words(threads.NO_THREADS, language)}",
         view=lobby_view(info.game_id, language),
     )
-    await table.service.set_message(info.game_id, message_id)
+    await table.service.boards.set_message(info.game_id, message_id)
     await check_dms(table, interaction, info)
     return info
 
@@ -276,7 +276,7 @@ async def _fall_back_here(
 async def rematch(table: Table, interaction: Interaction, game_id: int) -> None:
     """A new lobby with the same players: in a new thread if the old game had its own (the old
     one stays archived), else in the same place as before."""
-    place = await table.service.rematch_place(game_id, interaction.user.id)
+    place = await table.service.lobby.rematch_place(game_id, interaction.user.id)
     parent = table.bot.get_channel(place.channel_id)
     threaded = place.own_thread and threads.may_open(interaction)
     if not threaded or not isinstance(parent, discord.TextChannel):
@@ -290,7 +290,7 @@ async def rematch(table: Table, interaction: Interaction, game_id: int) -> None:
             name=threads.name(place.title, None, [interaction.user.display_name], public),
             auto_archive_duration=threads.WEEK,
         )
-        info = await table.service.rematch(game_id, interaction.user.id, thread_id=thread.id)
+        info = await table.service.lobby.rematch(game_id, interaction.user.id, thread_id=thread.id)
     except Exception:
         await lobby.delete()
         raise
@@ -307,10 +307,10 @@ async def rematch(table: Table, interaction: Interaction, game_id: int) -> None:
 
 async def _rematch_here(table: Table, interaction: Interaction, game_id: int) -> None:
     """The rematch lobby in the old game's place, as the answer to the click."""
-    info: GameInfo = await table.service.rematch(game_id, interaction.user.id)
+    info: GameInfo = await table.service.lobby.rematch(game_id, interaction.user.id)
     language = await readers.server_language(table.bot, info.guild_id)
     sent = await interaction.response.send_message(
         lobby_text(info, language), view=lobby_view(info.game_id, language)
     )
     if sent.message_id is not None:
-        await table.service.set_message(info.game_id, sent.message_id)
+        await table.service.boards.set_message(info.game_id, sent.message_id)

@@ -7,7 +7,6 @@ up with old boards. Everything shown here is public, except the caller's own han
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
@@ -17,11 +16,13 @@ from discord import app_commands
 
 from bot.i18n import ENGLISH, named, say, words
 from bot.service import Board, GameInfo, PastGame
+from cogs.ui import alttext
 from cogs.ui.host import Host
 from cogs.ui.painter import Painter
 from cogs.ui.readers import reader_language
 from cogs.ui.replies import CHOICE, CHOICES, CONTENT, clip
 from cogs.ui.texts import final_text, game_text, player_name
+from cogs.ui.uploads import attachment, size_words, upload_limit
 
 Interaction = discord.Interaction[Any]
 NUMBER_HELP = "A game number (start typing: recent games are listed); default: this channel's"
@@ -53,7 +54,7 @@ async def game_choices(
         return []
     typed = str(current or "").strip()
     digits = typed if typed.isascii() and typed.isdigit() else ""
-    games = await host.service.recent_games(
+    games = await host.service.records.recent_games(
         interaction.guild_id,
         user_id=interaction.user.id if mine else None,
         number_prefix=digits,
@@ -85,7 +86,7 @@ async def send_board_privately(interaction: Interaction, board: Board, painter: 
     info = board.info
     context = replace(board.context, language=language)
     png = await painter.board_png(info.game_type, board.view, context)
-    image = discord.File(io.BytesIO(png), filename=f"{info.game_type}-board.png")
+    image = alttext.board_file(board, png, alttext.board_words(board, language))
     text = past_text(info, board.view["seats"], language)
     if info.status == "active":
         text = f"{game_text(board, language)}\n{text}"
@@ -168,7 +169,18 @@ async def send_log(interaction: Interaction, info: GameInfo, lines: list[str]) -
             text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
         )
         return
-    attached = discord.File(io.BytesIO(whole.encode()), filename=log_file_name(info, language))
+    name = log_file_name(info, language)
+    about = words(say("table.words.log_file", title=info.title, game=info.game_id), language)
+    attached = attachment(interaction, whole.encode(), name, about)
+    if attached is None:  # longer than the server lets a bot upload: the newest lines only
+        limit = size_words(upload_limit(interaction))
+        too_large = _said(language, "table.upload_too_large", name=name, limit=limit)
+        await interaction.response.send_message(
+            f"{clip(text, CONTENT - len(too_large) - 1)}\n{too_large}",
+            ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        return
     await interaction.response.send_message(
         text, file=attached, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
     )

@@ -24,7 +24,7 @@ async def reader_language(interaction: discord.Interaction[Any]) -> str:
         return ENGLISH
     host = host_of(interaction)
     try:
-        language = await host.service.reader_language(interaction.user.id, interaction.locale)
+        language = await host.service.languages.reader(interaction.user.id, interaction.locale)
     except Exception:  # an answer in English beats no answer (the store may be closing)
         log.warning("could not read the language of user %s", interaction.user.id)
         return ENGLISH
@@ -37,7 +37,7 @@ async def public_language(interaction: discord.Interaction[Any]) -> str:
         return ENGLISH
     guild = interaction.guild
     locale = guild.preferred_locale if guild is not None else interaction.guild_locale
-    return await host_of(interaction).service.public_language(interaction.guild_id, locale)
+    return await host_of(interaction).service.languages.public(interaction.guild_id, locale)
 
 
 def text_in(value: object, language: str) -> str:
@@ -51,7 +51,7 @@ async def server_language(bot: Host, guild_id: int | None) -> str:
     guild = bot.get_guild(guild_id) if guild_id is not None else None
     locale = guild.preferred_locale if guild is not None else None
     try:
-        language: str = await bot.service.public_language(guild_id, locale)
+        language: str = await bot.service.languages.public(guild_id, locale)
     except Exception:
         log.warning("could not read the language of server %s", guild_id)
         return ENGLISH
@@ -61,7 +61,7 @@ async def server_language(bot: Host, guild_id: int | None) -> str:
 async def dm_language(bot: Host, user_id: int) -> str:
     """The language of a DM to a player; English if it cannot be read (never raises)."""
     try:
-        language: str = await bot.service.dm_language(user_id)
+        language: str = await bot.service.languages.dm(user_id)
     except Exception:
         log.warning("could not read the language of user %s", user_id)
         return ENGLISH

@@ -19,8 +19,6 @@ from discord import app_commands
 from bot.i18n import Text, say, words
 from bot.service import ServiceError
 from bot.service.errors import RESTARTING
-from bot.service.game_service import DATABASE_DOWN
-from bot.store import DatabaseUnavailable
 from cogs.ui.readers import reader_language
 
 log = logging.getLogger("cogs.replies")
@@ -86,12 +84,10 @@ async def answer(interaction: discord.Interaction[Any], text: str) -> None:
 
 def refusal(error: BaseException) -> str | None:
     """What to tell the player when `error` is their input's fault; None for our bugs."""
-    if isinstance(error, ServiceError):
+    if isinstance(error, ServiceError):  # DatabaseDown too: a read while PostgreSQL restarts
         return str(error)
     if isinstance(error, TurnedAway):
         return RESTARTING
-    if isinstance(error, DatabaseUnavailable):  # a read while PostgreSQL restarts: no change
-        return DATABASE_DOWN
     if isinstance(error, app_commands.NoPrivateMessage):
         return SERVER_ONLY
     if isinstance(error, app_commands.TransformerError):

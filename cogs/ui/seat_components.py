@@ -45,7 +45,7 @@ async def resign(interaction: Interaction, table: Table, game_id: int) -> None:
     After the commit nothing raises: a failed answer or notice is logged, the board still goes
     out (the resignation is stored, so nobody may be told it failed).
     """
-    board = await table.service.resign(game_id, interaction.user.id)
+    board = await table.service.moves.resign(game_id, interaction.user.id)
     ended = board.info.status != "active"
     said = say("table.resigned") if ended else say("table.resigned_handed")
     done = words(said, await reader_language(interaction))
@@ -74,7 +74,7 @@ class VoteButton(Component[Button[Any], VoteId], scheme=VOTE):
 
     async def act(self, interaction: Interaction, table: Table) -> None:
         """Count the ballot; a deciding one closes the message and carries the vote out."""
-        ballot = await table.service.cast_vote(self.key.vote, interaction.user.id, self.key.choice)
+        ballot = await table.service.votes.cast(self.key.vote, interaction.user.id, self.key.choice)
         if ballot.decided is None:
             language = await reader_language(interaction)
             voted = say(
@@ -125,7 +125,7 @@ def vote_view(vote: Vote, language: str = ENGLISH) -> discord.ui.View:
 
 async def start_vote(table: Table, game_id: int, version: int) -> bool:
     """The turn clock ran out at `version`: post the vote in the game's place (if one opens)."""
-    vote = await table.service.start_vote(game_id, version)
+    vote = await table.service.votes.start(game_id, version)
     if vote is None:
         return False
     channel = table.bot.get_partial_messageable(vote.game.place_id)

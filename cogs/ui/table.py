@@ -10,7 +10,6 @@ cogs.ui.hands; the table composes them.
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -20,8 +19,9 @@ import discord
 
 from bot.i18n import say, words
 from bot.service import Board, GameInfo, Hand, MoveResult
-from cogs.ui import components, opening, readers, threads
+from cogs.ui import alttext, components, opening, readers, threads
 from cogs.ui.boardmessage import game_message
+from cogs.ui.deliveries import Deliveries, Offer, wait_for_sender
 from cogs.ui.hands import HandDesk
 from cogs.ui.ids import LobbyVerb
 from cogs.ui.mending import Mender
@@ -47,6 +47,7 @@ class _Shown:
     message_id: int | None = None  # None: not posted by this process yet (the service knows)
     version: int = -1
     image: bytes = b""  # the PNG the message shows (an unchanged image is not uploaded again)
+    words: str = ""  # its alt text (new words upload the image again, to carry them)
     attachments: list[discord.Attachment] = field(default_factory=list)
 
 
@@ -60,6 +61,7 @@ class Table:
         self.hands = HandDesk(bot, self.painter)
         self.notes = TurnNotes(bot)
         self.mender = Mender(self)
+        self.deliveries = Deliveries(self._deliver)
 
     @property
     def service(self) -> GameService:
@@ -118,13 +120,14 @@ class Table:
             current = shown.message_id if shown.message_id is not None else info.message_id
             language = await readers.server_language(self.bot, info.guild_id)
             content, png, buttons = await game_message(board, self.painter, language)
+            alt = alttext.board_words(board, language)
             if in_place and current is not None:
-                await self._redraw(board, shown, current, (content, png, buttons))
+                await self._redraw(board, shown, current, (content, png, buttons), alt)
                 await self.notes.after_redraw(
                     board, current, turn_passed=turn_passed, language=language
                 )
             else:
-                await self._post(board, shown, current, (content, png, buttons))
+                await self._post(board, shown, current, (content, png, buttons), alt)
             shown.version = info.version
         if info.status != "active":
             self._shown.pop(info.game_id, None)
@@ -135,19 +138,21 @@ class Table:
         shown: _Shown,
         current: int,
         drawn: tuple[str, bytes, discord.ui.View | None],
+        alt: str,
     ) -> None:
-        """The game message redrawn in place; an unchanged image keeps its upload."""
+        """The game message redrawn in place; an unchanged image (and alt text) keeps its
+        upload."""
         info = board.info
         content, png, buttons = drawn
-        kept = png == shown.image and bool(shown.attachments)
+        kept = png == shown.image and alt == shown.words and bool(shown.attachments)
         files: list[discord.Attachment | discord.File] = [*shown.attachments]
         if not kept:
-            files = [discord.File(io.BytesIO(png), filename=f"{info.game_type}-board.png")]
+            files = [alttext.board_file(board, png, alt)]
         message = self.bot.get_partial_messageable(info.place_id).get_partial_message(current)
         edited = await message.edit(content=content, attachments=files, view=buttons)
-        shown.image, shown.attachments = png, list(edited.attachments)
+        shown.image, shown.words, shown.attachments = png, alt, list(edited.attachments)
         live = info.status == "active"
-        await self.service.board_redrawn(info.game_id, current, info.version, live=live)
+        await self.service.boards.redrawn(info.game_id, current, info.version, live=live)
 
     async def _post(
         self,
@@ -155,31 +160,48 @@ class Table:
         shown: _Shown,
         current: int | None,
         drawn: tuple[str, bytes, discord.ui.View | None],
+        alt: str,
     ) -> None:
         """A new game message (its text pings the mover); the old one loses its buttons."""
         info = board.info
         content, png, buttons = drawn
         channel = self.bot.get_partial_messageable(info.place_id)
         live = info.status == "active"
-        posting = await self.service.intend_board(info.game_id, info.version, live=live)
+        posting = await self.service.boards.intend(info.game_id, info.version, live=live)
         extra: dict[str, Any] = {"view": buttons} if buttons is not None else {}
-        image = discord.File(io.BytesIO(png), filename=f"{info.game_type}-board.png")
+        image = alttext.board_file(board, png, alt)
         sent = await channel.send(content, file=image, nonce=posting.nonce, **extra)
-        await self.service.board_posted(posting, sent.id)
+        await self.service.boards.posted(posting, sent.id)
         shown.message_id, shown.image, shown.attachments = sent.id, png, list(sent.attachments)
+        shown.words = alt
         if current is not None and current != sent.id:
             await self.unbutton(info.game_id, info.place_id, current)
         await self.notes.drop(info.game_id, info.place_id)
 
     async def publish(
-        self, board: Board, *, in_place: bool = False, turn_passed: bool = False
+        self,
+        board: Board,
+        *,
+        in_place: bool = False,
+        turn_passed: bool = False,
+        wait: bool = True,
     ) -> None:
         """Show a board after a committed change; if Discord fails, mend the channel instead.
 
-        Never raises: the change is stored, so nobody may be told it failed.
+        Boards go out one at a time per game, the newest first (cogs.ui.deliveries): one
+        offered while another is on its way waits, and a newer one replaces it unsent. With
+        `wait`, returns once this board (or a newer one) is shown. Never raises: the change is
+        stored, so nobody may be told it failed.
         """
+        sender = self.deliveries.offer(Offer(board, in_place, turn_passed))
+        if wait:
+            await wait_for_sender(sender)
+
+    async def _deliver(self, offer: Offer) -> None:
+        """Show one offered board (the newest); never raises (see `publish`)."""
+        board = offer.board
         try:
-            await self.show(board, in_place=in_place, turn_passed=turn_passed)
+            await self.show(board, in_place=offer.in_place, turn_passed=offer.turn_passed)
         except DISCORD_FAULTS as error:
             log.warning("the board of game #%s did not go out: %r", board.info.game_id, error)
             await self.mender.mend(board.info.game_id, failed=True)
@@ -213,7 +235,7 @@ class Table:
         except DISCORD_FAULTS:
             log.warning("could not remove the buttons of message %s", message_id)
             return
-        await self.service.board_stripped(game_id, message_id)
+        await self.service.boards.stripped(game_id, message_id)
 
     # -- moves -------------------------------------------------------------------------------
 
@@ -231,7 +253,7 @@ class Table:
     async def _play(
         self, interaction: Interaction, game_id: int, code: str, version: int | None
     ) -> None:
-        result = await self.service.move(game_id, interaction.user.id, code, version)
+        result = await self.service.moves.move(game_id, interaction.user.id, code, version)
         language = await readers.reader_language(interaction)  # never raises
         done = words(say("table.you_played", move=result.description), language)
         private = interaction.message is not None and interaction.message.flags.ephemeral
@@ -274,24 +296,34 @@ class Table:
             log.warning("a notice to %s did not go out: %r", place_id, error)
 
     async def after_move(self, result: MoveResult) -> None:
-        """Show a committed move, then any automatic player's moves that follow it."""
-        await self._show_move(result)
-        await self.play_automatic(result.board.info.game_id)
+        """Show a committed move, then any automatic player's moves that follow it; returns
+        once the newest board is shown (boards the moves outran are never drawn)."""
+        game_id = result.board.info.game_id
+        async with self.deliveries.batch(game_id):
+            await self._show_move(result)
+            await self._automatic(game_id)
 
     async def _show_move(self, result: MoveResult) -> None:
-        """Redraw the game message in place; when the turn passes, a short note pings the next
-        player (the one turn note, not a new board, is what reaches the channel)."""
-        await self.publish(result.board, in_place=True, turn_passed=not result.same_mover)
+        """Offer the board for a redraw in place; when the turn passes, a short note pings the
+        next player (the one turn note, not a new board, is what reaches the channel)."""
+        board = result.board
+        await self.publish(board, in_place=True, turn_passed=not result.same_mover, wait=False)
         await self.send_hands(result.hands)
 
     async def play_automatic(self, game_id: int) -> None:
-        """While the automatic player is to move: its move, committed, then shown."""
-        while (result := await self.service.automatic_move(game_id)) is not None:
+        """While the automatic player is to move: its moves, committed one after the other
+        without waiting for Discord; returns once the newest board is shown."""
+        async with self.deliveries.batch(game_id):
+            await self._automatic(game_id)
+
+    async def _automatic(self, game_id: int) -> None:
+        """The automatic player's moves, each offered to the game's message as it is stored."""
+        while (result := await self.service.computers.move(game_id)) is not None:
             await self._show_move(result)
 
     async def show_choices(self, interaction: Interaction, game_id: int, version: int) -> None:
         """'Your move': the mover's choices, privately."""
-        choices = await self.service.my_choices(game_id, interaction.user.id, version)
+        choices = await self.service.moves.my_choices(game_id, interaction.user.id, version)
         language = await readers.reader_language(interaction)
         view = components.private_view(game_id, version, choices, language)
         extra = len(choices) - components.shown_choices(choices)

@@ -50,7 +50,7 @@ class TableCog(commands.Cog):
         """Game `number` of this server; without one, this channel's ongoing game, else the
         latest game played here (it may be over); or a clear refusal."""
         here = interaction.channel_id or 0
-        info = await self.bot.service.pick_game(interaction.guild_id or 0, here, number)
+        info = await self.bot.service.records.pick_game(interaction.guild_id or 0, here, number)
         if info is None:
             raise self.no_game(here)
         return info
@@ -61,14 +61,14 @@ class TableCog(commands.Cog):
 
     def game_here(self, interaction: discord.Interaction[Any]) -> GameInfo:
         """The ongoing game of this channel or thread, or a clear refusal."""
-        info = self.bot.service.game_at(interaction.channel_id or 0)
+        info = self.bot.service.places.game_at(interaction.channel_id or 0)
         if info is None:
             raise self.no_game(interaction.channel_id or 0)
         return info
 
     def no_game(self, channel_id: int) -> ServiceError:
         """No game here: say so, or, in a channel whose games have threads, name them."""
-        games = self.bot.service.games_in_threads_of(channel_id)
+        games = self.bot.service.places.in_threads_of(channel_id)
         if not games:
             return ServiceError(NO_GAME)
         shown = listing(

@@ -51,7 +51,7 @@ class ConsentButton(Component[Button[Any], ConsentId], scheme=CONSENT):
 
     async def act(self, interaction: Interaction, table: Table) -> None:
         """Count the answer; a refusal, or the last agreement, closes the request."""
-        answer = await table.service.answer_undo(
+        answer = await table.service.undo.answer(
             self.key.request, interaction.user.id, self.key.verb == "yes"
         )
         if answer.decided is None:
@@ -69,7 +69,7 @@ async def take_back(
     interaction: Interaction, table: Table, game_id: int, version: int | None
 ) -> None:
     """/undo or Back: take back at once (committed, then shown) or ask the others first."""
-    result = await table.service.undo(game_id, interaction.user.id, version)
+    result = await table.service.undo.ask(game_id, interaction.user.id, version)
     if isinstance(result, UndoRequest):
         asked = words(say("table.undo_asked"), await reader_language(interaction))
         await interaction.response.send_message(asked, ephemeral=True)

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from bot.client import SymposionBot
-from bot.service import game_service
+from bot.service import opening
 from cogs.ui.table import Table
 from tests.e2e.fake_discord import BotRunner, FakeDiscord, RecordedMessage
 from tests.e2e.symposion import (
@@ -67,7 +67,7 @@ def drawn_at(message: RecordedMessage) -> set[int]:
 
 
 def version_of(bot: SymposionBot, fake: FakeDiscord) -> int:
-    info = bot.service.game_at(fake.channel("games").id)
+    info = bot.service.places.game_at(fake.channel("games").id)
     assert info is not None
     return info.version
 
@@ -131,9 +131,9 @@ async def test_a_kill_between_the_post_and_its_record_leaves_no_second_live_boar
     build = factory(database)
     bot = await started(fake_discord, bot_runner, build)
     trap = Trap()
-    service = type(bot.service)
-    for record in ("board_posted", "board_redrawn"):  # a new message, or one redrawn in place
-        monkeypatch.setattr(service, record, trap.around(getattr(service, record)))
+    boards = type(bot.service.boards)
+    for record in ("posted", "redrawn"):  # a new message, or one redrawn in place
+        monkeypatch.setattr(boards, record, trap.around(getattr(boards, record)))
     mark = fake_discord.mark()
     trap.armed = True
     await move_by_buttons(fake_discord, 0)
@@ -257,10 +257,11 @@ async def duplicable(fake: FakeDiscord, bot: SymposionBot) -> tuple[str, str]:
     """Play Atlandice until the mover has a move that stays legal for them after it is made."""
     games = fake.channel("games").id
     for step in range(200):
-        info = bot.service.game_at(games)
+        info = bot.service.places.game_at(games)
         assert info is not None
-        session = bot.service._sessions[info.game_id]
-        game, state = session.game, session.state
+        held = bot.service.games.held(info.game_id)
+        assert held is not None
+        game, state = held.game, held.state
         for action in game.legal_actions(state):
             after = game.apply(state, action)
             code = game.encode(action)
@@ -281,7 +282,7 @@ async def test_two_identical_moves_sent_at_once_are_applied_once(
     picked: bool,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(game_service, "new_seed", lambda: 7)  # the same deal every run
+    monkeypatch.setattr(opening, "new_seed", lambda: 7)  # the same deal every run
     bot = await bot_runner.start(factory(database))
     await open_game(fake_discord, "atlandice", "alice", ["bob"])
     mover, code = await duplicable(fake_discord, bot)

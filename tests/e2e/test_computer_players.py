@@ -16,13 +16,15 @@ from bot.engine import all_games
 from bot.service.thinking import Thinker
 from tests.e2e.fake_discord import BotRunner, FakeDiscord, RecordedMessage
 from tests.e2e.symposion import (
+    COMPUTER_TURNS,
     ephemeral_answer,
     factory,
     game_message,
     is_board,
     is_live_board,
-    is_over,
     move_by_buttons,
+    persons_turn,
+    play_alone,
     quick_computers,
     random_decide,
     stub_drawing,
@@ -31,42 +33,19 @@ from tests.e2e.symposion import (
 Runner = BotRunner[Any]
 GAME_IDS = [game.spec.id for game in all_games()]
 OPPONENTS = {game.spec.id: min(2, game.spec.max_players - 1) for game in all_games()}
-COMPUTER_TURNS = 60.0  # seconds the computers' moves between two of the person's may take
 SEARCHED = "iliad_cards"  # the whole game whose computers really search (the fastest to play)
 
 
-def persons_turn(fake: FakeDiscord, name: str) -> Any:
-    """A board asking `name` to move, or the final board (the computer moves in between)."""
-    mention = f"<@{fake.user(name).id}>"
-
-    def fits(message: RecordedMessage) -> bool:
-        if is_over(message):
-            return True
-        line = next((x for x in message.content.splitlines() if "to move" in x), "")
-        return is_live_board(message) and line.startswith(mention)
-
-    return fits
+# Every game on sqlite; on PostgreSQL one, where a computer seat's rating is stored (the rest of
+# the store's PostgreSQL paths are passed by the tests marked `postgresql`: tests/e2e/conftest.py).
+ON_POSTGRESQL = "iliad"
 
 
-async def play_alone(
-    fake: FakeDiscord, name: str, since: int, limit: int = 4000
-) -> RecordedMessage:
-    """The person presses buttons whenever it is their turn, until the game is over.
-
-    The wait for the person's turn is generous: the computers' turns in between (several
-    decisions each, searched in a worker process) come first.
-    """
-    board = await fake.wait_for(persons_turn(fake, name), since=since, timeout=COMPUTER_TURNS)
-    for step in range(limit):
-        if is_over(board):
-            return board
-        mark = fake.mark()
-        await move_by_buttons(fake, step)
-        board = await fake.wait_for(persons_turn(fake, name), since=mark, timeout=COMPUTER_TURNS)
-    raise AssertionError(f"no end after {limit} moves")
-
-
-@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize(
+    ("database", "game_id"),
+    [*(("sqlite", game_id) for game_id in GAME_IDS), ("postgresql", ON_POSTGRESQL)],
+    indirect=["database"],
+)
 async def test_one_person_plays_a_whole_game_against_the_computer(
     fake_discord: FakeDiscord,
     bot_runner: Runner,
@@ -188,7 +167,7 @@ async def test_hint_for_ones_own_decision_only(
     stub_drawing(monkeypatch)
     bot = await bot_runner.start(factory(database))
     await _game_against_computer(fake_discord)
-    info = bot.service.game_at(fake_discord.channel("games").id)
+    info = bot.service.places.game_at(fake_discord.channel("games").id)
     assert info is not None
     asked = await fake_discord.slash("hint", {}, user="alice", channel="games")
     answer = await ephemeral_answer(asked, timeout=COMPUTER_TURNS)  # a real normal search
@@ -196,14 +175,14 @@ async def test_hint_for_ones_own_decision_only(
     assert re.search(r"chance to win: about \d+%", answer), answer
     choices = {
         c.text
-        for c in await bot.service.my_choices(
+        for c in await bot.service.moves.my_choices(
             info.game_id, fake_discord.user("alice").id, info.version
         )
     }
     assert any(f"**{text}**" in answer for text in choices)
     outsider = await fake_discord.slash("hint", {}, user="bob", channel="games")
     assert "not playing" in await ephemeral_answer(outsider)
-    assert bot.service.game_at(fake_discord.channel("games").id).version == info.version
+    assert bot.service.places.game_at(fake_discord.channel("games").id).version == info.version
 
 
 async def test_no_hint_when_it_is_not_your_turn(
@@ -266,7 +245,7 @@ async def test_rules_and_game_lists_are_answered_while_the_computer_thinks(
         return random_decide(*args)  # the wait is what matters here, not the search
 
     pool = ThreadPoolExecutor(1)
-    bot.service.thinker = Thinker(pool, timeout=60, decider=slow)
+    bot.service.computers.thinker = Thinker(pool, timeout=60, decider=slow)
     try:
         mark = fake_discord.mark()
         opened = await fake_discord.slash(
@@ -283,7 +262,7 @@ async def test_rules_and_game_lists_are_answered_while_the_computer_thinks(
             await move_by_buttons(fake_discord, 0)
         await bot.loop.run_in_executor(None, thinking.wait, 30)
         assert thinking.is_set()
-        version = bot.service.game_at(fake_discord.channel("games").id).version
+        version = bot.service.places.game_at(fake_discord.channel("games").id).version
         rules = await fake_discord.slash("rules", {"game": "iliad"}, user="bob", channel="general")
         assert "Iliad" in await ephemeral_answer(rules)
         listed = await fake_discord.slash("games", {}, user="bob", channel="general")
@@ -291,7 +270,7 @@ async def test_rules_and_game_lists_are_answered_while_the_computer_thinks(
         for answer in (await ephemeral_answer(listed), await ephemeral_answer(mine)):
             assert "Computer (normal)" in answer, answer  # the computer to move, by its name
             assert "<@-" not in answer  # its id is no Discord user: never a mention
-        assert bot.service.game_at(fake_discord.channel("games").id).version == version
+        assert bot.service.places.game_at(fake_discord.channel("games").id).version == version
         mark = fake_discord.mark()
         go_on.set()
         await fake_discord.wait_for(

@@ -40,7 +40,7 @@ async def test_the_first_game_message_shows_the_games_prompt(
         await fake_discord.add_user("erin")
     players = PLAYERS[: get_game(game).spec.min_players]
     message = await open_game(fake_discord, game, players[0], players[1:])
-    info = bot.service.game_at(fake_discord.channel("games").id)
+    info = bot.service.places.game_at(fake_discord.channel("games").id)
     prompt, seat_name = await first_prompt(bot, info.game_id)
     words = prompt.removeprefix(f"{seat_name}: ").rstrip(". ")
     assert words and words != "make a move", f"{game} has no prompt: {prompt!r}"

@@ -9,7 +9,15 @@ from typing import Any
 import pytest
 
 from tests.e2e.fake_discord import BotRunner, FakeDiscord, InjectedInteraction, RecordedMessage
-from tests.e2e.symposion import factory, is_live_board, move_by_buttons, open_game, stub_drawing
+from tests.e2e.symposion import (
+    factory,
+    is_live_board,
+    move_by_buttons,
+    open_game,
+    stub_drawing,
+    undescribed,
+    uploads,
+)
 
 Runner = BotRunner[Any]
 
@@ -32,6 +40,7 @@ async def bob_resigns_after_two_moves(fake: FakeDiscord) -> None:
     await fake.wait_for(lambda m: is_live_board(m) and "is over" in m.content, since=mark)
 
 
+@pytest.mark.postgresql
 async def test_a_finished_game_shows_in_leaderboard_and_stats(
     fake_discord: FakeDiscord,
     bot_runner: Runner,
@@ -100,6 +109,13 @@ async def test_replay_posts_an_animation_and_steps_privately(
     record = json.loads(exported.files["game-1.json"])
     assert record["type"] == "iliad" and record["status"] == "finished"
     assert isinstance(record["seed"], int) and len(record["moves"]) == 2
+    assert undescribed(fake_discord) == []  # the animation, each step and the record
+    said = {u.filename: str(u.description) for u in uploads(fake_discord)}
+    assert said["game-1.gif"].startswith("Replay of Iliad #1: an animation of 3 boards")
+    assert "\nThe board of Iliad.\n" in said["game-1.gif"]  # then the last board's words
+    assert said["game-1-0.png"].startswith("The board of Iliad.\n")
+    assert "Last move:" in said["game-1-1.png"] and said["game-1-1.png"] != said["game-1-0.png"]
+    assert said["game-1.json"] == "The record of Iliad #1 as JSON"
 
 
 async def test_replays_refuse_what_the_caller_may_not_watch(

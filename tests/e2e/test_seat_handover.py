@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bot.store import Store
 from cogs.ui.seat_components import start_vote
 from tests.e2e.fake_discord import BotRunner, FakeDiscord
@@ -67,7 +69,7 @@ async def test_a_four_player_resignation_leaves_three_to_finish(
 
 async def _vote_message(fake: FakeDiscord, bot: Any, game_id: int) -> Any:
     """The turn clock runs out now (the timer's entry called directly); the vote message."""
-    info = bot.service.game_at(fake.channel("games").id)
+    info = bot.service.places.game_at(fake.channel("games").id)
     assert info is not None
     mark = fake.mark()
     assert await start_vote(bot.table, game_id, info.version)
@@ -102,6 +104,7 @@ async def test_a_seat_voted_to_the_computer_is_played_to_the_end(
     assert any(m.seat == late_seat.seat for m in moves)
 
 
+@pytest.mark.postgresql
 async def test_bad_votes_get_a_private_answer_and_change_nothing(
     fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
 ) -> None:
@@ -111,7 +114,7 @@ async def test_bad_votes_get_a_private_answer_and_change_nothing(
     late = user_name(fake_discord, mover_id(first))
     voter = next(name for name in ("alice", "bob", "carol") if name != late)
     asking = await _vote_message(fake_discord, bot, 1)
-    version = bot.service.game_at(fake_discord.channel("games").id).version
+    version = bot.service.places.game_at(fake_discord.channel("games").id).version
     for who, words in ((late, "Only the other players"), ("dave", "Only the other players")):
         bad = await fake_discord.click(asking, user=who, label="End the game")
         assert words in await ephemeral_answer(bad)
@@ -129,10 +132,11 @@ async def test_bad_votes_get_a_private_answer_and_change_nothing(
     assert "vote is over" in await ephemeral_answer(old)
     row = await bot.store.votes.get(1)
     assert row is not None and row.result is None and len(row.ballots) == 1
-    info = bot.service.game_at(fake_discord.channel("games").id)
+    info = bot.service.places.game_at(fake_discord.channel("games").id)
     assert info is not None and info.status == "active" and info.version > version
 
 
+@pytest.mark.postgresql
 async def test_after_a_restart_a_game_waiting_for_the_automatic_player_goes_on(
     fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
 ) -> None:

@@ -78,8 +78,8 @@ async def test_two_shard_processes_serve_only_their_servers_games(
             await move_in(fake_discord, "games", step)
             await move_in(fake_discord, "games-b", step)
         games_b = world.channel_by_name("games-b").id
-        assert bot_home.service.game_at(games_b) is None  # never loaded the other's game
-        assert bot_away.service.game_at(world.channel_by_name("games").id) is None
+        assert bot_home.service.places.game_at(games_b) is None  # never loaded the other's game
+        assert bot_away.service.places.game_at(world.channel_by_name("games").id) is None
 
         mark = fake_discord.mark()
         await runner_away.kill()  # mid-game, as kill -9 would
@@ -88,7 +88,7 @@ async def test_two_shard_processes_serve_only_their_servers_games(
             lambda m: m.channel_id == games_b and is_live_board(m), since=mark
         )  # the restarted process shows its game's board again
         await runner_away.settle()
-        assert bot_away.service.game_at(games_b) is not None
+        assert bot_away.service.places.game_at(games_b) is not None
         assert await bot_away.store.games.open_ids() == [game_away]
         assert await bot_home.store.games.open_ids() == [game_home]
         await move_in(fake_discord, "games-b", 2)

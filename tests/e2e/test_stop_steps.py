@@ -113,7 +113,7 @@ async def test_the_computers_running_thought_is_abandoned_and_goes_on_after_the_
         return random_decide(*args)
 
     pool = ThreadPoolExecutor(1)
-    bot.service.thinker = Thinker(pool, timeout=60, decider=endless)
+    bot.service.computers.thinker = Thinker(pool, timeout=60, decider=endless)
     try:
         mark = fake_discord.mark()
         opened = await fake_discord.slash(
@@ -123,11 +123,20 @@ async def test_the_computers_running_thought_is_abandoned_and_goes_on_after_the_
             channel="games",
         )
         await opened.wait_answered()
-        board = await fake_discord.wait_for(is_live_board, since=mark)
-        if alices_turn(fake_discord)(board):
+        # The seed decides who moves first: the computer starts thinking at once, or after
+        # alice's first move.
+        thought = asyncio.get_running_loop().run_in_executor(None, thinking.wait, 30)
+        turn = asyncio.ensure_future(
+            fake_discord.wait_for(alices_turn(fake_discord), since=mark, timeout=30)
+        )
+        await asyncio.wait({thought, turn}, return_when=asyncio.FIRST_COMPLETED)
+        if turn.done():
+            turn.result()  # alice's turn came (a timeout would say what came instead)
             await move_by_buttons(fake_discord, 0)
-        await asyncio.get_running_loop().run_in_executor(None, thinking.wait, 30)
-        game = bot.service.game_at(fake_discord.channel("games").id)
+        else:
+            turn.cancel()
+        assert await thought
+        game = bot.service.places.game_at(fake_discord.channel("games").id)
         assert game is not None
         await bot_runner.stop(settle=False)  # returns while the thought still runs
         assert not go_on.is_set()
@@ -137,7 +146,7 @@ async def test_the_computers_running_thought_is_abandoned_and_goes_on_after_the_
     assert "still running" not in caplog.text  # nothing had to be cut off: it was abandoned
     mark = fake_discord.mark()
     bot = await bot_runner.start(factory(database))
-    assert bot.service.game_at(fake_discord.channel("games").id).version == game.version
+    assert bot.service.places.game_at(fake_discord.channel("games").id).version == game.version
     await fake_discord.wait_for(alices_turn(fake_discord), since=mark, timeout=COMPUTER_TURN)
 
 

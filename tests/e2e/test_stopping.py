@@ -10,6 +10,7 @@ process behind. After SIGKILL its workers notice it is gone and end too.
 
 from __future__ import annotations
 
+import asyncio
 import signal
 from collections.abc import Callable
 from pathlib import Path
@@ -19,7 +20,7 @@ import pytest
 from bot.store import Store
 from tests.e2e.bot_process import BotProcess, launched
 from tests.e2e.fake_discord import FakeDiscord, RecordedMessage
-from tests.e2e.fake_discord.faults import Hold
+from tests.e2e.fake_discord.faults import Stall
 from tests.e2e.symposion import (
     ephemeral_answer,
     game_message,
@@ -75,15 +76,15 @@ async def solo_game_with_pools(fake: FakeDiscord, bot: BotProcess) -> int:
     return moves
 
 
-async def move_in_flight(fake: FakeDiscord) -> tuple[RecordedMessage, Hold, int]:
+async def move_in_flight(fake: FakeDiscord) -> tuple[RecordedMessage, Stall, int]:
     """Alice moves; the redraw of her board is held at the fake (the move is stored by then).
-    Returns the game message, the hold, and the mark before the move."""
+    Returns the game message, the stall, and the mark before the move."""
     board = game_message(fake)
-    hold = fake.hold("PATCH", rf"/channels/{board.channel_id}/messages/{board.id}$")
+    stall = fake.stall("PATCH", rf"/channels/{board.channel_id}/messages/{board.id}$")
     mark = fake.mark()
     await move_by_buttons(fake, 1)
-    await hold.wait_arrived(timeout=COMPUTER_TURN)
-    return board, hold, mark
+    await asyncio.wait_for(stall.reached.wait(), COMPUTER_TURN)
+    return board, stall, mark
 
 
 async def turned_away(fake: FakeDiscord, board: RecordedMessage) -> list[str]:
@@ -118,12 +119,12 @@ async def test_a_signal_stops_the_bot_cleanly_with_a_move_in_flight(
     async with launched(fake_discord, database, sigint_ignored=sigint_ignored) as bot:
         await connected(fake_discord, bot)
         moves = await solo_game_with_pools(fake_discord, bot)
-        board, hold, mark = await move_in_flight(fake_discord)
+        board, stall, mark = await move_in_flight(fake_discord)
         bot.send_group(number) if to_group else bot.send(number)
         await bot.wait_line(STOP_BEGINS)
         answers = await turned_away(fake_discord, board)
         assert all("restarting" in answer for answer in answers), answers
-        hold.release()
+        stall.release()
         assert await bot.exit_status(STOP_LIMIT) == 0, bot.log
         assert await bot.wait_group_ended(ORPHAN_LIMIT) == []
     await bot.wait_line(STOP_ENDS)
@@ -154,9 +155,9 @@ async def test_a_handler_that_never_ends_is_cut_off_within_the_bound(
 ) -> None:
     async with launched(fake_discord, tmp_path / "games.sqlite3") as bot:
         await connected(fake_discord, bot)
-        hold = fake_discord.hold("POST", r"/interactions/\d+/[^/]+/callback$")
+        stall = fake_discord.stall("POST", r"/interactions/\d+/[^/]+/callback$")
         asked = await fake_discord.slash("rules", {"game": GAME}, user="bob", channel="games")
-        await hold.wait_arrived()  # its answer never gets through
+        await asyncio.wait_for(stall.reached.wait(), 5.0)  # its answer never gets through
         bot.send(signal.SIGTERM)
         assert await bot.exit_status(STOP_LIMIT) == 0, bot.log
         assert await bot.wait_group_ended(ORPHAN_LIMIT) == []
@@ -164,7 +165,7 @@ async def test_a_handler_that_never_ends_is_cut_off_within_the_bound(
     assert len(warned) == 1 and "CommandTree-invoker" in warned[0], bot.log
     await bot.wait_line(STOP_ENDS)
     assert not bot.errors(), bot.log
-    hold.drop()
+    stall.drop()
     problems = fake_discord.take_problems()
     assert problems and all(str(asked.id) in problem for problem in problems), problems
 
@@ -172,9 +173,9 @@ async def test_a_handler_that_never_ends_is_cut_off_within_the_bound(
 async def test_a_second_signal_exits_at_once(fake_discord: FakeDiscord, tmp_path: Path) -> None:
     async with launched(fake_discord, tmp_path / "games.sqlite3") as bot:
         await connected(fake_discord, bot)
-        hold = fake_discord.hold("POST", r"/interactions/\d+/[^/]+/callback$")
+        stall = fake_discord.stall("POST", r"/interactions/\d+/[^/]+/callback$")
         asked = await fake_discord.slash("rules", {"game": GAME}, user="bob", channel="games")
-        await hold.wait_arrived()  # a command whose answer hangs: the stop waits for it
+        await asyncio.wait_for(stall.reached.wait(), 5.0)  # its answer hangs: the stop waits
         bot.send(signal.SIGTERM)
         await bot.wait_line(STOP_BEGINS)
         bot.send(signal.SIGTERM)
@@ -182,6 +183,6 @@ async def test_a_second_signal_exits_at_once(fake_discord: FakeDiscord, tmp_path
         assert await bot.wait_group_ended(ORPHAN_LIMIT) == []
     assert any("SIGTERM again: exiting at once" in line for line in bot.lines), bot.log
     assert not bot.errors(), bot.log
-    hold.drop()
+    stall.drop()
     problems = fake_discord.take_problems()
     assert all(str(asked.id) in problem for problem in problems), problems

@@ -14,7 +14,7 @@ import pytest
 
 from tests.e2e.fake_discord import FakeDiscord, InjectedInteraction, serving
 from tests.e2e.fake_discord.command_rules import command_length
-from tests.e2e.fake_discord.inject import AUTOCOMPLETE, MESSAGE_COMPONENT
+from tests.e2e.fake_discord.inject import APPLICATION_COMMAND, AUTOCOMPLETE, MESSAGE_COMPONENT
 from tests.e2e.fake_discord.rest import API
 
 MIB = 1024 * 1024
@@ -283,6 +283,21 @@ async def test_an_attachment_is_at_most_the_size_limit(fake_discord: FakeDiscord
     status, _ = await send(fake_discord, "POST", callback, answer, files=[bytes(1000)])
     assert status == 204
     assert [a.filename for a in fake_discord.last("games").attachments] == ["board.png"]
+
+
+async def test_followups_only_within_the_15_minute_token_life(fake_discord: FakeDiscord) -> None:
+    it = planted(fake_discord, APPLICATION_COMMAND)
+    callback = f"/interactions/{it.id}/{it.token}/callback"
+    assert (await send(fake_discord, "POST", callback, {"type": 5}))[0] == 204  # thinking…
+    webhook = f"/webhooks/{fake_discord.bot_user.id}/{it.token}"
+    fake_discord.advance_clock(15 * 60 - 1)
+    assert (await send(fake_discord, "POST", webhook, {"content": "in time"}))[0] == 204
+    fake_discord.advance_clock(2)  # the token is 15 minutes and a second old
+    fake_discord.expect_rejection(50027, count=2)
+    for method, path in (("POST", webhook), ("PATCH", f"{webhook}/messages/@original")):
+        status, answer = await send(fake_discord, method, path, {"content": "too late"})
+        assert status == 401 and answer["code"] == 50027, answer
+    assert [m.content for m in fake_discord.messages("games")] == ["in time"]
 
 
 async def test_query_parameters_follow_the_description(fake_discord: FakeDiscord) -> None:

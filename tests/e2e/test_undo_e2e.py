@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from bot.service import game_service
+from bot.service import opening
 from tests.e2e.fake_discord import BotRunner, FakeDiscord
 from tests.e2e.symposion import (
     ephemeral_answer,
@@ -80,9 +80,10 @@ async def test_undo_refused_after_a_chance_event(
 def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
     """Atlandice from seed 7: its first player's three decisions and the next one's first
     reveal nothing (checked below against the stored moves)."""
-    monkeypatch.setattr(game_service, "new_seed", lambda: 7)
+    monkeypatch.setattr(opening, "new_seed", lambda: 7)
 
 
+@pytest.mark.postgresql
 async def test_an_undo_after_another_player_acted_needs_consent_and_survives_a_restart(
     fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path, fixed_seed: None
 ) -> None:
@@ -124,10 +125,10 @@ async def test_an_undo_after_another_player_acted_needs_consent_and_survives_a_r
     undone = [m for m in await bot.store.moves.including_taken_back(1) if m.undone_at]
     assert [m.seq for m in undone] == [m.seq for m in moves[-2:]]
 
-    shown = await bot.service.board(1)
+    shown = await bot.service.boards.show(1)
     async with bot.store.backend.transaction() as db:
         await db.execute("DELETE FROM snapshots")  # the restart must replay, skipping undone
     restarted = await bot_runner.restart(build)
-    assert await restarted.service.board(1) == shown
+    assert await restarted.service.boards.show(1) == shown
     await step(fake_discord)
     assert len(await restarted.store.moves.of(1)) == len(live) + 1

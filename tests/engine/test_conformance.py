@@ -18,16 +18,17 @@ from bot.engine import IllegalAction, all_games, get_game
 from bot.engine.conformance import (
     GARBAGE_CODES,
     ContractViolation,
+    check_every_action,
     check_position,
     check_roundtrips,
     check_views,
-    check_wordless_playout,
     is_empty,
     player_counts,
     random_playout,
     replay,
     secrecy_playout,
 )
+from bot.engine.wordless_check import check_wordless_playout
 
 PLAYOUTS = 100  # seeds reach every ending reason (points, favour, tie-break, sieges...)
 THOROUGH = 6
@@ -148,7 +149,7 @@ def test_has_private_matches_the_views(game_id: str, players: int) -> None:
     game = get_game(game_id)
     state = game.new_game(players, 3)
     seen_private = False
-    for code in random_playout(game, players, 3, thorough=True).codes:
+    for code in random_playout(game, players, 3).codes:  # the contract checks: seeds 10_000+
         seen_private |= any(
             not is_empty(game.view(state, seat)["private"]) for seat in range(players)
         )
@@ -174,6 +175,21 @@ def test_a_game_listing_its_actions_out_of_order_is_caught() -> None:
     game.legal_actions = lambda s: list(reversed(listing(s)))  # type: ignore[method-assign]
     with pytest.raises(ContractViolation, match="not sorted"):
         check_position(game, state, 2, "start")
+
+
+def test_a_game_changing_the_state_it_was_given_is_caught() -> None:
+    """Trying an action leaves the state as it was: a game writing into it fails the check."""
+    game = copy.copy(get_game("iliad"))
+    apply = game.apply
+
+    def careless(state: Any, action: Any) -> Any:
+        object.__setattr__(state, "seed", state.seed + 1)  # frozen, and written all the same
+        return apply(state, action)
+
+    game.apply = careless  # type: ignore[method-assign]
+    state = game.new_game(2, 1)
+    with pytest.raises(ContractViolation, match="changed the input state"):
+        check_every_action(game, state, game.legal_actions(state), [], "start")
 
 
 WORDLESS_SEEDS = 8  # random games per game and seat count played with and without words

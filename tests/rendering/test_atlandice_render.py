@@ -15,14 +15,15 @@ from bot.games.atlandice import GAME
 from bot.games.atlandice.model import State
 from bot.i18n import LANGUAGES, say, words
 from rendering import atlandice, kit
-from rendering._atlandice_parts import (
+from rendering.atlandice import BOARD_SIZE, HAND_SIZE, board_size
+from rendering.atlandice.board import prompt_top
+from rendering.atlandice.parts import (
     KIND_LETTERS,
     LEGEND_LINES,
     MARGIN,
     TEXT,
     area_box,
 )
-from rendering.atlandice import BOARD_SIZE, HAND_SIZE, board_size, prompt_top
 
 CONTEXT = ViewContext()
 

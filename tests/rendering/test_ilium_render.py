@@ -11,9 +11,10 @@ from PIL import Image
 from bot.engine import OutcomeView, ViewContext, get_game
 from bot.games.ilium.viewtypes import IliumSeatView, IliumView
 from rendering import ilium, kit
-from rendering.ilium import BOARD_SIZE, FRAME, HAND_SIZE, HEADLINE, MAP_BOX, TEXT, board_size
-from rendering.ilium_layout import SPACE_R, board_key, layout
-from rendering.ilium_parts import CHOSEN, STONE, TYPE_COLOURS
+from rendering.ilium import BOARD_SIZE, HAND_SIZE, board_size
+from rendering.ilium.board import FRAME, HEADLINE, MAP_BOX, TEXT
+from rendering.ilium.layout import SPACE_R, board_key, layout
+from rendering.ilium.parts import CHOSEN, STONE, TYPE_COLOURS
 
 GAME = get_game("ilium")
 CONTEXT = ViewContext()

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from svc_helpers import ALICE, BOB, active, lookup
 
-from bot.service import DatabaseDown, GameInfo, GameService, StaleAction
+from bot.service import DatabaseDown, GameInfo, GameService, ServiceError, StaleAction
 from bot.store import DatabaseUnavailable, Store
 from bot.store.moves import MoveRepository
 from tests.postgres_server import PostgresServer
@@ -54,15 +54,15 @@ async def test_a_move_while_the_server_is_down_is_refused_then_counts_once(
     service = GameService(store, lookup)
     await service.load()
     info = await active(service)
-    first = await service.move(info.game_id, mover(info), "t2", info.version)
+    first = await service.moves.move(info.game_id, mover(info), "t2", info.version)
     after_first = first.board.info
 
     await asyncio.to_thread(server.stop)
     with pytest.raises(DatabaseDown, match="nothing was changed"):
-        await service.move(info.game_id, mover(after_first), "t1", after_first.version)
+        await service.moves.move(info.game_id, mover(after_first), "t1", after_first.version)
     await asyncio.to_thread(server.start)
 
-    second = await service.move(info.game_id, mover(after_first), "t1", after_first.version)
+    second = await service.moves.move(info.game_id, mover(after_first), "t1", after_first.version)
     assert second.board.info.version == after_first.version + 1
     assert await moves_stored(url) == ["t2", "t1"]
     await store.close()
@@ -84,18 +84,18 @@ async def test_a_move_cut_off_inside_its_transaction_leaves_nothing_and_counts_o
 
     monkeypatch.setattr(MoveRepository, "save_snapshot", stop_then_snapshot)
     with pytest.raises(DatabaseDown, match="nothing was changed"):
-        await service.move(info.game_id, mover(info), "t2", info.version)
+        await service.moves.move(info.game_id, mover(info), "t2", info.version)
     monkeypatch.setattr(MoveRepository, "save_snapshot", real)
     await asyncio.to_thread(server.start)
 
     assert await moves_stored(url) == []
-    done = await service.move(info.game_id, mover(info), "t2", info.version)
+    done = await service.moves.move(info.game_id, mover(info), "t2", info.version)
     assert done.board.info.version == info.version + 1
     assert await moves_stored(url) == ["t2"]
 
     restarted = GameService(await Store.open(url), lookup)  # a bot restart: nothing lost
     assert await restarted.load() == 1
-    assert (await restarted.board(info.game_id)).info.version == done.board.info.version
+    assert (await restarted.boards.show(info.game_id)).info.version == done.board.info.version
     await restarted.store.close()
     await store.close()
 
@@ -111,6 +111,10 @@ async def test_a_read_while_the_server_is_down_says_so_and_the_next_one_works(
     with pytest.raises(Exception, match="not answering") as caught:
         await store.games.require(info.game_id)
     assert "password" not in str(caught.value).lower()
+    # Through the service the same read is its own refusal, one a cog shows as it is.
+    with pytest.raises(DatabaseDown, match="nothing was changed") as told:
+        await service.records.public_log(info.game_id + 1)  # a game not held: read from the store
+    assert isinstance(told.value, ServiceError) and "password" not in str(told.value).lower()
     await asyncio.to_thread(server.start)
     assert (await store.games.require(info.game_id)).version == info.version
     await store.close()
@@ -132,13 +136,13 @@ async def test_a_connection_lost_during_commit_is_read_back_and_said_to_count(
 
     monkeypatch.setattr(MoveRepository, "record", committed_but_unanswered)
     with pytest.raises(DatabaseDown, match="it did count, once"):
-        await service.move(info.game_id, mover(info), "t2", info.version)
+        await service.moves.move(info.game_id, mover(info), "t2", info.version)
     monkeypatch.setattr(MoveRepository, "record", real)
-    board = await service.board(info.game_id)
+    board = await service.boards.show(info.game_id)
     assert board.info.version == info.version + 1  # memory holds what was stored
     assert [m.action for m in await store.moves.of(info.game_id)] == ["t2"]
     with pytest.raises(StaleAction):  # the same click again cannot make it count twice
-        await service.move(info.game_id, mover(info), "t2", info.version)
+        await service.moves.move(info.game_id, mover(info), "t2", info.version)
     assert [m.action for m in await store.moves.of(info.game_id)] == ["t2"]
     await store.close()
 
@@ -156,7 +160,7 @@ async def test_a_commit_that_did_not_happen_is_refused_and_nothing_changes(
 
     monkeypatch.setattr(MoveRepository, "record", lost)
     with pytest.raises(DatabaseDown, match="nothing was changed"):
-        await service.move(info.game_id, mover(info), "t2", info.version)
-    assert (await service.board(info.game_id)).info.version == info.version
+        await service.moves.move(info.game_id, mover(info), "t2", info.version)
+    assert (await service.boards.show(info.game_id)).info.version == info.version
     assert await store.moves.of(info.game_id) == []
     await store.close()

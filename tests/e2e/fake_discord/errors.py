@@ -6,7 +6,9 @@ import dataclasses
 from collections.abc import Iterable, Sequence
 from typing import Any, Literal
 
-RejectionKind = Literal["rule", "unknown-endpoint", "not-found", "refused", "internal"]
+RejectionKind = Literal[
+    "rule", "unknown-endpoint", "not-found", "refused", "internal", "rate-limited"
+]
 
 # Codes Discord uses for the refusals the fake reproduces.
 UNKNOWN_ENDPOINT = 0
@@ -21,6 +23,7 @@ CANNOT_EDIT_OTHERS = 50005
 EMPTY_MESSAGE = 50006
 THREAD_ARCHIVED = 50083
 CANNOT_DM = 50007
+INVALID_WEBHOOK_TOKEN = 50027
 MISSING_PERMISSIONS = 50013
 INVALID_FORM_BODY = 50035
 
@@ -39,18 +42,25 @@ class FakeHTTPError(Exception):
         *,
         kind: RejectionKind = "rule",
         errors: dict[str, Any] | None = None,
+        details: dict[str, Any] | None = None,
+        headers: dict[str, str] | None = None,
     ) -> None:
-        """Keep what the JSON error body and the rejection record need."""
+        """Keep what the JSON error body, its headers and the rejection record need; `details`
+        are more fields of the body (a 429's `retry_after`)."""
         super().__init__(f"{status} (code {code}): {message}")
         self.status = status
         self.code = code
         self.message = message
         self.kind: RejectionKind = kind
         self.errors = errors or {}
+        self.details = details or {}
+        self.headers = headers or {}
 
     def body(self) -> dict[str, Any]:
-        """Return the JSON body Discord would send."""
-        body: dict[str, Any] = {"message": self.message, "code": self.code}
+        """Return the JSON body Discord would send (a 429's has no code)."""
+        body: dict[str, Any] = {"message": self.message, "code": self.code} | self.details
+        if self.status == 429:
+            del body["code"]
         if self.errors:
             body["errors"] = self.errors
         return body

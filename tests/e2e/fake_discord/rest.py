@@ -112,16 +112,19 @@ class RestApi:
         fake.inflight += 1
         try:
             self._check_auth(request)
+            limits: dict[str, str] = {}
             if request.path.startswith(API):
                 await self._record_and_check(request)
-            hold = fake.faults.take_hold(request.method, request.path)
-            if hold is not None and not await hold.pass_through():
+                limits = fake.limits.take(request.method, request.path[len(API) :])
+            if not await fake.faults.hold(request.method, request.path):
                 if request.transport is not None:
                     request.transport.close()  # dropped: never acted on, never answered
                 return web.Response(status=204)
             fault = fake.faults.take(request.method, request.path)
             if fault is None:
-                return await handler(request)
+                answer = await handler(request)
+                answer.headers.update(limits)
+                return answer
             if fault.performed or fault.lost:
                 await handler(request)
             if fault.lost and request.transport is not None:
@@ -131,7 +134,9 @@ class RestApi:
             return answer
         except FakeHTTPError as exc:
             fake.note_rejection(request.method, request.path, exc)
-            return json_response(exc.body(), exc.status)
+            refusal = json_response(exc.body(), exc.status)
+            refusal.headers.update(exc.headers)
+            return refusal
         except web.HTTPException:
             raise
         except Exception:  # a bug in the fake must fail the test, not make discord.py retry

@@ -12,7 +12,7 @@ from aiohttp import web
 
 from .commands import CommandRegistry
 from .errors import FakeDiscordFailure, FakeHTTPError, Rejection, RejectionKind
-from .faults import Fault, Faults, Hold
+from .faults import Fault, Faults, Stall
 from .gateway import Gateway
 from .ids import Snowflakes
 from .inject import APPLICATION_COMMAND, AUTOCOMPLETE, MESSAGE_COMPONENT, InteractionBuilder
@@ -20,6 +20,7 @@ from .interactions import InjectedInteraction, InteractionDesk
 from .ledger import Ledger
 from .outbox import Outbox
 from .progress import Progress
+from .ratelimits import ChannelLimits
 from .recorder import EventKind, MessageEvent, Predicate, RecordedMessage, Recorder
 from .rest import API, RestApi
 from .store import StoredMessage
@@ -58,6 +59,7 @@ class FakeDiscord:
         self.requests: list[RecordedRequest] = []
         self.gate = StrictGate(self.desk)
         self.gate.enabled = strict
+        self.limits = ChannelLimits(self.desk.now)
         self.inflight = 0
         self.progress = Progress()
         self.component_gate: ComponentGate | None = None
@@ -204,11 +206,22 @@ class FakeDiscord:
         """
         return self.faults.plan(Fault(method, path, status, **details))
 
-    def hold(self, method: str, path: str) -> Hold:
-        """Hold back the next `method` request whose path matches the regex `path` until the
-        test calls `release()` (or `drop()`) on the answer (`await hold.wait_arrived()` sees it
-        come)."""
-        return self.faults.hold(Hold(method, path))
+    def stall(self, method: str, path: str) -> Stall:
+        """Hold the next `method` request whose path (under /api/v10) matches the regex `path`
+        at Discord, neither done nor answered, until `stall.release()` (or `stall.drop()`: never
+        acted on, its connection closed unanswered); `await stall.reached.wait()` returns once
+        it is held. The fake drops what it still holds when it stops."""
+        return self.faults.stall(method, path)
+
+    def limit_rates(self, limit: int = 5, per: float = 5.0) -> None:
+        """Enforce Discord's per-channel limit on message sends and edits from now on: `limit`
+        per window of `per` seconds of the fake's clock, with Discord's headers and 429s."""
+        self.limits.enabled, self.limits.limit, self.limits.per = True, limit, per
+
+    @property
+    def rate_limited(self) -> list[str]:
+        """Every write answered 429 (with the limits on), as 'METHOD path'."""
+        return self.limits.limited
 
     @property
     def interaction_timeout(self) -> float:

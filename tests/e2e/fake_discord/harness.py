@@ -14,7 +14,7 @@ from discord.ext import commands
 
 from .errors import FakeDiscordFailure
 from .interactions import InjectedInteraction
-from .progress import busy_tasks
+from .progress import busy_tasks, killed_tasks
 from .recorder import Predicate, RecordedMessage
 from .server import FakeDiscord
 
@@ -81,7 +81,7 @@ class BotRunner(Generic[BotT]):
             return
         self._closing = True
         self.fake.component_gate = None
-        busy = busy_tasks()
+        busy = killed_tasks()
         for handler in busy:
             handler.cancel()
         await asyncio.gather(*busy, return_exceptions=True)

@@ -129,7 +129,8 @@ async def test_the_computers_running_thought_is_abandoned_and_goes_on_after_the_
         turn = asyncio.ensure_future(
             fake_discord.wait_for(alices_turn(fake_discord), since=mark, timeout=30)
         )
-        await asyncio.wait({thought, turn}, return_when=asyncio.FIRST_COMPLETED)
+        either: set[asyncio.Future[Any]] = {thought, turn}
+        await asyncio.wait(either, return_when=asyncio.FIRST_COMPLETED)
         if turn.done():
             turn.result()  # alice's turn came (a timeout would say what came instead)
             await move_by_buttons(fake_discord, 0)

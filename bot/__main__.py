@@ -1,19 +1,23 @@
-"""python -m bot: read settings, build the bot, run it until stopped."""
+"""python -m bot: read settings, build the bot, run it until SIGTERM or SIGINT, stop cleanly."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 import sys
+import time
 from pathlib import Path
 
 import discord
 
-from bot.client import build_bot
-from bot.settings import TOKEN_REFUSED, SettingsError, load_settings
+from bot.client import CLOSE_GATEWAY, SymposionBot, build_bot
+from bot.settings import TOKEN_REFUSED, Settings, SettingsError, load_settings
+from bot.signals import StopSignals
 from bot.store import Store, StoreUnusable
-from bot.store.lock import acquire
+from bot.store.lock import acquire, release
 from bot.store.shards import Shards
+
+log = logging.getLogger("bot")
 
 # Library loggers whose DEBUG lines carry game state: discord.py logs request and gateway
 # payloads (a hand in an ephemeral reply), aiosqlite and asyncpg statements with parameters
@@ -59,11 +63,52 @@ async def _check_database(database: str | Path, shards: Shards | None) -> None:
         await store.close()
 
 
-def open_database(database: str | Path, shards: Shards | None = None) -> None:
-    """Lock a sqlite file for this process's lifetime and check the database; StoreUnusable."""
-    if isinstance(database, Path):
-        acquire(database)  # never released: the process's exit releases it
-    asyncio.run(_check_database(database, shards))
+async def run(settings: Settings) -> int:
+    """Check the database, then serve Discord until SIGTERM or SIGINT; 0 once stopped."""
+    signals = StopSignals()
+    held = acquire(settings.database) if isinstance(settings.database, Path) else None
+    try:
+        checked, _ = await signals.unless_asked(_check_database(settings.database, settings.shards))
+        if not checked:
+            log.info("stopped on %s while starting", signals.name)
+            return 0
+        bot = build_bot(
+            settings.shards,
+            database_path=settings.database,
+            dev_guild_id=settings.dev_guild_id,
+            render_workers=RENDER_WORKERS,
+        )
+        await serve(bot, settings.discord_token, signals)
+        return 0
+    finally:
+        if held is not None:
+            release(held)  # after the bot's own store has closed
+
+
+async def serve(bot: SymposionBot, token: str, signals: StopSignals) -> None:
+    """Run the bot until a signal asks it to stop, then stop it cleanly (logged with its time).
+
+    Login failures and an unreachable Discord are raised (after the bot is closed).
+    """
+    running = asyncio.ensure_future(bot.start(token))
+    try:
+        asked = asyncio.ensure_future(signals.asked.wait())
+        await asyncio.wait({running, asked}, return_when=asyncio.FIRST_COMPLETED)
+        asked.cancel()
+        if running.done():
+            running.result()  # ended without being asked: its error, if any
+            return
+        log.info("stopping on %s: new interactions are turned away", signals.name)
+        started = time.monotonic()
+        if bot.ws is None:  # still logging in or setting up: nothing to finish
+            running.cancel()
+        await bot.close()
+        await asyncio.wait({running}, timeout=CLOSE_GATEWAY)
+        running.cancel()
+        log.info("stopped in %.2f s", time.monotonic() - started)
+    finally:
+        await bot.close()
+        await asyncio.gather(running, return_exceptions=True)
 
 
 def main() -> int:
@@ -75,25 +120,16 @@ def main() -> int:
         return 2
     configure_logging(settings.log_level)
     try:
-        open_database(settings.database, settings.shards)
+        return asyncio.run(run(settings))
     except StoreUnusable as error:
         print(f"symposion: {error}", file=sys.stderr)
         return DATABASE_UNUSABLE
-    bot = build_bot(
-        settings.shards,
-        database_path=settings.database,
-        dev_guild_id=settings.dev_guild_id,
-        render_workers=RENDER_WORKERS,
-    )
-    try:
-        bot.run(settings.discord_token, log_handler=None)
     except discord.LoginFailure:  # well-formed, but Discord answered 401
         print(f"symposion: {TOKEN_REFUSED}", file=sys.stderr)
         return 2
     except OSError as error:  # aiohttp's ClientConnectorError (refused, DNS) is an OSError
         print(f"symposion: {unreachable(error)}", file=sys.stderr)
         return DISCORD_UNREACHABLE
-    return 0
 
 
 def unreachable(error: OSError) -> str:

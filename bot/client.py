@@ -7,8 +7,8 @@ as the Protocol cogs.ui.host.Host, which this class offers.
 
 from __future__ import annotations
 
+import asyncio
 import logging
-import multiprocessing
 import os
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -19,6 +19,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.pools import end_pools, worker_pool
 from bot.service import GameService, utc_clock
 from bot.service.pace import iso
 from bot.service.thinking import DEFAULT_TIMEOUT, Thinker
@@ -43,6 +44,27 @@ EXTENSIONS = (
 )
 
 
+# Stopping (issue 24), in seconds: running handlers get FINISH_HANDLERS to finish (a move's
+# commit and board), then CANCELLED to unwind once cancelled; the gateway gets CLOSE_GATEWAY
+# to close (and `python -m bot` as long again for the connection task to end), pool workers
+# END_WORKERS before a busy one is killed. In all 8.5 s at worst: within the 10 s supervisors
+# wait (docker stop) before SIGKILL.
+FINISH_HANDLERS = 3.5
+CANCELLED = 1.0
+CLOSE_GATEWAY = 1.5
+END_WORKERS = 1.0
+# What a stop lets finish, then cancels: discord.py's command, component and event handler tasks
+# (its own names for them), background loops (discord.ext.tasks) and ours ("symposion: ...").
+HANDLERS = (
+    "CommandTree-invoker",
+    "discord-ui-view-dispatch",
+    "discord-ui-dynamic-item",
+    "discord.py: on_",
+    "discord-ext-tasks: ",
+    "symposion: ",
+)
+
+
 def default_workers() -> int:
     """One process per core but one (kept for the event loop), and at least one."""
     return max(1, (os.cpu_count() or 2) - 1)
@@ -61,6 +83,8 @@ class SymposionBot(commands.Bot):
 
     `clock` is what deadlines are measured by (tests pass a fake one and move it by hand);
     the timer loop looks at it every `timer_interval` seconds.
+
+    `close` stops it cleanly, whoever asks (a signal, a test): see `_stop`.
     """
 
     def __init__(
@@ -86,10 +110,7 @@ class SymposionBot(commands.Bot):
         self.clock = clock
         self.timer_interval = timer_interval
         # The computer players think in their own processes, never on the event loop.
-        self.computer_pool = ProcessPoolExecutor(
-            max_workers=computer_workers or default_workers(),
-            mp_context=multiprocessing.get_context("forkserver"),
-        )
+        self.computer_pool = worker_pool(computer_workers or default_workers())
         self.computer_timeout = computer_timeout
         # On PostgreSQL a process always holds its shards (all of them when not sharded), so
         # a second process for the same games is refused; sqlite has its file lock instead.
@@ -97,10 +118,9 @@ class SymposionBot(commands.Bot):
         # Images drawn in their own processes (0: the loop's threads, as tests and scripts do).
         self.render_pool: ProcessPoolExecutor | None = None
         if render_workers > 0:
-            self.render_pool = ProcessPoolExecutor(
-                max_workers=render_workers, mp_context=multiprocessing.get_context("forkserver")
-            )
+            self.render_pool = worker_pool(render_workers)
         self.store: Store | None = None
+        self._stopped: asyncio.Future[None] | None = None  # the stop, once it has begun
         self._service: GameService | None = None
         self._table: object | None = None
 
@@ -110,6 +130,11 @@ class SymposionBot(commands.Bot):
         if self._service is None:
             raise RuntimeError("the bot has not finished setting up")
         return self._service
+
+    @property
+    def stopping(self) -> bool:
+        """The bot is stopping: what arrives now is turned away ('restarting')."""
+        return self._stopped is not None
 
     @property
     def table(self) -> Any:
@@ -145,16 +170,55 @@ class SymposionBot(commands.Bot):
         log.info("synced %d slash command(s)", len(synced))
 
     async def close(self) -> None:
-        """Close Discord first (unloading the extensions), then the database, so no move is cut
-        off mid-commit. Images drawn after this go to threads: the pool is given back first."""
-        await super().close()
-        self.computer_pool.shutdown(wait=False, cancel_futures=True)
-        pool, self.render_pool = self.render_pool, None
-        if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
+        """Stop cleanly (see `_stop`); a second call waits for the stop already under way."""
+        if self._stopped is None:
+            self._stopped = asyncio.ensure_future(self._stop())
+        await asyncio.shield(self._stopped)
+
+    async def _stop(self) -> None:
+        """Turn new interactions away, let running handlers finish (a move's commit and its
+        board; bounded, then cancelled) with the computer's thoughts abandoned, close Discord
+        (unloading the extensions first: the timer loop ends, the board senders stop, then the
+        gateway closes), end the worker pools, close the database last, so nothing still
+        running finds it closed."""
+        if self.extensions:
+            self.dispatch("stopping")  # extensions stop their loops (cogs.timers)
+        if self._service is not None:
+            self._service.computers.thinker.abandon()
+        await self._finish_handlers()
+        try:
+            await asyncio.wait_for(asyncio.shield(super().close()), CLOSE_GATEWAY)
+        except TimeoutError:
+            log.warning("Discord's connection did not close within %ss; leaving it", CLOSE_GATEWAY)
+        pools = [self.computer_pool, self.render_pool]
+        self.render_pool = None  # images drawn after this (none should be) use threads
+        await asyncio.to_thread(end_pools, [p for p in pools if p is not None], END_WORKERS)
         if self.store is not None:
             await self.store.close()
             self.store = None
+
+    async def _finish_handlers(self) -> None:
+        """Wait up to FINISH_HANDLERS seconds for running handlers, then cancel the rest."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + FINISH_HANDLERS
+        while (running := handlers()) and loop.time() < deadline:
+            await asyncio.wait(running, timeout=deadline - loop.time())
+        if running:
+            names = sorted({task.get_name() for task in running})
+            log.warning("stopping %d handler(s) still running: %s", len(running), names)
+            for task in running:
+                task.cancel()
+            await asyncio.wait(running, timeout=CANCELLED)
+
+
+def handlers() -> set[asyncio.Task[Any]]:
+    """Handler tasks still running (HANDLERS), the caller's own task excluded."""
+    me = asyncio.current_task()
+    return {
+        task
+        for task in asyncio.all_tasks()
+        if task is not me and not task.done() and task.get_name().startswith(HANDLERS)
+    }
 
 
 class ShardedSymposionBot(SymposionBot, commands.AutoShardedBot):

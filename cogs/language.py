@@ -9,6 +9,7 @@ from discord.ext import commands
 
 from bot.i18n import say, words
 from cogs.ui.readers import reader_language
+from cogs.ui.replies import TurnedAway
 
 if TYPE_CHECKING:
     from cogs.ui.host import Host
@@ -33,6 +34,12 @@ class Language(commands.Cog):
 
     def __init__(self, bot: Host) -> None:
         self.bot = bot
+
+    async def interaction_check(self, interaction: Interaction) -> bool:
+        """Turn the command away while the bot stops (it would write to the database)."""
+        if self.bot.stopping:
+            raise TurnedAway()
+        return True
 
     @app_commands.command(
         name="language",

@@ -34,10 +34,13 @@ class Presenter(commands.Cog):
     def __init__(self, bot: Host) -> None:
         self.bot = bot
         self._resuming: asyncio.Task[None] | None = None
+        self._connecting = True  # the resuming task still waits for the connection
 
     async def cog_load(self) -> None:
         """Once connected, games left waiting for the automatic player go on."""
-        self._resuming = asyncio.create_task(self._continue_automatic())
+        self._resuming = asyncio.create_task(
+            self._continue_automatic(), name="symposion: games waiting for the computer"
+        )
 
     async def cog_unload(self) -> None:
         """The bot closes: stop resuming games and sending boards before the store goes."""
@@ -50,11 +53,21 @@ class Presenter(commands.Cog):
     async def _continue_automatic(self) -> None:
         """Once connected, games left waiting for the automatic player (a restart) go on."""
         await self.bot.wait_until_ready()
+        self._connecting = False
         for game_id in self.bot.service.computers.games_waiting():
+            if self.bot.stopping:
+                return
             try:
                 await self.bot.table.play_automatic(game_id)
             except (discord.HTTPException, ServiceError):
                 log.warning("game #%s: the automatic player could not go on", game_id)
+
+    @commands.Cog.listener()
+    async def on_stopping(self) -> None:
+        """The bot stops before it was connected: the games wait for the next start (a stop
+        must not wait for a connection that will not come)."""
+        if self._connecting and self._resuming is not None:
+            self._resuming.cancel()
 
     @commands.Cog.listener()
     async def on_ready(self) -> None:

@@ -26,6 +26,7 @@ class Timers(commands.Cog):
 
     def __init__(self, bot: Host) -> None:
         self.bot = bot
+        self._looking = False  # a look at the clock is under way (deadlines being shown)
 
     async def cog_load(self) -> None:
         """Start looking every `bot.timer_interval` seconds once the bot is connected."""
@@ -35,6 +36,14 @@ class Timers(commands.Cog):
     async def cog_unload(self) -> None:
         """Stop the loop with the bot."""
         self.ticking.cancel()
+
+    @commands.Cog.listener()
+    async def on_stopping(self) -> None:
+        """The bot stops: a look at the clock under way finishes (its deadlines are claimed),
+        and no other starts."""
+        self.ticking.stop()
+        if not self._looking:
+            self.ticking.cancel()
 
     async def run_due(self) -> int:
         """Show every deadline due now; returns how many were shown."""
@@ -51,10 +60,13 @@ class Timers(commands.Cog):
     @tasks.loop(seconds=30)
     async def ticking(self) -> None:
         """One look at the clock; an error is logged and the loop goes on."""
+        self._looking = True
         try:
             await self.run_due()
         except Exception:
             log.exception("the timer loop failed; it tries again next time")
+        finally:
+            self._looking = False
 
     @ticking.before_loop
     async def _connected(self) -> None:

@@ -26,6 +26,7 @@ from bot.service.errors import (
     IllegalMove,
     InvalidOptions,
     NotYourTurn,
+    Restarting,
     ServiceError,
     database_down_told,
 )
@@ -149,6 +150,8 @@ class Computers:
             except IllegalAction:
                 log.exception("game #%s: the computer found no move", game_id)
                 return None
+            except Restarting:
+                return None  # the bot stops: the computer moves after the restart
             async with s.lock:
                 now = self._computer_turn(s)
                 if now is not None and now[2] == version and now[3] is state:

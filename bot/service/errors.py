@@ -13,6 +13,8 @@ from bot.store import DatabaseUnavailable
 
 DATABASE_DOWN = say("service.database_down")
 SAVED_IN_RESTART = say("service.saved_in_restart")
+# The answer to whatever arrives while the bot stops: nothing was done, try again soon.
+RESTARTING = say("service.restarting")
 
 
 class ServiceError(Exception):
@@ -97,6 +99,13 @@ class NoHands(ServiceError):
 
 class IllegalMove(ServiceError, IllegalAction):
     """The engine refused the action; the engine's own message passes through unchanged."""
+
+
+class Restarting(ServiceError):
+    """The bot is stopping (to restart): nothing was done, and the player may try again soon."""
+
+    def __init__(self) -> None:
+        super().__init__(RESTARTING)
 
 
 P = ParamSpec("P")

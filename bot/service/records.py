@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from bot.engine import IllegalAction
 from bot.i18n import say
 from bot.service.catalogue import title_of
+from bot.service.checks import label, status_error
 from bot.service.errors import GameBroken, GameNotFound, NotAPlayer, NotStarted, database_down_told
 from bot.service.games import Games, broken_refusal
 from bot.service.model import GameInfo
@@ -119,6 +120,9 @@ class Records:
         """The stored facts of game `number` of this server, if the caller may watch it."""
         entry = await self._numbered(guild_id, number)
         shown = await self._shown_info(entry)  # refuses broken and never-started games
+        if shown.status == "lobby":  # no seats, no moves: nothing to rebuild yet
+            game = self.games.lookup(entry.game_type)
+            raise status_error(label(game, entry.id), "lobby", ("active",))
         seated = any(p.user_id == user_id and p.seat is not None for p in shown.players)
         if shown.status == "active" and not seated:
             raise NotAPlayer(say("service.replay_too_soon", title=shown.title, game=number))

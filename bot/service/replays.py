@@ -2,9 +2,10 @@
 
 Who may look: any game of this server once it is over; a game still being played only by its
 players (and they see only public views: hidden information of a game in progress never
-appears); bot/service/records.py finds the game and checks. Building the states is pure engine
-work, done off the event loop by the caller (`public_frames` and `export_record` are plain
-functions of a ReplaySource).
+appears); a lobby has nothing to rebuild yet and is refused in one sentence.
+bot/service/records.py finds the game and checks. Building the states is pure engine work, done
+off the event loop by the caller (`public_frames` and `export_record` are plain functions of a
+ReplaySource).
 
 Export format (README, "Game records"): see `export_record`.
 """

@@ -12,6 +12,10 @@ instead of starting another. Each person's move starts the table's loop of compu
 a loop whose thought went stale thinks again about the next position: without this, loops
 left over from earlier moves each thought about every later computer move too, and with a
 quick player they piled up behind one another in the pool.
+
+When the bot stops, the thinker is `abandon`ed: a thought still running is not waited for
+(its worker is ended with the pool) and no new one starts; every caller of a thought, shared
+or not, answers `Restarting`.
 """
 
 from __future__ import annotations
@@ -25,10 +29,12 @@ from typing import Any
 
 from bot.ai import Decision, choose, decide
 from bot.engine import AnyGame
+from bot.service.errors import Restarting
 
 log = logging.getLogger(__name__)
 
 Decide = Callable[[str, Any, int, int, int, str], Decision]
+FIRST = asyncio.FIRST_COMPLETED
 DEFAULT_TIMEOUT = 10.0  # seconds a decision may take before the random move stands in
 
 
@@ -54,11 +60,25 @@ class Thinker:
         self.timeout = timeout
         self.decider = decider  # a picklable top-level function when `executor` is a process pool
         self._thinking: dict[tuple[object, ...], _Thought] = {}  # under way, by what about
+        self.abandoned = False
+        self._waiting: set[asyncio.Future[None]] = set()  # one per thought in progress
+
+    def abandon(self) -> None:
+        """The bot stops: thoughts in progress and any asked for later answer `Restarting`."""
+        self.abandoned = True
+        for waiting in self._waiting:
+            if not waiting.done():
+                waiting.set_result(None)
 
     async def decide(
         self, game: AnyGame, state: Any, seat: int, seed: int, version: int, level: str
     ) -> Decision:
-        """The computer's decision for `seat`; the same thought if one about it is under way."""
+        """The computer's decision for `seat`; the same thought if one about it is under way.
+
+        Raises Restarting when the thinker is abandoned (the bot stops) before it decides.
+        """
+        if self.abandoned:
+            raise Restarting()
         about = (game.spec.id, id(state), seat, seed, version, level)
         thought = self._thinking.get(about)
         if thought is None:
@@ -79,20 +99,34 @@ class Thinker:
         self, game: AnyGame, state: Any, seat: int, seed: int, version: int, level: str
     ) -> Decision:
         """One thought, bounded in time; the seeded random move if it takes too long."""
-        dumped = game.dump(state)
-        job = self._submit(game.spec.id, dumped, seat, seed, version, level)
+        job = asyncio.ensure_future(
+            self._submit(game.spec.id, game.dump(state), seat, seed, version, level)
+        )
+        gone = asyncio.get_running_loop().create_future()
+        self._waiting.add(gone)
         try:
-            return await asyncio.wait_for(job, self.timeout)
-        except TimeoutError:
+            done, _ = await asyncio.wait({job, gone}, timeout=self.timeout, return_when=FIRST)
+        finally:
+            self._waiting.discard(gone)
+            if not job.done():
+                job.cancel()  # past its time, abandoned, or nobody waits for it any more
+        if job in done:
+            try:
+                return job.result()
+            except Exception:
+                log.exception(
+                    "the computer (%s, %s) failed: playing the seeded random move",
+                    game.spec.id,
+                    level,
+                )
+        elif self.abandoned:
+            raise Restarting()
+        else:
             log.warning(
                 "the computer (%s, %s) took over %ss: playing the seeded random move instead",
                 game.spec.id,
                 level,
                 self.timeout,
-            )
-        except Exception:
-            log.exception(
-                "the computer (%s, %s) failed: playing the seeded random move", game.spec.id, level
             )
         return Decision(choose(game, state, seat, seed, version), None)
 

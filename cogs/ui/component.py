@@ -21,7 +21,7 @@ from discord.ui import Button, DynamicItem, Item, Select
 
 from cogs.ui.host import host_of
 from cogs.ui.ids import BadComponent, IdScheme, ours
-from cogs.ui.replies import PLACEHOLDER, clip, report
+from cogs.ui.replies import PLACEHOLDER, TurnedAway, clip, report
 
 if TYPE_CHECKING:
     from cogs.ui.table import Table
@@ -66,9 +66,12 @@ class Component(DynamicItem[ItemT], Generic[ItemT, Key], template=NEVER):
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Run the click's work; refusals and failures go to the one error handler."""
         try:
+            host = host_of(interaction)
+            if host.stopping:
+                raise TurnedAway()
             if self.refusal is not None:
                 raise self.refusal
-            await self.act(interaction, host_of(interaction).table)
+            await self.act(interaction, host.table)
         except Exception as error:
             await report(interaction, error)
 

@@ -63,7 +63,7 @@ class Deliveries:
         queue.waiting = offer if queue.waiting is None else queue.waiting.then(offer)
         if queue.sender is None or queue.sender.done():
             queue.sender = asyncio.create_task(
-                self._send(game_id, queue), name=f"symposion-board-{game_id}"
+                self._send(game_id, queue), name=f"symposion: boards of game #{game_id}"
             )
         return queue.sender
 

@@ -39,6 +39,11 @@ class Host(Protocol):
         ...
 
     @property
+    def stopping(self) -> bool:
+        """The bot is stopping: whatever arrives now is turned away ('restarting')."""
+        ...
+
+    @property
     def render_pool(self) -> Executor | None:
         """Worker processes that draw images (None: the event loop's threads)."""
         ...

@@ -45,6 +45,8 @@ class Mender:
     async def mend_all(self) -> None:
         """At start: every game whose channel shows an old board, or several, gets put right."""
         for game_id in await self.table.service.boards.to_mend():
+            if self.table.bot.stopping:
+                return  # the next start checks again
             await self.mend(game_id)
 
     async def mend(self, game_id: int, *, failed: bool = False) -> None:

@@ -18,6 +18,7 @@ from discord import app_commands
 
 from bot.i18n import Text, say, words
 from bot.service import ServiceError
+from bot.service.errors import RESTARTING
 from cogs.ui.readers import reader_language
 
 log = logging.getLogger("cogs.replies")
@@ -26,10 +27,16 @@ log = logging.getLogger("cogs.replies")
 CONTENT, BUTTON_LABEL, OPTION_TEXT, PLACEHOLDER, CHOICE, CHOICES = 2000, 80, 100, 150, 100, 25
 # What talking to Discord can fail with: its refusals, a lost or cut reply, a timeout.
 DISCORD_FAULTS = (discord.HTTPException, aiohttp.ClientError, OSError, asyncio.TimeoutError)
+# Discord's code for an interaction answered too late (its first answer is due within 3 s).
+EXPIRED = 10062
 
 FAILURE = say("table.failure")
 NOT_A_CHOICE = say("table.not_a_choice")
 SERVER_ONLY = say("table.server_only")
+
+
+class TurnedAway(app_commands.CheckFailure):
+    """A command or click that arrived while the bot stops: answered 'restarting', not run."""
 
 
 def clip(text: str, limit: int = CONTENT) -> str:
@@ -79,6 +86,8 @@ def refusal(error: BaseException) -> str | None:
     """What to tell the player when `error` is their input's fault; None for our bugs."""
     if isinstance(error, ServiceError):  # DatabaseDown too: a read while PostgreSQL restarts
         return str(error)
+    if isinstance(error, TurnedAway):
+        return RESTARTING
     if isinstance(error, app_commands.NoPrivateMessage):
         return SERVER_ONLY
     if isinstance(error, app_commands.TransformerError):
@@ -90,11 +99,16 @@ async def report(interaction: discord.Interaction[Any], error: BaseException) ->
     """Every command's and component's error ends here: refusals answered, bugs logged.
 
     A refusal is a sentence written for the player (shown privately); anything else is
-    logged with its traceback and the player only reads that the game is safe. Never raises:
-    if even the answer fails (the interaction expired), that is logged.
+    logged with its traceback and the player only reads that the game is safe. An interaction
+    that expired before its first answer (a busy bot) is one warning line. Never raises: if even
+    the answer fails, that is logged.
     """
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
+    if isinstance(error, discord.NotFound) and error.code == EXPIRED:
+        # Expected when the bot is busy: nothing can be said to the player any more.
+        log.warning("interaction %s expired before it was answered", interaction.id)
+        return
     text = refusal(error)
     if text is not None and error.args and isinstance(error.args[0], Text):
         text = error.args[0]  # a refusal with a message id: the reader's language

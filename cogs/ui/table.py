@@ -26,7 +26,7 @@ from cogs.ui.hands import HandDesk
 from cogs.ui.ids import LobbyVerb
 from cogs.ui.mending import Mender
 from cogs.ui.painter import Painter
-from cogs.ui.replies import DISCORD_FAULTS
+from cogs.ui.replies import DISCORD_FAULTS, EXPIRED
 from cogs.ui.turnnotes import TurnNotes
 
 if TYPE_CHECKING:
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("cogs.table")
 Interaction = discord.Interaction[Any]
-ALREADY_ANSWERED, EXPIRED = 40060, 10062
+ALREADY_ANSWERED = 40060
 ONGOING = ("lobby", "active")
 
 

@@ -10,6 +10,7 @@ from discord.ext import commands
 
 from bot.i18n import LIST_COMMA, listing, say
 from bot.service import GameInfo, ServiceError
+from cogs.ui.replies import TurnedAway
 
 if TYPE_CHECKING:
     from cogs.ui.host import Host
@@ -29,8 +30,10 @@ class TableCog(commands.Cog):
         self.bot = bot
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
-        """Refuse a server-only command outside a server: Discord's client does not offer it
-        there, but nothing stops a modified client from sending it."""
+        """Turn a command away while the bot stops; refuse a server-only command outside a
+        server: Discord's client does not offer it there, but a modified client may send it."""
+        if self.bot.stopping:
+            raise TurnedAway()
         command = interaction.command
         if interaction.guild_id is None and getattr(command, "guild_only", False):
             raise app_commands.NoPrivateMessage()

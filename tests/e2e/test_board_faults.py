@@ -4,6 +4,7 @@ live board, the move applied once, and the click answered whenever Discord lets 
 from __future__ import annotations
 
 import asyncio
+import logging
 import re
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -170,6 +171,31 @@ async def test_an_expired_interaction_still_brings_the_board_and_the_hand(
     assert len(fake_discord.dms(mover)) == dms
     assert told_it_failed(fake_discord) == []
     await one_current_board(fake_discord, bot_runner, bot)
+
+
+async def test_an_expired_hand_request_is_one_warning_line(
+    fake_discord: FakeDiscord,
+    bot_runner: Runner,
+    database: str | Path,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    await bot_runner.start(factory(database))
+    message = await open_game(fake_discord, "iliad", "alice", ["bob"])
+    await bot_runner.settle()
+
+    def expired() -> list[logging.LogRecord]:
+        return [r for r in caplog.records if "expired before it was answered" in r.getMessage()]
+
+    fake_discord.expect_rejection(10062, count=2)  # each deferral, and nothing after it
+    fake_discord.interaction_timeout = 0.0
+    await fake_discord.slash("hand", {}, user="alice", channel="games")
+    await fake_discord.progress.until(lambda: len(expired()) == 1, 5.0, "a warning for /hand")
+    await fake_discord.click(message, user="bob", label="My hand")
+    await fake_discord.progress.until(lambda: len(expired()) == 2, 5.0, "one for 'My hand'")
+    fake_discord.interaction_timeout = 3.0
+    await bot_runner.settle()
+    assert [r.levelname for r in expired()] == ["WARNING", "WARNING"]
+    assert all(r.exc_info is None for r in expired())  # one line each, no traceback
 
 
 async def test_a_lost_reply_to_the_click_still_brings_the_board_and_no_failure_message(

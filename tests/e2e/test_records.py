@@ -138,3 +138,18 @@ async def test_replays_refuse_what_the_caller_may_not_watch(
     mine = await fake_discord.slash("export", {"game": 1}, user="alice", channel="games")
     record = json.loads((await private_answer(mine)).files["game-1.json"])
     assert record["seed"] is None and record["status"] == "active"
+
+
+async def test_a_lobby_has_nothing_to_replay_or_export(
+    fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
+) -> None:
+    await bot_runner.start(factory(database))
+    opened = await fake_discord.slash(
+        "play", {"game": "iliad", "where": "here"}, user="alice", channel="games"
+    )
+    await opened.wait_message(lambda m: "Join" in str(m.buttons()))
+    not_yet = "Iliad (game #1) has not started yet: the host can start it from the lobby."
+    for command in ("replay", "export"):
+        asked = await fake_discord.slash(command, {"game": 1}, user="alice", channel="games")
+        assert (await private_answer(asked)).content == not_yet
+        assert [m for m in asked.messages() if not m.ephemeral] == []  # no "Rebuilding…"

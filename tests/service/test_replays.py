@@ -99,5 +99,8 @@ async def test_numbers_from_elsewhere_unknown_or_never_started_are_refused(
         GameNotFound, service.records.replay_source(GUILD, 77, ALICE)
     )
     await refused(GameNotFound, service.records.replay_source(GUILD + 1, waiting.game_id, ALICE))
+    for user in (ALICE, CAROL):  # one of its players, and anyone: a lobby has nothing to replay
+        asked = service.records.replay_source(GUILD, waiting.game_id, user)
+        assert "has not started yet" in await refused(NotStarted, asked)
     await service.lobby.cancel(waiting.game_id, ALICE)
     await refused(NotStarted, service.records.replay_source(GUILD, waiting.game_id, ALICE))

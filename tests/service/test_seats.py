@@ -99,6 +99,20 @@ async def test_a_restart_continues_a_game_whose_mover_is_automatic(
     assert again.computers.games_waiting() == []
 
 
+async def test_a_stopping_bot_leaves_the_automatic_players_move_for_the_restart(
+    service: GameService, store: Store
+) -> None:
+    info = await active(service, (ALICE, BOB, CAROL))
+    await service.moves.resign(info.game_id, user_at(info, 0))
+    service.computers.thinker.abandon()  # the bot stops
+    assert await service.computers.move(info.game_id) is None
+    again = GameService(store, lookup)
+    await again.load()
+    assert again.computers.games_waiting() == [info.game_id]  # the next start plays it
+    played = await again.computers.move(info.game_id)
+    assert played is not None and played.board.info.version == info.version + 2
+
+
 async def test_the_automatic_player_is_seeded_by_game_and_version(store: Store) -> None:
     picks = []
     for _ in range(2):

@@ -12,6 +12,7 @@ import pytest
 
 from bot.ai import Decision, choose, decide
 from bot.engine import IllegalAction, get_game
+from bot.service import Restarting
 from bot.service.thinking import Thinker
 
 
@@ -106,3 +107,36 @@ async def test_one_asker_cancelled_leaves_the_thought_to_the_other() -> None:
         release.set()
         assert await staying == Decision("move-for-3")
     assert gone.cancelled() and asked == [3]
+
+
+async def test_a_thought_under_way_when_the_bot_stops_is_abandoned_not_awaited(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    game, state, seat = _start()
+    thinking, release = threading.Event(), threading.Event()
+    asked: list[object] = []
+
+    def endless(*args: Any) -> Decision:
+        asked.append(args)
+        thinking.set()
+        release.wait(30)
+        return Decision("not a move", 1.0)
+
+    with ThreadPoolExecutor(1) as pool:
+        thinker = Thinker(pool, timeout=60, decider=endless)
+        try:
+            thought = asyncio.ensure_future(thinker.decide(game, state, seat, 11, 3, "normal"))
+            sharing = asyncio.ensure_future(thinker.decide(game, state, seat, 11, 3, "normal"))
+            await asyncio.get_running_loop().run_in_executor(None, thinking.wait, 30)
+            thinker.abandon()
+            with pytest.raises(Restarting):
+                await thought  # at once: the worker still thinks, nobody waits for it
+            with pytest.raises(Restarting):
+                await sharing  # a second asker of the same thought is told too
+            assert not release.is_set()
+            with pytest.raises(Restarting):
+                await thinker.decide(game, state, seat, 11, 4, "normal")  # none starts now
+        finally:
+            release.set()
+    assert len(asked) == 1
+    assert "seeded random move" not in caplog.text  # no move stands in: none is played

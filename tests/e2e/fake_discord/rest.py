@@ -116,7 +116,10 @@ class RestApi:
             if request.path.startswith(API):
                 await self._record_and_check(request)
                 limits = fake.limits.take(request.method, request.path[len(API) :])
-            await fake.faults.hold(request.method, request.path)
+            if not await fake.faults.hold(request.method, request.path):
+                if request.transport is not None:
+                    request.transport.close()  # dropped: never acted on, never answered
+                return web.Response(status=204)
             fault = fake.faults.take(request.method, request.path)
             if fault is None:
                 answer = await handler(request)

@@ -37,7 +37,9 @@ ComponentGate = Callable[[int, int, str], bool]
 class FakeDiscord:
     """REST + gateway on 127.0.0.1, one guild, injected interactions, recorded bot messages."""
 
-    token = "fake-discord-token"
+    # Shaped like a real bot token (three dot-separated parts), so `python -m bot`'s settings
+    # check accepts it when the bot runs as its own process against the fake.
+    token = "ZmFrZS1kaXNjb3JkLWJvdA.ZmFrZQ.ZmFrZS10b2tlbi1ub3QtZm9yLWRpc2NvcmQ"
 
     def __init__(self, *, strict: bool = True) -> None:
         """Build the world; nothing listens until `start()`. `strict`: refuse every request
@@ -87,6 +89,7 @@ class FakeDiscord:
 
     async def stop(self) -> None:
         """Close sockets, stop listening and restore discord.py's globals."""
+        self.faults.drop_all()
         await self.gateway.close_all()
         if self._runner is not None:
             await self._runner.cleanup()
@@ -205,8 +208,9 @@ class FakeDiscord:
 
     def stall(self, method: str, path: str) -> Stall:
         """Hold the next `method` request whose path (under /api/v10) matches the regex `path`
-        at Discord, neither done nor answered, until `stall.release()`; `await stall.reached
-        .wait()` returns once it is held."""
+        at Discord, neither done nor answered, until `stall.release()` (or `stall.drop()`: never
+        acted on, its connection closed unanswered); `await stall.reached.wait()` returns once
+        it is held. The fake drops what it still holds when it stops."""
         return self.faults.stall(method, path)
 
     def limit_rates(self, limit: int = 5, per: float = 5.0) -> None:

@@ -134,7 +134,8 @@ async def test_a_signal_stops_the_bot_cleanly_with_a_move_in_flight(
     alice = fake_discord.user("alice").id
     stored = await alices_stored_moves(tmp_path)
     assert stored.count(alice) == moves + 1  # the move in flight was stored, once
-    assert stored[-1] == alice  # the computer's answer waits for the restart
+    # Whether the computer's answer beat the signal is a race (computer moves no longer wait
+    # for Discord since boards are coalesced), so its place among the stored moves is not asserted.
     assert redrawn.content != board.content  # and its board went out
 
 

@@ -43,6 +43,7 @@ class HandDesk:
         self.bot = bot
         self.painter = painter
         self._dms: dict[int, int] = {}  # user -> their DM channel (it never changes)
+        self._opening: dict[int, asyncio.Future[discord.DMChannel]] = {}  # lookups under way
 
     @property
     def service(self) -> GameService:
@@ -87,6 +88,14 @@ class HandDesk:
         known = self._dms.get(user_id)
         if known is not None:
             return self.bot.get_partial_messageable(known, type=discord.ChannelType.private)
+        opening = self._opening.get(user_id)
+        if opening is None:  # two hands at once share one lookup
+            opening = self._opening[user_id] = asyncio.ensure_future(self._open_dm(user_id))
+            opening.add_done_callback(lambda _: self._opening.pop(user_id, None))
+        return await asyncio.shield(opening)
+
+    async def _open_dm(self, user_id: int) -> discord.DMChannel:
+        """Fetch the player and open their DM channel: two requests, made once per player."""
         user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
         dm = user.dm_channel or await user.create_dm()
         self._dms[user_id] = dm.id

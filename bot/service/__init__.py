@@ -51,6 +51,7 @@ from bot.service.model import (
 )
 from bot.service.pace import Clock, Pace, UnknownPace, default_pace, get_pace, paces, utc_clock
 from bot.service.records import BAD_NUMBER, LARGEST_NUMBER, PastGame
+from bot.service.seats import SeatAnswer, SeatAsk, SeatTaken, offered
 from bot.service.service import GameService
 from bot.service.timers import Alarm, Reminder, TimeUp
 from bot.service.undo import AlreadyAnswered, CannotUndo, UndoAnswer, Undone, UndoRequest
@@ -103,6 +104,9 @@ __all__ = [
     "RematchPlace",
     "Reminder",
     "Restarting",
+    "SeatAnswer",
+    "SeatAsk",
+    "SeatTaken",
     "ServiceError",
     "StaleAction",
     "Started",
@@ -121,6 +125,7 @@ __all__ = [
     "game_kind",
     "game_kinds",
     "get_pace",
+    "offered",
     "paces",
     "plan_mend",
     "resignation_outcome",

@@ -105,8 +105,7 @@ class RecordRepository:
         """A person's finished games in a server, in the order they finished, with opponents;
         a seat they left and someone took over counts too (as left)."""
         finished = (
-            "g.guild_id = ? AND g.status = 'finished' AND g.result IS NOT NULL"
-            " AND g.broken IS NULL"
+            "g.guild_id = ? AND g.status = 'finished' AND g.result IS NOT NULL AND g.broken IS NULL"
         )
         rows = await self._db.all(
             "SELECT g.id AS game_id, g.game_type, g.result, s.seat, s.departed,"

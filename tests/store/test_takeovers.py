@@ -1,0 +1,111 @@
+"""store.takeovers: requests to take a left seat, the take-over, and migration 0016 on old data."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from bot.store import Store, StoreError, migration_files
+
+TAKEOVERS = 16  # data/migrations/0016_seat_takeovers.sql
+STATE = {"pile": 10, "log": []}
+
+
+async def left_game(store: Store) -> tuple[int, int]:
+    """A started game of Alice (11), Bob (22) and Carol (33) whose seat 2 (Carol's) the
+    automatic player holds since she timed out; its id and version."""
+    row = await store.games.create(
+        game_type="toy",
+        guild_id=1,
+        channel_id=100,
+        thread_id=None,
+        host_id=11,
+        players=[(11, "Alice"), (22, "Bob"), (33, "Carol")],
+        seed=42,
+        options={},
+    )
+    version = await store.games.start(row.id, 0, {11: 0, 22: 1, 33: 2}, STATE)
+    version = await store.seats.hand_over(row.id, version, 2, "timed out")
+    return row.id, version
+
+
+async def test_an_old_database_gains_the_tables_and_its_left_seat_can_be_taken(
+    database: str | Path, tmp_path: Path
+) -> None:
+    older = tmp_path / "older"
+    older.mkdir()
+    for number, path in migration_files():
+        if number < TAKEOVERS:
+            shutil.copy(path, older / path.name)
+    store = await Store.open(database, migrate=False)
+    try:
+        await store.migrate(older)
+        game_id, version = await left_game(store)  # stored before 0016
+        before = await store.seats.of(game_id)
+        assert TAKEOVERS in await store.migrate()
+        assert await store.seats.of(game_id) == before  # the stored game reads as it was
+        new = await store.takeovers.take(game_id, version, 2, 44, "Dave")
+        assert new == version + 1
+        seats = {row.seat: row for row in await store.seats.of(game_id)}
+        assert (seats[2].user_id, seats[2].display_name) == (44, "Dave")
+        assert not seats[2].automatic and seats[2].departure is None
+        [holder] = await store.takeovers.holders(game_id)
+        assert (holder.user_id, holder.display_name, holder.departure) == (33, "Carol", "timed out")
+        assert (holder.taken_by, holder.version) == (44, new)
+    finally:
+        await store.close()
+
+
+async def test_a_seat_still_played_or_taken_cannot_be_taken(database: str | Path) -> None:
+    async with await Store.open(database) as store:
+        game_id, version = await left_game(store)
+        for seat in (0, 5):
+            try:
+                await store.takeovers.take(game_id, version, seat, 44, "Dave")
+            except StoreError:
+                pass
+            else:
+                raise AssertionError(f"seat {seat} was taken")
+        assert await store.takeovers.holders(game_id) == []
+        assert (await store.games.require(game_id)).version == version  # rolled back
+
+
+async def test_one_open_request_per_seat_and_a_lapsed_one_gives_way(database: str | Path) -> None:
+    async with await Store.open(database) as store:
+        game_id, version = await left_game(store)
+        first = await store.takeovers.ask(
+            game_id, version, seat=2, user_id=44, name="Dave", voters=[11, 22]
+        )
+        assert first is not None
+        second = await store.takeovers.ask(
+            game_id, version, seat=2, user_id=55, name="Erin", voters=[11, 22]
+        )
+        assert second is None
+        later = await store.takeovers.ask(
+            game_id, version + 1, seat=2, user_id=55, name="Erin", voters=[11, 22]
+        )
+        assert later is not None
+        lapsed = await store.takeovers.get(first)
+        assert lapsed is not None and lapsed.result == "lapsed"
+        await store.takeovers.answer(later, 11, True)
+        asked = await store.takeovers.get(later)
+        assert asked is not None and asked.answers == {11: True} and asked.voters == (11, 22)
+
+
+async def test_a_migration_numbered_below_the_newest_applied_still_runs(
+    database: str | Path, tmp_path: Path
+) -> None:
+    """0015 (another branch's) may arrive after 0016 was applied: it is applied then."""
+    here = tmp_path / "migrations"
+    here.mkdir()
+    for number, path in migration_files():
+        if number != 15:
+            shutil.copy(path, here / path.name)
+    store = await Store.open(database, migrate=False)
+    try:
+        assert TAKEOVERS in await store.migrate(here)
+        (here / "0015_later_one.sql").write_text("CREATE TABLE later_one (id INTEGER);\n")
+        assert await store.migrate(here) == [15]
+        assert 15 in await store.schema_versions()
+    finally:
+        await store.close()

@@ -51,6 +51,7 @@ from bot.service.model import (
 )
 from bot.service.pace import Clock, Pace, UnknownPace, default_pace, get_pace, paces, utc_clock
 from bot.service.records import BAD_NUMBER, LARGEST_NUMBER, PastGame
+from bot.service.reliability import PlayerReliability
 from bot.service.seats import SeatAnswer, SeatAsk, SeatTaken, offered
 from bot.service.service import GameService
 from bot.service.timers import Alarm, Reminder, TimeUp
@@ -100,6 +101,7 @@ __all__ = [
     "Pace",
     "PastGame",
     "Player",
+    "PlayerReliability",
     "Posting",
     "RematchPlace",
     "Reminder",

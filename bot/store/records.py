@@ -140,6 +140,19 @@ class RecordRepository:
         )
         return [(int(r[0]), None if r[1] is None else int(r[1]), str(r[2])) for r in rows]
 
+    async def recent_seats(
+        self, guild_id: int, user_id: int, limit: int = 50
+    ) -> list[tuple[int, int, bool, str]]:
+        """(game, seat, left it, flags as stored JSON) of a person's latest finished server
+        games, newest first: how reliable a player is is read from these."""
+        rows = await self._db.all(
+            f"SELECT g.id, s.seat, s.departed, g.flags FROM games g JOIN ({_MINE}) s"
+            " ON s.game_id = g.id WHERE g.guild_id = ? AND g.status = 'finished'"
+            " AND g.broken IS NULL ORDER BY g.id DESC LIMIT ?",
+            (user_id, user_id, guild_id, limit),
+        )
+        return [(int(r[0]), int(r[1]), bool(r[2]), str(r[3])) for r in rows]
+
     async def finished_counts(self, guild_id: int) -> dict[str, int]:
         """How many games of each type a server finished."""
         rows = await self._db.all(

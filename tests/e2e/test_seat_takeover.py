@@ -111,6 +111,13 @@ async def test_a_timed_out_seat_is_taken_over_with_the_vote_and_finished_by_the_
         assert [(r.game_type, r.games) for r in records] == [("iliad_cards", 1)]
     late_record, _ = await bot.service.records.stats(guild, fake_discord.user(late).id)
     assert late_record[0].wins == 0
+    stats = await fake_discord.slash(
+        "stats", {"player": fake_discord.user(late)}, user="alice", channel="games"
+    )
+    shown = await ephemeral_answer(stats)
+    assert "Reliability (last 1 games): left 100% by a timeout" in shown
+    figures = await bot.service.reliability.of(guild, dave)
+    assert (figures.games, figures.left) == (1, 0) and set(figures.median_move_seconds) == {"daily"}
 
 
 @pytest.mark.postgresql

@@ -244,7 +244,8 @@ class SeatTaking:
         seat = chosen.seat
         if seat is None or s.player(user_id) is not None:
             raise NotAPlayer(say("service.seat.already_seated", title=title(s)))
-        write = self.store.takeovers.take(s.game_id, s.version, seat, user_id, name)
+        log_lines = len(self.pictures.view(s, None)["log"])
+        write = self.store.takeovers.take(s.game_id, s.version, seat, (user_id, name), log_lines)
         players = tuple(
             replace(p, user_id=user_id, name=name, automatic=False, departure=None, dm_ok=True)
             if p.seat == seat

@@ -42,8 +42,10 @@ class HolderRow:
     display_name: str
     departure: str
     taken_by: int
+    taken_name: str
     version: int
     moves: int
+    log_lines: int
     taken_at: str
 
 
@@ -128,16 +130,21 @@ class TakeoverRepository:
                 (result, self._db.clock(), request_id),
             )
 
-    async def take(self, game_id: int, version: int, seat: int, user_id: int, name: str) -> int:
-        """`user_id` takes the left seat: its earlier holder is kept; the new version."""
+    async def take(
+        self, game_id: int, version: int, seat: int, newcomer: tuple[int, str], log_lines: int
+    ) -> int:
+        """The newcomer (user id, name) takes the left seat when the public log is `log_lines`
+        long: its earlier holder is kept; the new version."""
+        user_id, name = newcomer
         async with self._db.transaction() as tx:
             new_version = await self._db.bump(tx, game_id, version)
             await tx.execute(
                 "INSERT INTO seat_holders (game_id, seat, user_id, display_name, departure,"
-                " taken_by, version, moves, taken_at) SELECT game_id, seat, user_id,"
-                " display_name, departure, ?, ?, (SELECT count(*) FROM moves m WHERE"
-                f" m.game_id = seats.game_id AND m.undone_at IS NULL), ? FROM seats {_LEFT_SEAT}",
-                (user_id, new_version, self._db.clock(), game_id, seat),
+                " taken_by, taken_name, version, moves, log_lines, taken_at) SELECT game_id,"
+                " seat, user_id, display_name, departure, ?, ?, ?, (SELECT count(*) FROM moves m"
+                " WHERE m.game_id = seats.game_id AND m.undone_at IS NULL), ?, ? FROM seats"
+                f" {_LEFT_SEAT}",
+                (user_id, name, new_version, log_lines, self._db.clock(), game_id, seat),
             )
             cursor = await tx.execute(
                 "UPDATE seats SET user_id = ?, display_name = ?, controller = 'human',"

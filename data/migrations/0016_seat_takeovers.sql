@@ -10,8 +10,10 @@ CREATE TABLE seat_holders (
     display_name TEXT    NOT NULL,
     departure    TEXT    NOT NULL CHECK (departure IN ('resigned', 'timed out')),
     taken_by     INTEGER NOT NULL,   -- who took it over
+    taken_name   TEXT    NOT NULL,   -- and their name then
     version      INTEGER NOT NULL,   -- the game version the take-over made
     moves        INTEGER NOT NULL,   -- how many moves were played before it
+    log_lines    INTEGER NOT NULL,   -- how long the public log was (/history shows it there)
     taken_at     TEXT    NOT NULL,
     PRIMARY KEY (game_id, user_id)
 );

@@ -35,6 +35,12 @@ def take_button(message: RecordedMessage) -> str | None:
     return next((c for c in message.custom_ids() if c.startswith(TAKE)), None)
 
 
+def seats_taken(bot: Any) -> int:
+    """The number (from 1) of the seat the game's one take-over was of."""
+    s = bot.service.games.held(1)
+    return int(next(p.seat for p in s.players if p.name == "Dave")) + 1
+
+
 async def time_out_to_the_computer(
     fake: FakeDiscord, bot: Any, clock: FakeClock
 ) -> tuple[str, list[str]]:
@@ -86,6 +92,8 @@ async def test_a_timed_out_seat_is_taken_over_with_the_vote_and_finished_by_the_
     await bot_runner.settle()
     assert len(hand_dms(fake_discord, "dave")) == 1
     assert take_button(game_message(fake_discord)) is None  # nothing left to take
+    history = await fake_discord.slash("history", {}, user="bob", channel="games")
+    assert f"took over seat {seats_taken(bot)} from" in await ephemeral_answer(history)
 
     final = await play_to_the_end(fake_discord, limit=4000)
     assert "is over" in final.content

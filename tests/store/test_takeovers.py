@@ -44,14 +44,15 @@ async def test_an_old_database_gains_the_tables_and_its_left_seat_can_be_taken(
         before = await store.seats.of(game_id)
         assert TAKEOVERS in await store.migrate()
         assert await store.seats.of(game_id) == before  # the stored game reads as it was
-        new = await store.takeovers.take(game_id, version, 2, 44, "Dave")
+        new = await store.takeovers.take(game_id, version, 2, (44, "Dave"), 3)
         assert new == version + 1
         seats = {row.seat: row for row in await store.seats.of(game_id)}
         assert (seats[2].user_id, seats[2].display_name) == (44, "Dave")
         assert not seats[2].automatic and seats[2].departure is None
         [holder] = await store.takeovers.holders(game_id)
         assert (holder.user_id, holder.display_name, holder.departure) == (33, "Carol", "timed out")
-        assert (holder.taken_by, holder.version) == (44, new)
+        assert (holder.taken_by, holder.taken_name, holder.version) == (44, "Dave", new)
+        assert (holder.moves, holder.log_lines) == (0, 3)
     finally:
         await store.close()
 
@@ -61,7 +62,7 @@ async def test_a_seat_still_played_or_taken_cannot_be_taken(database: str | Path
         game_id, version = await left_game(store)
         for seat in (0, 5):
             try:
-                await store.takeovers.take(game_id, version, seat, 44, "Dave")
+                await store.takeovers.take(game_id, version, seat, (44, "Dave"), 0)
             except StoreError:
                 pass
             else:

@@ -3,9 +3,11 @@
 Only a seat whose player resigned or timed out is offered (a computer chosen in the lobby never
 is). The newcomer asks (the **Take this seat** button, `/seat take`); the people seated answer
 through asking.py, the one "ask the table" mechanism: a majority decides, the host's answer
-decides alone, all answered without a majority refuses. The host may also seat a member at once
-(`/seat take player:`). The take-over is one versioned commit; only after it does the newcomer
-get the seat's hand, and nobody else ever does.
+decides alone, all answered without a majority refuses. Unlike a turn clock vote, a request
+stands while moves are made (the table may take its time): it ends when decided, when the
+seat is taken, or when someone asks again after a turn's time limit of the game's pace. The
+host may also seat a member at once (`/seat take player:`). The take-over is one versioned
+commit; only after it does the newcomer get the seat's hand, and nobody else ever does.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from dataclasses import dataclass, replace
 from bot.i18n import say
 from bot.service.asking import AskTheTable, Question, Wording, majority
 from bot.service.checks import host_only, others, title
-from bot.service.clock import TurnClocks
+from bot.service.clock import TurnClocks, pace_of
 from bot.service.commit import Committer
 from bot.service.errors import IllegalMove, NotAPlayer, ServiceError, database_down_told
 from bot.service.games import Games
@@ -99,6 +101,11 @@ def offered(about: GameInfo) -> tuple[int, ...]:
     return tuple(seat for seat in seats if seat is not None)
 
 
+def still_left(s: LiveGame, asked: Question[SeatRequestRow]) -> bool:
+    """A request stands while its seat is still left (moves in between do not end it)."""
+    return any(p.seat == asked.row.seat for p in left_seats(s))
+
+
 def decide(answers: Mapping[int, str], voters: int) -> str | None:
     """A majority's answer; once everyone answered without one, the seat is not given."""
     chosen = majority(answers, voters)
@@ -152,7 +159,7 @@ class SeatTaking:
             lambda: AlreadyAnsweredSeat(say("service.seat.already_answered")),
         )
         self.ballots = SeatBallots(store)
-        self.table = AskTheTable(games, self.ballots, decide, wording)
+        self.table = AskTheTable(games, self.ballots, decide, wording, still_left)
 
     async def ask(
         self, game_id: int, user_id: int, name: str, seat: int | None, guild_id: int | None
@@ -165,7 +172,12 @@ class SeatTaking:
             if not voters:
                 raise SeatNotOffered(say("service.seat.nobody_to_ask", title=title(s)))
             asked = await self.store.takeovers.ask(
-                game_id, s.version, seat=chosen.seat or 0, user_id=user_id, name=name, voters=voters
+                game_id,
+                s.version,
+                seat=chosen.seat or 0,
+                newcomer=(user_id, name),
+                voters=voters,
+                lapse_after=pace_of(s).turn_limit,
             )
             if asked is None:
                 raise AlreadyAsked(say("service.seat.already_asked", title=title(s)))
@@ -213,7 +225,7 @@ class SeatTaking:
                 return SeatAnswer(request, agree, len(answers))
             if decided == NO or chosen is None:
                 return SeatAnswer(request, agree, len(answers), REFUSED)
-            taken = await self._take(s, chosen, row.user_id, row.display_name)
+            taken = await self._take(s, chosen, row.user_id, row.display_name, row.id)
             return SeatAnswer(request, agree, len(answers), TAKEN, taken)
 
         return await self.table.answer(request_id, user_id, answer, counted)
@@ -239,13 +251,17 @@ class SeatTaking:
             raise IllegalMove(say("service.seat.which", title=title(s), seats=numbers))
         return found
 
-    async def _take(self, s: LiveGame, chosen: Player, user_id: int, name: str) -> SeatTaken:
+    async def _take(
+        self, s: LiveGame, chosen: Player, user_id: int, name: str, deciding: int | None = None
+    ) -> SeatTaken:
         """Under the lock: commit the take-over, then the board and the newcomer's hand."""
         seat = chosen.seat
         if seat is None or s.player(user_id) is not None:
             raise NotAPlayer(say("service.seat.already_seated", title=title(s)))
         log_lines = len(self.pictures.view(s, None)["log"])
-        write = self.store.takeovers.take(s.game_id, s.version, seat, (user_id, name), log_lines)
+        write = self.store.takeovers.take(
+            s.game_id, s.version, seat, (user_id, name), log_lines, deciding
+        )
         players = tuple(
             replace(p, user_id=user_id, name=name, automatic=False, departure=None, dm_ok=True)
             if p.seat == seat

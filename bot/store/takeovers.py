@@ -1,7 +1,8 @@
 """store.takeovers: a person taking over a seat the automatic player holds for a player who left.
 
 A request is a question to the people seated (one answer each, AlreadyVoted on a second; one
-open request per seat, a second one is None). Taking the seat is one versioned change: the
+open request per seat, a second one is None, until the first is decided, lapses after a
+while, or the seat is taken). Taking the seat is one versioned change: the
 seats row becomes the newcomer's and its earlier holder is written to seat_holders, so /stats
 still counts the game for them.
 """
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 
 from bot.store.database import Database
 from bot.store.errors import AlreadyVoted, Conflict, StoreError
@@ -69,18 +71,20 @@ class TakeoverRepository:
         version: int,
         *,
         seat: int,
-        user_id: int,
-        name: str,
+        newcomer: tuple[int, str],
         voters: Sequence[int],
+        lapse_after: timedelta,
     ) -> int | None:
-        """A new request at `version` (earlier open ones that lapsed are closed); None if the
-        seat has an open request at this version already."""
+        """A new request (user id and name of who asks) at `version`; an open one asked more
+        than `lapse_after` ago lapses first; None if the seat has an open request still."""
+        user_id, name = newcomer
+        cutoff = datetime.fromisoformat(self._db.clock()) - lapse_after
         try:
             async with self._db.transaction() as tx:
                 await tx.execute(
                     "UPDATE seat_requests SET result = 'lapsed', decided_at = ? WHERE game_id = ?"
-                    " AND seat = ? AND result IS NULL AND version <> ?",
-                    (self._db.clock(), game_id, seat, version),
+                    " AND seat = ? AND result IS NULL AND asked_at < ?",
+                    (self._db.clock(), game_id, seat, cutoff.isoformat(timespec="seconds")),
                 )
                 cursor = await tx.execute(
                     "INSERT INTO seat_requests (game_id, version, seat, user_id, display_name,"
@@ -131,10 +135,17 @@ class TakeoverRepository:
             )
 
     async def take(
-        self, game_id: int, version: int, seat: int, newcomer: tuple[int, str], log_lines: int
+        self,
+        game_id: int,
+        version: int,
+        seat: int,
+        newcomer: tuple[int, str],
+        log_lines: int,
+        deciding: int | None = None,
     ) -> int:
         """The newcomer (user id, name) takes the left seat when the public log is `log_lines`
-        long: its earlier holder is kept; the new version."""
+        long: its earlier holder is kept, the seat's other open requests lapse (not
+        `deciding`, the one that gave it, closed by its caller); the new version."""
         user_id, name = newcomer
         async with self._db.transaction() as tx:
             new_version = await self._db.bump(tx, game_id, version)
@@ -153,6 +164,11 @@ class TakeoverRepository:
             )
             if cursor.rowcount != 1:
                 raise StoreError(f"seat {seat} of game {game_id} is not a left seat")
+            await tx.execute(
+                "UPDATE seat_requests SET result = 'lapsed', decided_at = ? WHERE game_id = ?"
+                " AND seat = ? AND result IS NULL AND id <> ?",
+                (self._db.clock(), game_id, seat, -1 if deciding is None else deciding),
+            )
         return new_version
 
     async def holders(self, game_id: int) -> list[HolderRow]:

@@ -17,6 +17,7 @@ from tests.e2e.symposion import (
     hand_dms,
     hand_images_sent,
     is_live_board,
+    move_by_buttons,
     mover_id,
     open_game,
     play_to_the_end,
@@ -79,6 +80,10 @@ async def test_a_timed_out_seat_is_taken_over_with_the_vote_and_finished_by_the_
     assert hand_dms(fake_discord, "dave") == []  # nothing before the table decides
     one = await fake_discord.click(request, user=voters[0], label="Let them in")
     assert "1 of 2 answered" in await ephemeral_answer(one)
+    moved = fake_discord.mark()
+    await move_by_buttons(fake_discord, 0)  # the game goes on while the table decides
+    await fake_discord.wait_for(is_live_board, since=moved)
+    await bot_runner.settle()
     mark = fake_discord.mark()
     two = await fake_discord.click(
         fake_discord.message(request.id), user=voters[1], label="Let them in"

@@ -3,12 +3,24 @@
 from __future__ import annotations
 
 import shutil
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from bot.store import Store, StoreError, migration_files
 
+DAY = timedelta(days=1)
 TAKEOVERS = 16  # data/migrations/0016_seat_takeovers.sql
 STATE = {"pile": 10, "log": []}
+
+
+class Ticks:
+    """The store's clock, moved by hand."""
+
+    def __init__(self) -> None:
+        self.now = datetime(2030, 1, 7, 12, 0, tzinfo=UTC)
+
+    def __call__(self) -> str:
+        return self.now.isoformat(timespec="seconds")
 
 
 async def left_game(store: Store) -> tuple[int, int]:
@@ -72,18 +84,20 @@ async def test_a_seat_still_played_or_taken_cannot_be_taken(database: str | Path
 
 
 async def test_one_open_request_per_seat_and_a_lapsed_one_gives_way(database: str | Path) -> None:
-    async with await Store.open(database) as store:
+    ticks = Ticks()
+    async with await Store.open(database, clock=ticks) as store:
         game_id, version = await left_game(store)
         first = await store.takeovers.ask(
-            game_id, version, seat=2, user_id=44, name="Dave", voters=[11, 22]
+            game_id, version, seat=2, newcomer=(44, "Dave"), voters=[11, 22], lapse_after=DAY
         )
         assert first is not None
         second = await store.takeovers.ask(
-            game_id, version, seat=2, user_id=55, name="Erin", voters=[11, 22]
+            game_id, version + 5, seat=2, newcomer=(55, "Erin"), voters=[11, 22], lapse_after=DAY
         )
         assert second is None
+        ticks.now += DAY + timedelta(seconds=1)
         later = await store.takeovers.ask(
-            game_id, version + 1, seat=2, user_id=55, name="Erin", voters=[11, 22]
+            game_id, version + 9, seat=2, newcomer=(55, "Erin"), voters=[11, 22], lapse_after=DAY
         )
         assert later is not None
         lapsed = await store.takeovers.get(first)
@@ -91,6 +105,10 @@ async def test_one_open_request_per_seat_and_a_lapsed_one_gives_way(database: st
         await store.takeovers.answer(later, 11, True)
         asked = await store.takeovers.get(later)
         assert asked is not None and asked.answers == {11: True} and asked.voters == (11, 22)
+        version = await store.takeovers.take(game_id, version, 2, (55, "Erin"), 0, deciding=later)
+        assert (await store.takeovers.get(later)).result is None  # its caller closes it
+        await store.takeovers.decide(later, "taken")
+        assert (await store.takeovers.get(later)).result == "taken"
 
 
 async def test_a_migration_numbered_below_the_newest_applied_still_runs(

@@ -218,15 +218,16 @@ class SeatTaking:
             request = SeatAsk(
                 row.id, info(s), row.seat, row.user_id, row.display_name, left, row.voters
             )
-            if decided is None and user_id == s.record.host_id:
-                decided = answer  # the host decides alone
-                await self.ballots.close(row.id, answer)
+            alone = decided is None and user_id == s.record.host_id  # the host decides alone
+            decided = answer if alone else decided
             if decided is None:
                 return SeatAnswer(request, agree, len(answers))
-            if decided == NO or chosen is None:
-                return SeatAnswer(request, agree, len(answers), REFUSED)
-            taken = await self._take(s, chosen, row.user_id, row.display_name, row.id)
-            return SeatAnswer(request, agree, len(answers), TAKEN, taken)
+            taken = None
+            if decided == YES and chosen is not None:
+                taken = await self._take(s, chosen, row.user_id, row.display_name, row.id)
+            if alone:  # asking.py closes a question only on its rule's decision
+                await self.ballots.close(row.id, decided)
+            return SeatAnswer(request, agree, len(answers), TAKEN if taken else REFUSED, taken)
 
         return await self.table.answer(request_id, user_id, answer, counted)
 

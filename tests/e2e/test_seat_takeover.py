@@ -43,13 +43,13 @@ def seats_taken(bot: Any) -> int:
 
 
 async def time_out_to_the_computer(
-    fake: FakeDiscord, bot: Any, clock: FakeClock
+    fake: FakeDiscord, bot: Any, clock: FakeClock, host: str = "alice"
 ) -> tuple[str, list[str]]:
     """The first mover's daily turn runs out (the injected clock) and the others vote the seat
     to the computer; the late player and the voters, a voter who is not the host first."""
-    board = await open_game(fake, "iliad_cards", "alice", ["bob", "carol"])
+    board = await open_game(fake, "iliad_cards", host, [n for n in PLAYERS if n != host])
     late = user_name(fake, mover_id(board))
-    voters = sorted((n for n in PLAYERS if n != late), key=lambda n: n == "alice")
+    voters = sorted((n for n in PLAYERS if n != late), key=lambda n: n == host)
     clock.advance(days=3)  # the daily pace's turn limit (data/paces.json)
     assert await run_timers(bot) == 1
     vote = fake.last("games")
@@ -140,7 +140,7 @@ async def test_bad_take_overs_get_a_private_answer_and_change_nothing(
     clock = FakeClock()
     bot = await bot_runner.start(factory(database), clock=clock)
     quick_computers(bot)
-    late, voters = await time_out_to_the_computer(fake_discord, bot, clock)
+    late, voters = await time_out_to_the_computer(fake_discord, bot, clock, host="bob")
     await fake_discord.add_user("erin")
     await fake_discord.add_user("outsider", in_guild=False)
     seats_before = await bot.store.seats.of(1)
@@ -151,10 +151,10 @@ async def test_bad_take_overs_get_a_private_answer_and_change_nothing(
     back = await fake_discord.slash("seat take", {}, user=late, channel="games")
     assert "cannot take another seat" in await ephemeral_answer(back)
     stranger = await fake_discord.slash(
-        "seat take", {"player": fake_discord.user("outsider")}, user="alice", channel="games"
+        "seat take", {"player": fake_discord.user("outsider")}, user="bob", channel="games"
     )
     assert "Only a member of this server" in await ephemeral_answer(stranger)
-    not_host = next(n for n in PLAYERS if n != "alice")
+    not_host = next(n for n in PLAYERS if n != "bob")
     named = await fake_discord.slash(
         "seat take", {"player": fake_discord.user("erin")}, user=not_host, channel="games"
     )
@@ -174,6 +174,15 @@ async def test_bad_take_overs_get_a_private_answer_and_change_nothing(
         fake_discord.message(requests[0].id), user=late, label="Let them in"
     )
     assert "Only the people playing" in await ephemeral_answer(again)
+    assert await bot.store.seats.of(1) == seats_before
+    # the host's answer alone decides; with the host gone (timed out), both others refuse
+    deciders = ["bob"] if "bob" in voters else voters
+    request = fake_discord.message(requests[0].id)
+    for who in deciders:
+        refused = await fake_discord.click(request, user=who, label="Keep the computer")
+        await refused.wait_answered()
+    closed = await refused.wait_message(lambda m: m.id == request.id and not m.buttons())
+    assert "the table keeps the computer" in closed.content
     assert await bot.store.seats.of(1) == seats_before
     assert hand_dms(fake_discord, "dave") == [] and hand_dms(fake_discord, "erin") == []
 

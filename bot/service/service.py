@@ -23,6 +23,8 @@ from bot.service.places import Places
 from bot.service.ratings import Ratings
 from bot.service.reading import BoardReading
 from bot.service.records import Records
+from bot.service.reliability import Reliability
+from bot.service.seats import SeatTaking
 from bot.service.thinking import Thinker
 from bot.service.timers import Timers
 from bot.service.undo import Undo
@@ -62,6 +64,8 @@ class GameService:
         self.ratings = Ratings(store, lookup)
         self.languages = Languages(store)
         self.reading = BoardReading(store)
+        self.reliability = Reliability(store)
+        self.seats = SeatTaking(self.games, commit, store, self.clocks, pictures)
 
     async def load(self) -> int:
         """At start: index every ongoing game, then restore the turn clocks; how many games."""

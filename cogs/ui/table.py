@@ -253,22 +253,19 @@ class Table:
     async def _play(
         self, interaction: Interaction, game_id: int, code: str, version: int | None
     ) -> None:
+        answered = await self.acknowledge(lambda: defer_at_once(interaction))
         result = await self.service.moves.move(game_id, interaction.user.id, code, version)
         language = await readers.reader_language(interaction)  # never raises
         done = words(say("table.you_played", move=result.description), language)
-        private = interaction.message is not None and interaction.message.flags.ephemeral
-        if interaction.type is discord.InteractionType.component and private:
+        if answered and not public_click(interaction):
             await self.acknowledge(
-                lambda: interaction.response.edit_message(content=done, view=None)
+                lambda: interaction.edit_original_response(content=done, view=None)
             )
-        elif interaction.type is discord.InteractionType.component:
-            await self.acknowledge(interaction.response.defer)
-        else:
-            await self.acknowledge(lambda: interaction.response.send_message(done, ephemeral=True))
         await self.after_move(result)
 
-    async def acknowledge(self, answer: Callable[[], Awaitable[object]]) -> None:
-        """Answer an interaction after a stored change; a failure is logged, never raised.
+    async def acknowledge(self, answer: Callable[[], Awaitable[object]]) -> bool:
+        """Answer an interaction whose work goes on whatever Discord says (a stored change, a
+        move about to be made); whether it is answered. A failure is logged, never raised.
 
         A refused or lost answer is tried once more (Discord says 40060 if the first arrived);
         an expired interaction (10062) cannot be answered at all.
@@ -277,16 +274,17 @@ class Table:
         for _ in range(2):
             try:
                 await answer()
-                return
+                return True
             except discord.HTTPException as error:
                 if error.code == ALREADY_ANSWERED:
-                    return
+                    return True
                 failure = error
                 if error.code == EXPIRED:
                     break
             except DISCORD_FAULTS as error:
                 failure = error
-        log.warning("could not answer an interaction after a stored change: %r", failure)
+        log.warning("could not answer an interaction: %r", failure)
+        return False
 
     async def announce(self, place_id: int, text: str) -> None:
         """A short public notice after a stored change; a failure is logged, never raised."""
@@ -339,3 +337,20 @@ class Table:
     async def show_hand(self, interaction: Interaction, game_id: int) -> None:
         """/hand or 'My hand': the caller's private view, ephemerally."""
         await self.hands.show_hand(interaction, game_id)
+
+
+def public_click(interaction: Interaction) -> bool:
+    """A click on a message everyone sees (the game message), which needs no words back."""
+    private = interaction.message is not None and interaction.message.flags.ephemeral
+    return interaction.type is discord.InteractionType.component and not private
+
+
+async def defer_at_once(interaction: Interaction) -> None:
+    """Answer a move's interaction before the move waits for its turn at the game's lock and
+    the database: under load that wait can pass Discord's 3 s, after which the interaction is
+    lost (10062). A click keeps its message as it is until the move edits it; /move shows
+    'thinking…' until the words of the move replace it."""
+    if interaction.type is discord.InteractionType.component:
+        await interaction.response.defer()
+    else:
+        await interaction.response.defer(ephemeral=True, thinking=True)

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bench.core import Settings, Table
+from bench.core import Settings, Table, cpu_seconds
 from bench.roundtrip import percentile
 from bench.shards import open_game_at
 from bot.client import SymposionBot
@@ -148,9 +148,9 @@ async def _with_bot_process(fake: FakeDiscord, games: int, path: Path, workers: 
         await fake.progress.until(lambda: fake.commands.sync_count > 0, 60.0, "the bot synced")
         channels = await _open_games(fake, games)
         await _idle(fake)
-        cpu, pools, here = _cpu_seconds(bot.pid), _pools_cpu(bot.pid), time.process_time()
+        cpu, pools, here = cpu_seconds(bot.pid), _pools_cpu(bot.pid), time.process_time()
         moves, wall = await _timed(fake, channels)
-        after, pools = _cpu_seconds(bot.pid), _pools_cpu(bot.pid) - pools
+        after, pools = cpu_seconds(bot.pid), _pools_cpu(bot.pid) - pools
         here = time.process_time() - here
         await _idle(fake)
     finally:
@@ -184,15 +184,6 @@ async def _timed(fake: FakeDiscord, channels: list[int]) -> tuple[list[float], f
     return [seconds for moves in timed for seconds in moves], wall
 
 
-def _cpu_seconds(pid: int) -> float | None:
-    """User + system CPU seconds of a running process, all its threads (Linux /proc)."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return None
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
 def _descendants(pid: int) -> list[int]:
     """Every living process below `pid` (the forkserver, the drawing workers; Linux /proc)."""
     found: list[int] = []
@@ -212,7 +203,7 @@ def _descendants(pid: int) -> list[int]:
 
 def _pools_cpu(pid: int) -> float:
     """CPU seconds of the processes below the bot's: its drawing (and computer) workers."""
-    return sum(_cpu_seconds(child) or 0.0 for child in _descendants(pid))
+    return sum(cpu_seconds(child) or 0.0 for child in _descendants(pid))
 
 
 async def _play(fake: FakeDiscord, channel: int) -> list[float]:

@@ -19,7 +19,7 @@ import discord
 
 from bot.i18n import say, words
 from bot.service import Board, GameInfo, Hand, MoveResult
-from cogs.ui import alttext, components, opening, readers, threads
+from cogs.ui import alttext, answering, components, opening, readers, threads
 from cogs.ui.boardmessage import game_message
 from cogs.ui.deliveries import Deliveries, Offer, wait_for_sender
 from cogs.ui.hands import HandDesk
@@ -62,6 +62,7 @@ class Table:
         self.notes = TurnNotes(bot)
         self.mender = Mender(self)
         self.deliveries = Deliveries(self._deliver)
+        self.answer_within = answering.ANSWER_WITHIN  # a move's private answer, before deferring
 
     @property
     def service(self) -> GameService:
@@ -242,7 +243,8 @@ class Table:
     async def play(
         self, interaction: Interaction, game_id: int, code: str, version: int | None
     ) -> None:
-        """A move from a button, a select or /move: commit first, then answer and redraw.
+        """A move from a button, a select or /move: answered in time (cogs.ui.answering),
+        committed, then shown.
 
         Answering the click and showing the result are independent: once the move is stored,
         the board and the hands go out even if the answer to the click fails.
@@ -253,14 +255,16 @@ class Table:
     async def _play(
         self, interaction: Interaction, game_id: int, code: str, version: int | None
     ) -> None:
-        answered = await self.acknowledge(lambda: defer_at_once(interaction))
-        result = await self.service.moves.move(game_id, interaction.user.id, code, version)
-        language = await readers.reader_language(interaction)  # never raises
-        done = words(say("table.you_played", move=result.description), language)
-        if answered and not public_click(interaction):
-            await self.acknowledge(
-                lambda: interaction.edit_original_response(content=done, view=None)
-            )
+        def move() -> Awaitable[MoveResult]:
+            return self.service.moves.move(game_id, interaction.user.id, code, version)
+
+        result, tell = await answering.in_time(
+            interaction, move, self.acknowledge, self.answer_within
+        )
+        if tell is not None:
+            language = await readers.reader_language(interaction)  # never raises
+            done = words(say("table.you_played", move=result.description), language)
+            await self.acknowledge(lambda: tell(done))
         await self.after_move(result)
 
     async def acknowledge(self, answer: Callable[[], Awaitable[object]]) -> bool:
@@ -337,20 +341,3 @@ class Table:
     async def show_hand(self, interaction: Interaction, game_id: int) -> None:
         """/hand or 'My hand': the caller's private view, ephemerally."""
         await self.hands.show_hand(interaction, game_id)
-
-
-def public_click(interaction: Interaction) -> bool:
-    """A click on a message everyone sees (the game message), which needs no words back."""
-    private = interaction.message is not None and interaction.message.flags.ephemeral
-    return interaction.type is discord.InteractionType.component and not private
-
-
-async def defer_at_once(interaction: Interaction) -> None:
-    """Answer a move's interaction before the move waits for its turn at the game's lock and
-    the database: under load that wait can pass Discord's 3 s, after which the interaction is
-    lost (10062). A click keeps its message as it is until the move edits it; /move shows
-    'thinking…' until the words of the move replace it."""
-    if interaction.type is discord.InteractionType.component:
-        await interaction.response.defer()
-    else:
-        await interaction.response.defer(ephemeral=True, thinking=True)

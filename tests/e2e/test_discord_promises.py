@@ -29,6 +29,7 @@ from tests.e2e.symposion import (
 
 Runner = BotRunner[Any]
 DEFERRED_UPDATE, DEFERRED_MESSAGE = 6, 5  # Discord's 'answered, the work goes on' responses
+UPDATE_MESSAGE, CHANNEL_MESSAGE = 7, 4  # answers that say their words at once
 LATE = 16 * 60  # seconds: past the token's 15 minutes
 EMBED_TEXT = (("title",), ("description",), ("footer", "text"), ("author", "name"))
 
@@ -66,9 +67,11 @@ async def test_a_move_is_answered_before_it_waits_for_the_game(
     fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
 ) -> None:
     """Under load a move waits for its turn at the game's lock and the database, longer than
-    Discord's 3 s at worst: a click is deferred at once (the buttons' own message, or the
-    private choices then read 'You played'), /move shows 'thinking…' until the move's words."""
+    Discord's 3 s at worst: a click on the game message is deferred at once; a private answer
+    waits `answer_within` seconds for the move (none here), then is deferred: the private
+    choices then read 'You played', /move shows 'thinking…' until the move's words."""
     bot = await bot_runner.start(factory(database))
+    bot.table.answer_within = 0.0  # the move is never stored in time: each answer defers
     await open_game(fake_discord, "iliad", "alice", ["bob"])
     await bot_runner.settle()
     for step in range(2):
@@ -93,6 +96,42 @@ async def test_a_move_is_answered_before_it_waits_for_the_game(
     assert answered == DEFERRED_MESSAGE
     words = await command.wait_message(lambda m: m.ephemeral and not m.loading)
     assert words.content.startswith("You played: ")
+
+
+async def test_a_private_answer_in_time_says_the_move_in_its_one_answer(
+    fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
+) -> None:
+    """A move stored within `answer_within` needs no deferral: the private choices become
+    'You played …' in the click's one answer, and /move is answered with the words directly
+    (no placeholder, no edit through the token)."""
+    bot = await bot_runner.start(factory(database))
+    bot.table.answer_within = 60.0  # always in time here, however busy the machine
+    await open_game(fake_discord, "iliad", "alice", ["bob"])
+    await bot_runner.settle()
+    mark = fake_discord.mark()
+    click = await next_move_click(fake_discord, 0)  # Iliad opens with a tile placed privately
+    clicked = await click()
+    assert clicked.message is not None and clicked.message.ephemeral
+    assert await clicked.wait_answered() == UPDATE_MESSAGE
+    assert fake_discord.message(clicked.message.id).content.startswith("You played: ")
+    await fake_discord.wait_for(is_live_board, since=mark)
+    await bot_runner.settle()
+    mover = user_name(fake_discord, mover_id(game_message(fake_discord)))
+    entries = await fake_discord.choices(
+        "move", {"action": ""}, focused="action", user=mover, channel="games"
+    )
+    value = {"action": entries[0]["value"]}
+    typed = await fake_discord.slash("move", value, user=mover, channel="games")
+    assert await typed.wait_answered() == CHANNEL_MESSAGE
+    words = await typed.wait_message(lambda m: m.ephemeral)
+    assert words.content.startswith("You played: ")
+    await bot_runner.settle()
+    tokens = (clicked.token, typed.token)
+    assert not [
+        r
+        for r in fake_discord.requests
+        if r.path.startswith("/webhooks") and any(t in r.path for t in tokens)
+    ]
 
 
 def taking_long(

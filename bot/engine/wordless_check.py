@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bot.engine.conformance import ContractViolation
+from bot.engine.errors import ContractViolation
 from bot.engine.game import AnyGame
 from bot.i18n import Text, wordless
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from bot.engine import IllegalAction, all_games, get_game
+from bot.engine import IllegalAction, LogEntry, all_games, get_game
 from bot.engine.conformance import (
     GARBAGE_CODES,
     ContractViolation,
@@ -29,6 +29,7 @@ from bot.engine.conformance import (
     secrecy_playout,
 )
 from bot.engine.wordless_check import check_wordless_playout
+from bot.i18n import WORDLESS
 
 PLAYOUTS = 100  # seeds reach every ending reason (points, favour, tie-break, sieges...)
 THOROUGH = 6
@@ -256,6 +257,23 @@ def test_a_game_deciding_by_its_words_is_caught_playing_wordless() -> None:
     game.apply = talkative  # type: ignore[method-assign]
     with pytest.raises(ContractViolation, match="wordless play"):
         check_wordless_playout(game, 2, 1)
+
+
+def test_a_late_log_line_for_another_reader_is_caught_playing_wordless() -> None:
+    """Wordless logs are compared line by line as they grow: a line told to another reader
+    late in the game, in wordless play only, is still caught."""
+    game = copy.copy(get_game("iliad_cards"))
+    apply = game.apply
+
+    def whispering(state: Any, action: Any) -> Any:
+        after = apply(state, action)
+        if len(after.log) < 60 or after.log[-1].text != WORDLESS or after.log[-1].seat == 0:
+            return after
+        return dataclasses.replace(after, log=(*after.log[:-1], LogEntry(WORDLESS, 0)))
+
+    game.apply = whispering  # type: ignore[method-assign]
+    with pytest.raises(ContractViolation, match="differ in more than words"):
+        check_wordless_playout(game, 3, 0)
 
 
 def test_a_state_holding_a_figure_made_from_words_is_caught_playing_wordless() -> None:

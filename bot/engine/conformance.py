@@ -139,21 +139,27 @@ def is_empty(private: Any) -> bool:
     return not private
 
 
-def _seen(game: AnyGame, state: Any, seat: int, shown: tuple[Any, Any] | None = None) -> str:
-    """Everything `seat` can observe now, as one comparable text (`shown`: the public view and
-    the seat's, when made already)."""
+def _seen(
+    game: AnyGame, state: Any, seat: int, shown: tuple[Any, Any] | None = None
+) -> tuple[Any, ...]:
+    """Everything `seat` can observe now, as comparable parts (`shown`: the public view and
+    the seat's, when made already): equal exactly when its JSON as one text would be."""
     public, mine = shown or (game.view(state, None), game.view(state, seat))
     mover = game.to_move(state)
-    observed: dict[str, Any] = {
-        "public": public,
-        "mine": mine,
-        "hidden_choices": mover is not None and game.hidden_choices(state),
-    }
-    if mover is not None and (seat == mover or not observed["hidden_choices"]):
-        observed["choices"] = [
-            [game.encode(a), game.describe(a, state)] for a in game.legal_actions(state)
-        ]
-    return _json(observed)
+    hidden = mover is not None and game.hidden_choices(state)
+    choices = None
+    if mover is not None and (seat == mover or not hidden):
+        choices = [[game.encode(a), game.describe(a, state)] for a in game.legal_actions(state)]
+    return _told(public), _told(mine), _json(hidden), choices and _json(choices)
+
+
+def _told(view: Any) -> tuple[Any, str]:
+    """A view as its log and the JSON of the rest: lines of text compare as their JSON does,
+    and the log, most of a view late in a game, is then not written out at every compare."""
+    log = view.get("log") if isinstance(view, dict) else None
+    if type(log) is list and all(map(isinstance, log, repeat(str))):
+        return log, _json({key: value for key, value in view.items() if key != "log"})
+    return None, _json(view)
 
 
 def check_secrecy(
@@ -205,8 +211,8 @@ def check_quiet_move(
         other = game.resample_hidden(state, seat, sampler)
         if code not in {game.encode(a) for a in game.legal_actions(other)}:
             continue
-        seen = _json(game.view(game.apply(other, action), seat))
-        if seen != _json(game.view(moved, seat) if views is None else views[seat]):
+        seen = _told(game.view(game.apply(other, action), seat))
+        if seen != _told(game.view(moved, seat) if views is None else views[seat]):
             raise _fail(game, f"{code!r} kept chance unchanged but showed seat {seat} more", where)
     return True
 

@@ -17,6 +17,7 @@ FORBIDDEN = {
     "bot/ai": ("bot.service", "bot.store", "cogs", "rendering", "discord"),
     "bot/i18n": ("bot.engine", "bot.games", "bot.service", "bot.store", "cogs", "discord"),
     "cogs": ("bot.engine", "bot.games"),
+    "bot/leagues": ("bot.engine", "bot.games", "bot.service", "bot.store", "cogs", "discord"),
 }
 
 

@@ -66,3 +66,11 @@ def test_the_service_is_allowed_from_a_cog() -> None:
 def test_the_check_catches_the_translations_reaching_into_the_engine(source: str) -> None:
     assert any(reaches(name, FORBIDDEN["bot/i18n"]) for name in imported_modules(source))
     assert not any(reaches(n, FORBIDDEN["bot/i18n"]) for n in imported_modules("import bot.paths"))
+
+
+@pytest.mark.parametrize(
+    "source",
+    ["from bot.store import Store\n", "import discord\n", "from bot.service import errors\n"],
+)
+def test_the_check_catches_the_league_core_reaching_up(source: str) -> None:
+    assert any(reaches(name, FORBIDDEN["bot/leagues"]) for name in imported_modules(source))

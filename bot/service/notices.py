@@ -106,12 +106,15 @@ class TurnPing:
 
 
 def quiet_hours(chosen: NoticeSettings) -> QuietHours | None:
-    """The player's quiet hours, if they set them."""
+    """The player's quiet hours, if they set them (a zone since gone from the system's time
+    zone database holds nothing: a reminder late beats every reminder stuck)."""
     if chosen.quiet_from is None or chosen.quiet_to is None or chosen.time_zone is None:
         return None
-    return QuietHours(
-        parse_time(chosen.quiet_from), parse_time(chosen.quiet_to), zone(chosen.time_zone)
-    )
+    try:
+        where = zone(chosen.time_zone)
+        return QuietHours(parse_time(chosen.quiet_from), parse_time(chosen.quiet_to), where)
+    except ServiceError:
+        return None
 
 
 @database_down_told
@@ -135,14 +138,21 @@ class Notices:
 
     async def choose(self, user_id: int, change: NoticeChange) -> NoticeChoices:
         """Check every part of the change first (a refusal changes nothing), then keep it."""
-        chosen = _changed(await self.store.notices.settings(user_id), change)
-        due = None
-        if chosen.digest_at is not None and chosen.time_zone is not None:
-            due = iso(
-                next_at(self.clocks.now(), parse_time(chosen.digest_at), zone(chosen.time_zone))
-            )
-        await self.store.notices.keep(chosen, due)
+        before = await self.store.notices.settings(user_id)
+        chosen = _changed(before, change)
+        await self.store.notices.keep(chosen, await self._digest_due(before, chosen))
         return self._shown(chosen)
+
+    async def _digest_due(self, before: NoticeSettings, chosen: NoticeSettings) -> str | None:
+        """The digest timer after a change: kept as it was unless its time or zone changed."""
+        if chosen.digest_at is None or chosen.time_zone is None:
+            return None
+        timer = await self.store.notices.digest_timer(chosen.user_id)
+        same = (before.digest_at, before.time_zone) == (chosen.digest_at, chosen.time_zone)
+        if same and timer is not None:
+            return timer.due_at
+        where = zone(chosen.time_zone)
+        return iso(next_at(self.clocks.now(), parse_time(chosen.digest_at), where))
 
     def _shown(self, chosen: NoticeSettings) -> NoticeChoices:
         now, quiet = self.clocks.now(), quiet_hours(chosen)

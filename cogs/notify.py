@@ -97,6 +97,7 @@ class Notify(TableCog):
             quiet_from=start,
             quiet_to=end,
             quiet_off=quiet is not None and quiet.value == "off",
+            quiet_on=quiet is not None and quiet.value == "on",
             heads_up=_on(heads_up),
             via=None if via is None else via.value,
             digest=_on(digest),

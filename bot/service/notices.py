@@ -39,6 +39,10 @@ class NoZone(ServiceError):
     """Quiet hours or a digest asked for before the player named their time zone."""
 
 
+class UnknownVia(ServiceError):
+    """A place for pings that is not dm, mention, both or none."""
+
+
 class HalfQuietHours(ServiceError):
     """Only one end of quiet hours given, and none stored to complete them."""
 
@@ -51,6 +55,7 @@ class NoticeChange:
     quiet_from: str | None = None
     quiet_to: str | None = None
     quiet_off: bool = False
+    quiet_on: bool = False  # `quiet:on`: the hours given, or those kept from before
     heads_up: bool | None = None
     via: str | None = None
     digest: bool | None = None
@@ -273,12 +278,14 @@ def _changed(chosen: NoticeSettings, change: NoticeChange) -> NoticeSettings:
         chosen = replace(chosen, time_zone=zone(change.time_zone).key)
     if change.quiet_off:
         chosen = replace(chosen, quiet_from=None, quiet_to=None)
-    elif change.quiet_from is not None or change.quiet_to is not None:
+    elif change.quiet_on or change.quiet_from is not None or change.quiet_to is not None:
         chosen = _quiet(chosen, change)
     if change.heads_up is not None:
         chosen = replace(chosen, heads_up=change.heads_up)
     if change.via is not None:
-        chosen = replace(chosen, via=change.via if change.via in VIA else None)
+        if change.via not in VIA:  # only a modified client sends another
+            raise UnknownVia(say("notify.bad_via", given=change.via[:20]))
+        chosen = replace(chosen, via=change.via)
     if change.digest is False:
         chosen = replace(chosen, digest_at=None)
     elif change.digest or change.digest_at is not None:

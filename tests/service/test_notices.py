@@ -7,9 +7,9 @@ from datetime import UTC, datetime
 import pytest
 from svc_helpers import lookup, refused
 
-from bot.service import GameService
+from bot.service import GameService, ServiceError
 from bot.service.hours import BadTime, EmptyQuietHours, UnknownZone
-from bot.service.notices import HalfQuietHours, NoticeChange, NoZone, quiet_hours
+from bot.service.notices import HalfQuietHours, NoticeChange, NoZone, UnknownVia, quiet_hours
 from bot.store import NoticeSettings, Store
 
 NOW = datetime(2030, 1, 7, 12, 0, tzinfo=UTC)
@@ -24,14 +24,16 @@ async def notices_service(store: Store) -> GameService:
 
 async def test_a_refused_change_keeps_nothing(notices_service: GameService) -> None:
     notices = notices_service.notices
-    wrong = {
-        UnknownZone: NoticeChange(time_zone="Atlantis/Capital", heads_up=True),
-        EmptyQuietHours: NoticeChange(time_zone="UTC", quiet_from="08:00", quiet_to="8:00"),
-        BadTime: NoticeChange(time_zone="UTC", digest=True, digest_at="nine", heads_up=True),
-        NoZone: NoticeChange(digest=True),
-        HalfQuietHours: NoticeChange(time_zone="UTC", quiet_from="22:00"),
-    }
-    for kind, change in wrong.items():
+    wrong: list[tuple[type[ServiceError], NoticeChange]] = [
+        (UnknownZone, NoticeChange(time_zone="Atlantis/Capital", heads_up=True)),
+        (EmptyQuietHours, NoticeChange(time_zone="UTC", quiet_from="08:00", quiet_to="8:00")),
+        (BadTime, NoticeChange(time_zone="UTC", digest=True, digest_at="nine", heads_up=True)),
+        (NoZone, NoticeChange(digest=True)),
+        (HalfQuietHours, NoticeChange(time_zone="UTC", quiet_from="22:00")),
+        (HalfQuietHours, NoticeChange(time_zone="UTC", quiet_on=True)),
+        (UnknownVia, NoticeChange(via="pigeon", heads_up=True)),
+    ]
+    for kind, change in wrong:
         assert await refused(kind, notices.choose(11, change))
     assert (await notices.choices(11)).settings == NoticeSettings(11)
     assert await notices_service.store.notices.digest_timer(11) is None

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bench.core import Settings, Table
+from bench.core import Settings, Table, cpu_seconds
 from bench.roundtrip import percentile
 from bench.shards import open_game_at
 from bot.client import SymposionBot
@@ -138,9 +138,9 @@ async def _with_bot_process(fake: FakeDiscord, games: int, path: Path, workers: 
         await fake.progress.until(lambda: fake.commands.sync_count > 0, 60.0, "the bot synced")
         channels = await _open_games(fake, games)
         await _idle(fake)
-        cpu = _cpu_seconds(bot.pid)
+        cpu = cpu_seconds(bot.pid)
         moves, wall = await _timed(fake, channels)
-        after = _cpu_seconds(bot.pid)
+        after = cpu_seconds(bot.pid)
         await _idle(fake)
     finally:
         assert bot.stdin is not None
@@ -170,15 +170,6 @@ async def _timed(fake: FakeDiscord, channels: list[int]) -> tuple[list[float], f
     timed = await asyncio.gather(*(_play(fake, channel) for channel in channels))
     wall = time.perf_counter() - started
     return [seconds for moves in timed for seconds in moves], wall
-
-
-def _cpu_seconds(pid: int) -> float | None:
-    """User + system CPU seconds of a running process, all its threads (Linux /proc)."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return None
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 async def _play(fake: FakeDiscord, channel: int) -> list[float]:

@@ -14,7 +14,7 @@ from bot.service.computers import Computers
 from bot.service.games import Games
 from bot.service.hands import Hands
 from bot.service.languages import Languages
-from bot.service.loading import GameLookup
+from bot.service.loading import COLLECTOR, GameLookup
 from bot.service.lobby import Lobby
 from bot.service.moves import Moves
 from bot.service.notices import Notices
@@ -67,6 +67,7 @@ class GameService:
 
     async def load(self) -> int:
         """At start: index every ongoing game, then restore the turn clocks; how many games."""
-        loaded = await self.games.load()
-        await self.clocks.restore()
+        with COLLECTOR.paused():
+            loaded = await self.games.load()
+            await self.clocks.restore()
         return loaded

@@ -126,13 +126,20 @@ async def send_dm(bot: Host, user_id: int, text_of: Callable[[str], str]) -> boo
 
 
 async def turn_pinged(bot: Host, board: Board, link: str) -> list[int]:
-    """Who the turn note may mention: the player to move by their `via` (a DM first where
-    asked; a failed DM falls back to the mention), nobody in their quiet hours (the ping is
-    held); and the heads-up to the player after them."""
+    """Who the turn note may mention (see `mover_pinged`), after the heads-up to the player
+    after the mover: the turn passed."""
+    if board.turn is None or board.turn.user_id < 0:
+        return []
+    await _heads_up(bot, board.info)
+    return await mover_pinged(bot, board, link)
+
+
+async def mover_pinged(bot: Host, board: Board, link: str) -> list[int]:
+    """Who may be mentioned as the mover: the player to move by their `via` (a DM first where
+    asked; a failed DM falls back to the mention), nobody in their quiet hours (held)."""
     turn, info = board.turn, board.info
     if turn is None or turn.user_id < 0:
         return []
-    await _heads_up(bot, info)
     try:
         ping = await bot.service.notices.turn_ping(info.game_id, info.version, turn.user_id)
     except Exception:  # the note still pings as before

@@ -293,3 +293,43 @@ async def test_a_digest_lists_games_of_two_servers_once_a_day_also_after_a_resta
     assert await run_digests(bot) == 0
     await bot_runner.settle()
     assert len(texts(fake_discord, "alice", DIGEST)) == 2
+
+
+def board_posts(fake: FakeDiscord) -> list[Any]:
+    """The requests that posted a new message with an image into the games channel."""
+    path = f"/channels/{fake.channel('games').id}/messages"
+    return [r for r in fake.requests if r.method == "POST" and r.path == path and r.upload_sizes]
+
+
+def may_ping(body: Any, user_id: int) -> bool:
+    """Whether a message body lets Discord ping `user_id` (listed, or users parsed from text)."""
+    allowed = body.get("allowed_mentions") or {}
+    if user_id in [int(u) for u in allowed.get("users") or []]:
+        return True
+    return "users" in (allowed.get("parse") or []) and f"<@{user_id}>" in body.get("content", "")
+
+
+async def test_a_new_game_message_holds_its_ping_in_the_movers_quiet_hours(
+    fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
+) -> None:
+    clock = FakeClock(datetime(2030, 1, 7, 23, 0, tzinfo=UTC))
+    await bot_runner.start(factory(database), clock=clock)
+    for name in ("alice", "bob"):  # whoever the seed seats first is in quiet hours
+        await notify(fake_discord, name, start="22:00", end="08:00", timezone="UTC")
+    board = await open_game(fake_discord, "iliad", "alice", ["bob"])
+    mover = mover_id(board)
+    [posted] = board_posts(fake_discord)
+    assert f"<@{mover}>" in posted.body["content"]  # named on the board, not pinged
+    assert not may_ping(posted.body, mover)
+
+
+async def test_a_new_game_message_pings_the_mover_outside_quiet_hours(
+    fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
+) -> None:
+    clock = FakeClock(datetime(2030, 1, 7, 12, 0, tzinfo=UTC))
+    await bot_runner.start(factory(database), clock=clock)
+    for name in ("alice", "bob"):
+        await notify(fake_discord, name, start="22:00", end="08:00", timezone="UTC")
+    board = await open_game(fake_discord, "iliad", "alice", ["bob"])
+    [posted] = board_posts(fake_discord)
+    assert may_ping(posted.body, mover_id(board))

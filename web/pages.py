@@ -8,10 +8,12 @@ update carries, so the page and its updates are the same bytes for the same publ
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from html import escape
 
 from bot.i18n import say, words
 from bot.service import Board
+from bot.service.watching import GameBoard
 from web import words as said
 
 ASSETS = "/static/site.css", "/static/site.js"
@@ -129,3 +131,38 @@ def game_page(
 def full_text(language: str, cap: int) -> str:
     """The refusal of a live connection past the process's cap (the page itself still loads)."""
     return words(say("web.live_full_text", most=cap), language) + "\n"
+
+
+def leaderboards_page(boards: Sequence[GameBoard], language: str) -> str:
+    """A server's leaderboards: one table per game with its best-rated players (by name)."""
+    title = _t("web.leaderboards", language)
+    sections = []
+    heads = "".join(
+        f'<th scope="col"{cls}>{_t(key, language)}</th>'
+        for key, cls in (
+            ("web.rank", ' class="n"'),
+            ("web.player", ""),
+            ("web.rating", ' class="n"'),
+            ("web.games", ' class="n"'),
+            ("web.wins", ' class="n"'),
+        )
+    )
+    for n, board in enumerate(boards):
+        rows = "".join(
+            f'<tr><td class="n">{line.rank}</td><th scope="row">{escape(line.name)}</th>'
+            f'<td class="n">{line.rating:.1f}</td><td class="n">{line.games}</td>'
+            f'<td class="n">{line.wins}</td></tr>'
+            for line in board.lines
+        )
+        name = escape(words(board.title, language))
+        sections.append(
+            f'<section class="wide" aria-labelledby="lb-{n}">\n<h2 id="lb-{n}">{name}</h2>\n'
+            f"<table><thead><tr>{heads}</tr></thead><tbody>{rows}</tbody></table>\n</section>"
+        )
+    if not sections:
+        sections.append(f"<p>{_t('web.nobody_rated', language)}</p>")
+    body = (
+        f"<header><h1>{title}</h1></header>\n<main>\n" + "\n".join(sections) + "\n</main>\n"
+        f"<footer><p>{_t('web.footer', language)}</p></footer>"
+    )
+    return document(words(say("web.leaderboards"), language), body, language)

@@ -21,9 +21,10 @@ from aiohttp import web
 import rendering
 from bot.paths import WEB_DIR
 from bot.service import Board, GameService, ServiceError
-from bot.store.web import GAME
+from bot.store.web import GAME, LEADERBOARDS
 from web import pages
 from web.live import WRITE_WITHIN, Hub, Listener
+from web.past import PastGames, scrubber
 from web.words import page_language
 
 log = logging.getLogger("web")
@@ -39,6 +40,7 @@ HEADERS = {
     "Referrer-Policy": "no-referrer",
     "X-Content-Type-Options": "nosniff",
 }
+RETRY = b"retry: 2000\n\n"  # a page whose connection broke (a restart) tries again after 2 s
 STATIC = {"site.css": "text/css", "site.js": "text/javascript"}
 
 
@@ -64,7 +66,10 @@ class Site:
         self.port = port
         self.host = host
         self.hub = Hub(cap)
-        self._images: OrderedDict[tuple[int, str], tuple[int, bytes]] = OrderedDict()
+        self.write_within = WRITE_WITHIN  # seconds a live page may take to take one update
+        self.past = PastGames(service.watching.past)
+        # (game, language, position: -1 now) -> (version, PNG), the last few drawn
+        self._images: OrderedDict[tuple[int, str, int], tuple[int, bytes]] = OrderedDict()
         self._runner: web.AppRunner | None = None
         self._tokens: dict[int, str] = {}  # game id -> the token its live pages opened with
 
@@ -74,13 +79,19 @@ class Site:
         app.router.add_get("/g/{token}", self.game_page)
         app.router.add_get("/g/{token}/live", self.live)
         app.router.add_get("/g/{token}/board.png", self.board_png)
+        app.router.add_get("/g/{token}/record.json", self.record)
+        app.router.add_get("/l/{token}", self.leaderboards)
         app.router.add_get("/static/{name}", self.static)
         return app
 
     async def start(self) -> None:
         """Listen on the port (0: a free one, `self.port` then says which)."""
         self._runner = web.AppRunner(
-            self.app(), access_log=None, handle_signals=False, shutdown_timeout=1.0
+            self.app(),
+            access_log=None,
+            handle_signals=False,
+            shutdown_timeout=1.0,
+            handler_cancellation=True,  # a page that closes leaves its live connection at once
         )
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.host, self.port)
@@ -136,11 +147,15 @@ class Site:
         image, alt = self._image_of(board, language, token)
         return pages.update(board, language, image, alt)
 
-    def page_html(self, board: Board, language: str, token: str) -> str:
-        """A game's page for a board (its live address only while the game is played)."""
+    async def page_html(self, board: Board, language: str, token: str) -> str:
+        """A game's page for a board: live while the game is played, with every position and
+        the record once it is over."""
         image, alt = self._image_of(board, language, token)
-        live = f"/g/{token}/live?lang={language}" if board.info.status == "active" else ""
-        return pages.game_page(board, language, image=image, alt=alt, live=live)
+        if board.info.status == "active":
+            live = f"/g/{token}/live?lang={language}"
+            return pages.game_page(board, language, image=image, alt=alt, live=live)
+        extra = scrubber(await self.past.of(board.info.game_id), language, token)
+        return pages.game_page(board, language, image=image, alt=alt, live="", extra=extra)
 
     def _image_of(self, board: Board, language: str, token: str) -> tuple[str, str]:
         """The board image's address (one per version and language) and its alt text."""
@@ -156,7 +171,7 @@ class Site:
             return nothing()
         token, board = found
         language = page_language(request.query, request.headers.get("Accept-Language", ""))
-        html = self.page_html(board, language, token)
+        html = await self.page_html(board, language, token)
         return web.Response(
             text=html, content_type="text/html", headers={"Cache-Control": "no-store"}
         )
@@ -169,24 +184,60 @@ class Site:
             return nothing()
         _, board = found
         language = page_language(request.query, request.headers.get("Accept-Language", ""))
-        png = await self.png_of(board, language)
+        move = request.query.get("move")
+        if move is None:
+            png = await self.png_of(board, language)
+        elif board.info.status == "active" or not move.isdigit() or len(move) > 6:
+            return nothing()
+        else:
+            drawn = await self._position_png(board, language, int(move))
+            if drawn is None:
+                return nothing()
+            png = drawn
         return web.Response(
             body=png, content_type="image/png", headers={"Cache-Control": "no-cache"}
         )
 
     async def png_of(self, board: Board, language: str) -> bytes:
         """The board image in a language (the last one drawn per game and language is kept)."""
-        key = (board.info.game_id, language)
+        context = replace(board.context, language=language)
+        key = (board.info.game_id, language, -1)
+        return await self._drawn(key, board.info.version, board.info.game_type, board.view, context)
+
+    async def _position_png(self, board: Board, language: str, number: int) -> bytes | None:
+        """A finished game's position `number` (0: before any move), or None past the last."""
+        past = await self.past.of(board.info.game_id)
+        if number >= len(past.frames):
+            return None
+        key = (board.info.game_id, language, number)
+        view, context = past.frames[number], past.context(number, language)
+        return await self._drawn(key, board.info.version, board.info.game_type, view, context)
+
+    async def _drawn(
+        self, key: tuple[int, str, int], version: int, game_type: str, view: Any, context: Any
+    ) -> bytes:
         kept = self._images.get(key)
-        if kept is not None and kept[0] == board.info.version:
+        if kept is not None and kept[0] == version:
             self._images.move_to_end(key)
             return kept[1]
-        context = replace(board.context, language=language)
-        png = await self.draw(board.info.game_type, board.view, context)
-        self._images[key] = (board.info.version, png)
+        png = await self.draw(game_type, view, context)
+        self._images[key] = (version, png)
         while len(self._images) > IMAGES_KEPT:
             self._images.popitem(last=False)
         return png
+
+    async def record(self, request: web.Request) -> web.Response:
+        """A finished game's record (the /export format); nothing while it is played."""
+        found = await self._game_board(request)
+        if found is None or found[1].info.status == "active":
+            return nothing()
+        data = await self.past.record(await self.past.of(found[1].info.game_id))
+        name = f"symposion-game-{found[1].info.game_id}.json"
+        return web.Response(
+            body=data,
+            content_type="application/json",
+            headers={"Content-Disposition": f'attachment; filename="{name}"'},
+        )
 
     async def live(self, request: web.Request) -> web.StreamResponse:
         """Server-sent events: the page as it is now, then every change, until the page closes."""
@@ -220,15 +271,28 @@ class Site:
             }
         )
         await answer.prepare(request)
+        await answer.write(RETRY)
         update: str | None = now
         while update is not None:
             chunk = f"data: {update}\n\n" if update else ": quiet\n\n"
             try:
-                await asyncio.wait_for(answer.write(chunk.encode()), WRITE_WITHIN)
+                await asyncio.wait_for(answer.write(chunk.encode()), self.write_within)
             except (TimeoutError, ConnectionError):
                 break  # a client that does not read is dropped
             update = await listener.next()
         return answer
+
+    async def leaderboards(self, request: web.Request) -> web.Response:
+        """A server's leaderboards page (any process answers: it reads the shared database)."""
+        page = await self.service.watching.page(request.match_info["token"])
+        if page is None or page.kind != LEADERBOARDS:
+            return nothing()
+        language = page_language(request.query, request.headers.get("Accept-Language", ""))
+        boards = await self.service.watching.leaderboards(page.subject)
+        html = pages.leaderboards_page(boards, language)
+        return web.Response(
+            text=html, content_type="text/html", headers={"Cache-Control": "no-store"}
+        )
 
     async def static(self, request: web.Request) -> web.Response:
         """The stylesheet and the script (the only assets; nothing is fetched elsewhere)."""

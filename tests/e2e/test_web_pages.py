@@ -11,7 +11,7 @@ from typing import Any
 import aiohttp
 
 from tests.e2e.fake_discord import BotRunner, FakeDiscord
-from tests.e2e.symposion import factory, game_message, move_by_buttons, open_game
+from tests.e2e.symposion import factory, game_message, is_live_board, move_by_buttons, open_game
 from tests.e2e.web_helpers import PUBLIC, local, site_of, user_ids, watch_link, with_site
 
 Runner = BotRunner[Any]
@@ -112,6 +112,8 @@ async def test_an_open_page_gets_each_move_live(
     assert link is not None
     async with aiohttp.ClientSession() as http, http.get(local(bot, link) + "/live") as live:
         assert live.status == 200 and live.content_type == "text/event-stream"
+        retry = await asyncio.wait_for(live.content.readuntil(b"\n\n"), 2)
+        assert retry == b"retry: 2000\n\n"  # a page whose connection breaks tries again soon
         first = await asyncio.wait_for(live.content.readuntil(b"\n\n"), 2)
         assert first.startswith(b'data: {"v":')
         version = int(first.split(b'"v":', 1)[1].split(b",", 1)[0])
@@ -154,3 +156,35 @@ def listening_ports() -> set[int]:
             if fields[3] == "0A" and fields[9] in mine:  # LISTEN
                 ports.add(int(fields[1].rsplit(":", 1)[1], 16))
     return ports
+
+
+async def test_a_servers_leaderboards_page_is_made_and_revoked_by_its_admins(
+    fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
+) -> None:
+    bot = await bot_runner.start(with_site(database))
+    await open_game(fake_discord, "iliad", "alice", ["bob"])
+    for step in range(2):
+        mark = fake_discord.mark()
+        await move_by_buttons(fake_discord, step)
+        await fake_discord.wait_for(is_live_board, since=mark)
+    resigned = await fake_discord.slash("resign", {}, user="bob", channel="games")
+    await resigned.wait_answered()
+    await fake_discord.wait_for(lambda m: "is over" in m.content)
+
+    refused = await fake_discord.slash("web leaderboards", {}, user="carol", channel="games")
+    assert "Manage Server" in (await refused.wait_message(lambda m: m.ephemeral)).content
+    made = await fake_discord.slash("web leaderboards", {}, user="owner", channel="games")
+    said = (await made.wait_message(lambda m: m.ephemeral)).content
+    address = PUBLIC + said.split(PUBLIC, 1)[1].split()[0]
+    status, html = await fetch(local(bot, address), **{"Accept-Language": "it"})
+    assert status == 200 and "<h1>Classifiche</h1>" in html and "<h2" in html
+    assert html.index("Alice") < html.index("Bob")  # the winner first
+    assert not [uid for uid in user_ids(fake_discord) if uid in html]
+    again = await fake_discord.slash("web leaderboards", {}, user="owner", channel="games")
+    assert address in (await again.wait_message(lambda m: m.ephemeral)).content  # the same page
+
+    off = await fake_discord.slash(
+        "web leaderboards", {"state": "off"}, user="owner", channel="games"
+    )
+    await off.wait_message(lambda m: m.ephemeral)
+    assert await fetch(local(bot, address)) == (404, "404: nothing here\n")

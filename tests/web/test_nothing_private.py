@@ -61,7 +61,7 @@ async def shown(site: Site, service: GameService, s: LiveGame, png: bool) -> lis
     """Everything the site serves of one game state: each language's page and update, and
     the board image."""
     board = service.boards.pictures.board(s)
-    made = [site.page_html(board, lang, TOKEN).encode() for lang in LANGUAGES]
+    made = [(await site.page_html(board, lang, TOKEN)).encode() for lang in LANGUAGES]
     made += [site.update_of(board, lang, TOKEN).encode() for lang in LANGUAGES]
     if png:
         made.append(await site.png_of(board, "en"))

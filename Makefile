@@ -59,8 +59,9 @@ test: lint types unit
 bench: $(STAMP)
 	$(BIN)/python -m bench
 
-docs: $(STAMP)
+docs: $(STAMP) browser
 	$(BIN)/python scripts/make_docs_images.py
+	$(BIN)/python scripts/make_web_screenshots.py
 
 playthroughs: $(STAMP)
 	$(BIN)/python scripts/make_playthroughs.py

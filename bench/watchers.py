@@ -94,6 +94,7 @@ async def collect(count: int) -> Samples:
                 bot = await runner.start(build)
                 port = _port(bot)
                 over = dict.fromkeys(CHANNELS, True)
+                moved = dict.fromkeys(CHANNELS, 0)  # each game steps through its own choices
                 pages: list[Page] = []
                 tasks: list[asyncio.Task[None]] = []
                 try:
@@ -106,7 +107,8 @@ async def collect(count: int) -> Samples:
                                     task.cancel()
                                 pages, tasks = await _open_pages(fake, port)
                             await runner.settle()
-                        click = await next_move_click(fake, step, channel)
+                        click = await next_move_click(fake, moved[channel], channel)
+                        moved[channel] += 1
                         now = max((p.version for p in pages), default=0)
                         trip = await measure_round_trip(
                             fake, click, lambda m, c=channel: is_live_board(m) and _in(fake, m, c)
@@ -119,6 +121,9 @@ async def collect(count: int) -> Samples:
                 finally:
                     for task in tasks:
                         task.cancel()
+                    for writer in OPEN:
+                        writer.close()
+                    OPEN.clear()
     finally:
         guard.remove()
     return samples
@@ -149,10 +154,14 @@ async def _open_pages(fake: Any, port: int) -> tuple[list[Page], list[asyncio.Ta
     return pages, tasks
 
 
+OPEN: list[asyncio.StreamWriter] = []  # kept: a writer dropped closes its connection
+
+
 async def _connect(port: int, path: str) -> asyncio.StreamReader:
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     writer.write(f"GET {path} HTTP/1.1\r\nHost: watch\r\n\r\n".encode())
     await reader.readuntil(b"\r\n\r\n")
+    OPEN.append(writer)
     return reader
 
 

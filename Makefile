@@ -37,8 +37,10 @@ lint: $(STAMP)
 types: $(STAMP)
 	$(BIN)/mypy
 
+# Byte code is cached (__pycache__, ignored by git) even where PYTHONDONTWRITEBYTECODE is set:
+# each test process, and each bot's worker process, would otherwise compile every module again.
 unit: $(STAMP) postgres
-	$(BIN)/python -m pytest -n $(WORKERS) --dist worksteal
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n $(WORKERS) --dist worksteal
 
 test: lint types unit
 

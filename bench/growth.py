@@ -56,9 +56,9 @@ def run(settings: Settings) -> list[Table]:
 async def _size(store: Store, target: str | Path) -> int:
     """Bytes the database takes now."""
     if store.dialect == "sqlite":
-        await store._all("PRAGMA wal_checkpoint(TRUNCATE)")
+        await store.backend.all("PRAGMA wal_checkpoint(TRUNCATE)")
         return Path(target).stat().st_size
-    rows = await store._all(
+    rows = await store.backend.all(
         "SELECT coalesce(sum(pg_total_relation_size(quote_ident(table_name))), 0)"
         " FROM information_schema.tables WHERE table_schema = current_schema()"
     )
@@ -71,7 +71,7 @@ async def _measure(name: str, target: str | Path, seed: int) -> list[object]:
         empty = await _size(store, target)
         service = GameService(store)
         games = await fill_sessions(service, GAMES, GAME, plies=PLIES, seed=seed)
-        moves = sum([len(await store.moves(game)) for game in games])
+        moves = sum([len(await store.moves.of(game)) for game in games])
         grown = await _size(store, target) - empty
         started = time.perf_counter()
         loaded = await GameService(store).load()

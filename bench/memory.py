@@ -66,7 +66,7 @@ async def measure(games: int, plies: int, seed: int = 0) -> list[Measured]:
             service = GameService(store)
             fill = fill_sessions(service, games, GAME, plies=plies, seed=seed)
             live = await _traced("played live", fill, plies)
-            if service.ongoing_count() < games:
+            if service.places.ongoing_count() < games:
                 raise RuntimeError("some games ended while filling; play fewer moves per game")
             del service, fill
             fresh = GameService(store)

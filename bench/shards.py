@@ -115,13 +115,13 @@ def _row(label: str, results: Sequence[dict[str, Any]]) -> list[object]:
 
 async def _worker(url: str, shard: int, seed: int) -> dict[str, Any]:
     from bot.client import ShardedSymposionBot
-    from bot.service import game_service
+    from bot.service import opening
     from bot.store.shards import Shards
     from tests.e2e.fake_discord import LogGuard, running, serving
 
     guard = LogGuard()
     guard.install()
-    game_service.new_seed = lambda: seed
+    opening.new_seed = lambda: seed
     async with serving() as fake, running(fake) as runner:
         world = fake.world
         guild = world.add_guild(f"Shard {shard}", shard=(shard, COUNT))

@@ -6,7 +6,7 @@ moves, deadlines) under new ids and channels until it holds `STORED` ongoing gam
 service on a fresh connection then starts as the bot does: `Store.open` (migrations checked)
 and `load()` (the index of ongoing games, their seats and their current deadlines). Then the
 first move in each of `SAMPLED` games (cold: its state is read on that move) is timed against
-the next move in the same games (warm), both through `GameService.move`.
+the next move in the same games (warm), both through `service.moves.move`.
 """
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ def run(settings: Settings) -> list[Table]:
         "ongoing games on one sqlite file (synchronous=FULL);",
         "start-up = Store.open + GameService.load on a fresh connection (what the bot awaits "
         "before it connects); its CPU seconds: our part when the machine is busy;",
-        "moves through GameService.move, a random legal choice each.",
+        "moves through service.moves.move, a random legal choice each.",
     ]
     return [Table(TITLE, COLUMNS, rows, notes=notes)]
 
@@ -89,14 +89,15 @@ async def measure(stored: int, seed: int) -> tuple[float, float, int, list[float
 
 async def _timed_move(service: GameService, game_id: int, chooser: random.Random) -> float:
     """Seconds one move takes through the service (0.0 if nobody person is to move)."""
-    info = service._sessions[game_id]
+    info = service.games.held(game_id)
+    assert info is not None
     seat = info.to_move()
     player = None if seat is None else info.user_at(seat)
     if player is None:
         return 0.0
     started = time.perf_counter()
-    choices = await service.choices(game_id, player.user_id)
-    result = await service.move(game_id, player.user_id, chooser.choice(choices).code)
+    choices = await service.moves.choices(game_id, player.user_id)
+    result = await service.moves.move(game_id, player.user_id, chooser.choice(choices).code)
     assert result.board.info.version == info.version
     return time.perf_counter() - started
 
@@ -104,7 +105,7 @@ async def _timed_move(service: GameService, game_id: int, chooser: random.Random
 async def copy_games(store: Store, templates: int, stored: int) -> None:
     """Copies of the first `templates` games' rows (new ids and channels) up to `stored`."""
     columns = {table: await _columns(store, table) for table in _SHIFTED}
-    async with store._transaction() as db:
+    async with store.backend.transaction() as db:
         for copy in range(1, -(-stored // templates)):
             shift = copy * templates
             last = min(templates, stored - shift)
@@ -120,4 +121,4 @@ async def copy_games(store: Store, templates: int, stored: int) -> None:
 
 
 async def _columns(store: Store, table: str) -> list[str]:
-    return [row[1] for row in await store._all(f"PRAGMA table_info({table})")]
+    return [row[1] for row in await store.backend.all(f"PRAGMA table_info({table})")]

@@ -6,6 +6,15 @@ as the end-to-end tests do). Everything the bot sent is then counted from the fa
 channel messages and their edits, private answers, DMs and their edits, images, and the bytes of
 every distinct upload (an edit that keeps its attachment uploads nothing new). This is what a
 channel and its players' inboxes receive for one game; a quieter table shows up here.
+
+The REST requests the fake received from `/play` to the settled end are counted too, per game and
+per stored move, and the channel writes among them (message sends and edits in the game's
+channel: what Discord's per-channel limit of about 5 per 5 s counts).
+
+Then one game per game against the computer: one person and as many computer seats as the game
+seats (quick computers: the seeded random move, so bursts of computer moves come as fast as the
+store takes them), through the fake's per-channel rate limit at ten times Discord's pace (5
+writes per 0.5 s): how many requests a burst costs, and whether one was answered 429.
 """
 
 from __future__ import annotations
@@ -17,9 +26,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bench.core import Settings, Table
-from bot.service import game_service
-from tests.e2e.fake_discord import LogGuard, MessageEvent, running, serving
-from tests.e2e.symposion import factory, open_game, play_to_the_end
+from bot.service import opening
+from tests.e2e.fake_discord import (
+    FakeDiscord,
+    LogGuard,
+    MessageEvent,
+    RecordedRequest,
+    running,
+    serving,
+)
+from tests.e2e.symposion import factory, open_game, play_alone, play_to_the_end, quick_computers
 
 TITLE = "Traffic: messages and uploaded bytes per whole game"
 PLAYERS = ("alice", "bob", "carol", "dave", "erin")
@@ -28,7 +44,12 @@ CHANNEL = "games"
 COLUMNS = [
     "game",
     "seats",
+    "computers",
     "moves",
+    "requests",
+    "req/move",
+    "channel writes",
+    "429s",
     "channel msgs",
     "channel edits",
     "channel left",
@@ -52,6 +73,10 @@ class Tally:
     deleted: dict[str, int] = field(default_factory=lambda: {"channel": 0, "dm": 0, "private": 0})
     images: int = 0
     uploaded: dict[str, int] = field(default_factory=lambda: {"channel": 0, "dm": 0, "private": 0})
+    requests: int = 0  # REST requests the fake received during the game
+    channel_writes: int = 0  # message sends and edits in the game's channel among them
+    computers: int = 0  # computer seats (the person plays alone against them)
+    rate_limited: int = 0  # writes the fake answered 429 (its rate limit is on against computers)
 
 
 def run(settings: Settings) -> list[Table]:
@@ -61,6 +86,9 @@ def run(settings: Settings) -> list[Table]:
         for seats in sorted({game.spec.min_players, game.spec.max_players}):
             tally = asyncio.run(_play(game.spec.id, seats, settings.seed))
             rows.append(_row(game.spec.id, seats, tally))
+    for game in settings.selected():
+        tally = asyncio.run(_play(game.spec.id, game.spec.max_players, settings.seed, alone=True))
+        rows.append(_row(game.spec.id, game.spec.max_players, tally))
     return [
         Table(
             TITLE,
@@ -71,6 +99,11 @@ def run(settings: Settings) -> list[Table]:
                 "and /move; 'private' = ephemeral answers (e.g. /hand, Your move);",
                 "'channel left' = channel messages still there at the end (turn notes are "
                 "deleted when the next one goes up);",
+                "requests = REST requests the fake received from /play to the settled end "
+                "(interaction answers, sends, edits, deletes, DMs, threads); req/move = "
+                "requests / stored moves; channel writes = sends and edits in the game's channel;",
+                "computers > 0: alice alone against them (the seeded random move), the fake's "
+                "per-channel limit on at 5 writes per 0.5 s; 429s = writes it refused;",
                 "KB = bytes of distinct uploads (each attachment counted once, however often "
                 "its message is edited).",
             ],
@@ -78,12 +111,13 @@ def run(settings: Settings) -> list[Table]:
     ]
 
 
-async def _play(game_id: str, seats: int, seed: int) -> Tally:
-    """One whole game through the real bot, on a fixed seed; the fake's record, counted."""
+async def _play(game_id: str, seats: int, seed: int, *, alone: bool = False) -> Tally:
+    """One whole game through the real bot, on a fixed seed; the fake's record, counted.
+    `alone`: alice against computers in the other seats, through the fake's rate limit."""
     guard = LogGuard()
     guard.install()
-    fresh_seed = game_service.new_seed
-    game_service.new_seed = lambda: seed  # the same deal every run, so runs compare
+    fresh_seed = opening.new_seed
+    opening.new_seed = lambda: seed  # the same deal every run, so runs compare
     try:
         with tempfile.TemporaryDirectory(prefix="symposion-traffic-") as folder:
             async with serving() as fake, running(fake) as runner:
@@ -92,18 +126,49 @@ async def _play(game_id: str, seats: int, seed: int) -> Tally:
                 for name in players:
                     if name not in KNOWN_USERS:
                         await fake.add_user(name)
-                await open_game(fake, game_id, players[0], players[1:], CHANNEL)
-                await play_to_the_end(fake, channel=CHANNEL, limit=4000)
+                before = len(fake.requests)
+                if alone:
+                    quick_computers(bot)
+                    fake.limit_rates(limit=5, per=0.5)
+                    await _play_alone(fake, game_id, seats - 1)
+                else:
+                    await open_game(fake, game_id, players[0], players[1:], CHANNEL)
+                    await play_to_the_end(fake, channel=CHANNEL, limit=4000)
                 await runner.settle()
                 tally = count(fake.events)
-                tally.moves = len(await bot.store.moves(1))
+                tally.computers = seats - 1 if alone else 0
+                tally.rate_limited = len(fake.rate_limited)
+                sent = fake.requests[before:]
+                tally.requests = len(sent)
+                tally.channel_writes = channel_writes(sent, fake.channel(CHANNEL).id)
+                tally.moves = len(await bot.store.moves.of(1))
     finally:
-        game_service.new_seed = fresh_seed
+        opening.new_seed = fresh_seed
         guard.remove()
     problems = guard.problems()
     if problems:
         raise RuntimeError("the bot logged errors during the benchmark:\n" + "\n".join(problems))
     return tally
+
+
+async def _play_alone(fake: FakeDiscord, game_id: str, computers: int) -> None:
+    """alice opens the game against `computers` easy computer seats and plays it to the end."""
+    mark = fake.mark()
+    given = {"game": game_id, "opponents": computers, "level": "easy", "where": "here"}
+    opened = await fake.slash("play", given, user="alice", channel=CHANNEL)
+    await opened.wait_answered()
+    await play_alone(fake, "alice", mark)
+
+
+def channel_writes(requests: Iterable[RecordedRequest], channel_id: int) -> int:
+    """Message sends and edits in one channel (deletes and interaction answers not counted)."""
+    messages = f"/channels/{channel_id}/messages"
+    return sum(
+        1
+        for r in requests
+        if (r.method == "POST" and r.path == messages)
+        or (r.method == "PATCH" and r.path.startswith(messages + "/"))
+    )
 
 
 def _where(event: MessageEvent) -> str:
@@ -136,10 +201,16 @@ def count(events: Iterable[MessageEvent]) -> Tally:
 
 def _row(game_id: str, seats: int, tally: Tally) -> list[object]:
     kb = {where: round(size / 1024) for where, size in tally.uploaded.items()}
+    per_move = tally.requests / tally.moves if tally.moves else 0.0
     return [
         game_id,
         seats,
+        tally.computers,
         tally.moves,
+        tally.requests,
+        per_move,
+        tally.channel_writes,
+        tally.rate_limited,
         tally.created["channel"],
         tally.edits["channel"],
         tally.created["channel"] - tally.deleted["channel"],

@@ -1,11 +1,14 @@
-"""The discord.py bot: opens the store, loads games and cogs, registers buttons, syncs commands."""
+"""The discord.py bot: opens the store, loads games, loads the cogs' extensions by name, syncs.
+
+It imports nothing of cogs/: each extension sets up its own part (commands, buttons,
+listeners; cogs.presenter the Table, the error handler and the translator) and types the bot
+as the Protocol cogs.ui.host.Host, which this class offers.
+"""
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
-import multiprocessing
 import os
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -16,25 +19,19 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bot.service import GameService, ServiceError, utc_clock
+from bot.pools import end_pools, worker_pool
+from bot.service import GameService, utc_clock
 from bot.service.pace import iso
 from bot.service.thinking import DEFAULT_TIMEOUT, Thinker
 from bot.store import Store
-from bot.store.connection import is_postgres
 from bot.store.shards import Shards
-from cogs import painter
-from cogs.components import DYNAMIC_ITEMS, answer_unclaimed
-from cogs.computer_components import COMPUTER_ITEMS
-from cogs.replays import REPLAY_ITEMS
-from cogs.replies import report
-from cogs.seat_components import SEAT_ITEMS
-from cogs.table import Table
-from cogs.translator import CatalogueTranslator
-from cogs.undo_components import UNDO_ITEMS
 
 log = logging.getLogger("bot.client")
 
-COGS = (
+# Loaded in this order: the presenter first (the Table, the error handler and the translator
+# every other extension relies on), then one extension per command group with its buttons.
+EXTENSIONS = (
+    "cogs.presenter",
     "cogs.lobby",
     "cogs.moves",
     "cogs.info",
@@ -44,6 +41,29 @@ COGS = (
     "cogs.records",
     "cogs.replays",
     "cogs.language",
+    "cogs.seats",
+    "cogs.notify",
+)
+
+
+# Stopping (issue 24), in seconds: running handlers get FINISH_HANDLERS to finish (a move's
+# commit and board), then CANCELLED to unwind once cancelled; the gateway gets CLOSE_GATEWAY
+# to close (and `python -m bot` as long again for the connection task to end), pool workers
+# END_WORKERS before a busy one is killed. In all 8.5 s at worst: within the 10 s supervisors
+# wait (docker stop) before SIGKILL.
+FINISH_HANDLERS = 3.5
+CANCELLED = 1.0
+CLOSE_GATEWAY = 1.5
+END_WORKERS = 1.0
+# What a stop lets finish, then cancels: discord.py's command, component and event handler tasks
+# (its own names for them), background loops (discord.ext.tasks) and ours ("symposion: ...").
+HANDLERS = (
+    "CommandTree-invoker",
+    "discord-ui-view-dispatch",
+    "discord-ui-dynamic-item",
+    "discord.py: on_",
+    "discord-ext-tasks: ",
+    "symposion: ",
 )
 
 
@@ -60,8 +80,13 @@ def intents() -> discord.Intents:
 class SymposionBot(commands.Bot):
     """One bot process; `service` and `table` are ready once setup_hook has run.
 
+    `table` is the presenter the cogs.presenter extension sets up: the client holds it for
+    the cogs (typed there, cogs.ui.host.Host) and never uses it itself.
+
     `clock` is what deadlines are measured by (tests pass a fake one and move it by hand);
     the timer loop looks at it every `timer_interval` seconds.
+
+    `close` stops it cleanly, whoever asks (a signal, a test): see `_stop`.
     """
 
     def __init__(
@@ -87,10 +112,7 @@ class SymposionBot(commands.Bot):
         self.clock = clock
         self.timer_interval = timer_interval
         # The computer players think in their own processes, never on the event loop.
-        self.computer_pool = ProcessPoolExecutor(
-            max_workers=computer_workers or default_workers(),
-            mp_context=multiprocessing.get_context("forkserver"),
-        )
+        self.computer_pool = worker_pool(computer_workers or default_workers())
         self.computer_timeout = computer_timeout
         # On PostgreSQL a process always holds its shards (all of them when not sharded), so
         # a second process for the same games is refused; sqlite has its file lock instead.
@@ -98,15 +120,11 @@ class SymposionBot(commands.Bot):
         # Images drawn in their own processes (0: the loop's threads, as tests and scripts do).
         self.render_pool: ProcessPoolExecutor | None = None
         if render_workers > 0:
-            self.render_pool = ProcessPoolExecutor(
-                max_workers=render_workers, mp_context=multiprocessing.get_context("forkserver")
-            )
-        painter.use(self.render_pool)
+            self.render_pool = worker_pool(render_workers)
         self.store: Store | None = None
+        self._stopped: asyncio.Future[None] | None = None  # the stop, once it has begun
         self._service: GameService | None = None
-        self._table: Table | None = None
-        self._resuming: asyncio.Task[None] | None = None
-        self.tree.error(report)  # the one error path of every slash command
+        self._table: object | None = None
 
     @property
     def service(self) -> GameService:
@@ -116,44 +134,33 @@ class SymposionBot(commands.Bot):
         return self._service
 
     @property
-    def table(self) -> Table:
-        """What shows games in Discord (set up in setup_hook)."""
+    def stopping(self) -> bool:
+        """The bot is stopping: what arrives now is turned away ('restarting')."""
+        return self._stopped is not None
+
+    @property
+    def table(self) -> Any:
+        """What shows games in Discord (set up by the cogs.presenter extension)."""
         if self._table is None:
             raise RuntimeError("the bot has not finished setting up")
         return self._table
 
+    @table.setter
+    def table(self, presenter: object) -> None:
+        self._table = presenter
+
     async def setup_hook(self) -> None:
-        """Migrate, load every ongoing game, load cogs and buttons, then sync commands."""
+        """Migrate, load every ongoing game, load the extensions, then sync commands."""
         self.store = await Store.open(self.database_path, clock=lambda: iso(self.clock()))
-        if self.served is not None or is_postgres(self.database_path):
-            await self.store.serve(self.served or Shards.everything())
-        self._service = GameService(self.store, clock=self.clock)
-        self._service.thinker = Thinker(self.computer_pool, self.computer_timeout)
+        if self.served is not None or self.store.shards.offered:
+            await self.store.shards.serve(self.served or Shards.everything())
+        thinker = Thinker(self.computer_pool, self.computer_timeout)
+        self._service = GameService(self.store, clock=self.clock, thinker=thinker)
         loaded = await self._service.load()
         log.info("loaded %d ongoing game(s) from %s", loaded, self.store.name)  # no password
-        self._table = Table(self)
-        self.add_dynamic_items(
-            *DYNAMIC_ITEMS, *SEAT_ITEMS, *UNDO_ITEMS, *COMPUTER_ITEMS, *REPLAY_ITEMS
-        )
-        self.add_listener(answer_unclaimed, "on_interaction")
-        for name in COGS:
+        for name in EXTENSIONS:
             await self.load_extension(name)
-        await self.tree.set_translator(CatalogueTranslator())
         await self._sync()
-        self._resuming = asyncio.create_task(self._continue_automatic())
-
-    async def _continue_automatic(self) -> None:
-        """Once connected, games left waiting for the automatic player (a restart) go on."""
-        await self.wait_until_ready()
-        for game_id in self.service.automatic_games():
-            try:
-                await self.table.play_automatic(game_id)
-            except (discord.HTTPException, ServiceError):
-                log.warning("game #%s: the automatic player could not go on", game_id)
-
-    async def on_ready(self) -> None:
-        """Connected: a game whose channel shows an old board (or two) gets its current one."""
-        await self.table.mend_all()
 
     async def _sync(self) -> None:
         if self.dev_guild_id is None:
@@ -165,19 +172,55 @@ class SymposionBot(commands.Bot):
         log.info("synced %d slash command(s)", len(synced))
 
     async def close(self) -> None:
-        """Close Discord first, then the database, so no move is cut off mid-commit."""
-        if self._resuming is not None:
-            self._resuming.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._resuming
-        await super().close()
-        self.computer_pool.shutdown(wait=False, cancel_futures=True)
-        if self.render_pool is not None:
-            painter.use(None)
-            self.render_pool.shutdown(wait=False, cancel_futures=True)
+        """Stop cleanly (see `_stop`); a second call waits for the stop already under way."""
+        if self._stopped is None:
+            self._stopped = asyncio.ensure_future(self._stop())
+        await asyncio.shield(self._stopped)
+
+    async def _stop(self) -> None:
+        """Turn new interactions away, let running handlers finish (a move's commit and its
+        board; bounded, then cancelled) with the computer's thoughts abandoned, close Discord
+        (unloading the extensions first: the timer loop ends, the board senders stop, then the
+        gateway closes), end the worker pools, close the database last, so nothing still
+        running finds it closed."""
+        if self.extensions:
+            self.dispatch("stopping")  # extensions stop their loops (cogs.timers)
+        if self._service is not None:
+            self._service.computers.thinker.abandon()
+        await self._finish_handlers()
+        try:
+            await asyncio.wait_for(asyncio.shield(super().close()), CLOSE_GATEWAY)
+        except TimeoutError:
+            log.warning("Discord's connection did not close within %ss; leaving it", CLOSE_GATEWAY)
+        pools = [self.computer_pool, self.render_pool]
+        self.render_pool = None  # images drawn after this (none should be) use threads
+        await asyncio.to_thread(end_pools, [p for p in pools if p is not None], END_WORKERS)
         if self.store is not None:
             await self.store.close()
             self.store = None
+
+    async def _finish_handlers(self) -> None:
+        """Wait up to FINISH_HANDLERS seconds for running handlers, then cancel the rest."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + FINISH_HANDLERS
+        while (running := handlers()) and loop.time() < deadline:
+            await asyncio.wait(running, timeout=deadline - loop.time())
+        if running:
+            names = sorted({task.get_name() for task in running})
+            log.warning("stopping %d handler(s) still running: %s", len(running), names)
+            for task in running:
+                task.cancel()
+            await asyncio.wait(running, timeout=CANCELLED)
+
+
+def handlers() -> set[asyncio.Task[Any]]:
+    """Handler tasks still running (HANDLERS), the caller's own task excluded."""
+    me = asyncio.current_task()
+    return {
+        task
+        for task in asyncio.all_tasks()
+        if task is not me and not task.done() and task.get_name().startswith(HANDLERS)
+    }
 
 
 class ShardedSymposionBot(SymposionBot, commands.AutoShardedBot):

@@ -9,11 +9,12 @@ from discord import app_commands
 
 from bot.i18n import ENGLISH, say, words
 from bot.service import Hint
-from cogs.base import TableCog
-from cogs.readers import reader_language
+from cogs.ui.readers import reader_language
+from cogs.ui.tablecog import TableCog
+from cogs.ui.tokenlife import started
 
 if TYPE_CHECKING:
-    from bot.client import SymposionBot
+    from cogs.ui.host import Host
 
 Interaction = discord.Interaction[Any]
 
@@ -36,15 +37,17 @@ class Hints(TableCog):
     @app_commands.command(name="hint", description="What the computer would play in your place")
     @app_commands.guild_only()
     async def hint(self, interaction: Interaction) -> None:
-        """Refusals come before the thought; the thought itself may take a moment (deferred)."""
+        """Refusals come before the thought; the thought itself may take a moment (deferred;
+        one that outlives the interaction is sent as a DM)."""
+        late = started(interaction)
         info = self.game_here(interaction)
-        await self.bot.service.check_hint(info.game_id, interaction.user.id)
+        await self.bot.service.computers.check_hint(info.game_id, interaction.user.id)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        hint = await self.bot.service.hint(info.game_id, interaction.user.id)
+        hint = await self.bot.service.computers.hint(info.game_id, interaction.user.id)
         language = await reader_language(interaction)
-        await interaction.followup.send(hint_text(hint, language), ephemeral=True)
+        await late.private(hint_text(hint, language), language)
 
 
-async def setup(bot: SymposionBot) -> None:
+async def setup(bot: Host) -> None:
     """discord.py's extension hook: load_extension("cogs.hints") adds the cog."""
     await bot.add_cog(Hints(bot))

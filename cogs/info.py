@@ -1,4 +1,4 @@
-"""/hand, /rules, /games and /history: reading, never changing (games over too)."""
+"""/hand, /rules, /games and /history, and 'My hand': reading, never changing (games over too)."""
 
 from __future__ import annotations
 
@@ -9,14 +9,16 @@ from discord import app_commands
 
 from bot.i18n import say, words
 from bot.service import game_kind
-from cogs.base import TableCog
-from cogs.lobby import GAME_CHOICES
-from cogs.pastgames import NUMBER_HELP, game_choices, send_log
-from cogs.readers import reader_language
-from cogs.replies import clip, never_failing
+from cogs.ui.choices import GAME_CHOICES
+from cogs.ui.components import HandButton
+from cogs.ui.pastgames import NUMBER_HELP, game_choices, send_log
+from cogs.ui.readers import reader_language
+from cogs.ui.replies import clip, never_failing
+from cogs.ui.tablecog import TableCog
+from cogs.ui.texts import mover_words
 
 if TYPE_CHECKING:
-    from bot.client import SymposionBot
+    from cogs.ui.host import Host
 
 Interaction = discord.Interaction[Any]
 
@@ -37,7 +39,7 @@ class Info(TableCog):
     async def _my_games(
         self, interaction: Interaction, current: object
     ) -> list[app_commands.Choice[int]]:
-        return await game_choices(self.bot.service, interaction, current, mine=True)
+        return await game_choices(self.bot, interaction, current, mine=True)
 
     @app_commands.command(name="rules", description="A short summary of a game's rules")
     @app_commands.choices(game=GAME_CHOICES)
@@ -57,7 +59,7 @@ class Info(TableCog):
     @app_commands.guild_only()
     async def games(self, interaction: Interaction) -> None:
         """/games: every lobby and game of this server, so players find where to go."""
-        listed = self.bot.service.guild_games(interaction.guild_id or 0)
+        listed = self.bot.service.places.guild_games(interaction.guild_id or 0)
         language = await reader_language(interaction)
         lines = []
         for info in listed:
@@ -66,9 +68,9 @@ class Info(TableCog):
             elif info.status == "lobby":
                 state = say("table.lobby_state", count=len(info.players), most=info.max_players)
             else:
-                mover = info.to_move_user
+                mover = mover_words(info, language)
                 state = (
-                    say("table.to_move_short", who=f"<@{mover}>")
+                    say("table.to_move_short", who=mover)
                     if mover is not None
                     else say("table.in_progress")
                 )
@@ -89,7 +91,7 @@ class Info(TableCog):
         or of the last game played here, privately."""
         info = await self.game_meant(interaction, game)
         if game is None and self.ongoing_here(interaction, info):
-            lines = await self.bot.service.history(info.game_id, limit=15)
+            lines = await self.bot.service.records.history(info.game_id, limit=15)
             language = await reader_language(interaction)
             text = "\n".join(f"• {words(line, language)}" for line in lines)
             text = text or words(say("table.nothing_yet"), language)
@@ -97,7 +99,10 @@ class Info(TableCog):
             await interaction.response.send_message(clip(f"{head}\n{text}"), ephemeral=True)
             return
         language = await reader_language(interaction)
-        lines = [words(line, language) for line in await self.bot.service.public_log(info.game_id)]
+        lines = [
+            words(line, language)
+            for line in await self.bot.service.records.public_log(info.game_id)
+        ]
         await send_log(interaction, info, lines)
 
     @history.autocomplete("game")
@@ -105,9 +110,18 @@ class Info(TableCog):
     async def _server_games(
         self, interaction: Interaction, current: object
     ) -> list[app_commands.Choice[int]]:
-        return await game_choices(self.bot.service, interaction, current, mine=False)
+        return await game_choices(self.bot, interaction, current, mine=False)
 
 
-async def setup(bot: SymposionBot) -> None:
-    """discord.py's extension hook: load_extension("cogs.info") adds the cog."""
+ITEMS = (HandButton,)
+
+
+async def setup(bot: Host) -> None:
+    """discord.py's extension hook: the reading commands and the 'My hand' button."""
+    bot.add_dynamic_items(*ITEMS)
     await bot.add_cog(Info(bot))
+
+
+async def teardown(bot: Host) -> None:
+    """discord.py's unload hook: 'My hand' stops answering with /hand."""
+    bot.remove_dynamic_items(*ITEMS)

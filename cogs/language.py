@@ -8,10 +8,11 @@ from discord import Interaction, app_commands
 from discord.ext import commands
 
 from bot.i18n import say, words
-from cogs.readers import reader_language
+from cogs.ui.readers import reader_language
+from cogs.ui.replies import TurnedAway
 
 if TYPE_CHECKING:
-    from bot.client import SymposionBot
+    from cogs.ui.host import Host
 
 AUTO = "auto"
 LANGUAGE_CHOICES = [
@@ -31,8 +32,14 @@ SCOPE_CHOICES = [
 class Language(commands.Cog):
     """The /language command."""
 
-    def __init__(self, bot: SymposionBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
+
+    async def interaction_check(self, interaction: Interaction) -> bool:
+        """Turn the command away while the bot stops (it would write to the database)."""
+        if self.bot.stopping:
+            raise TurnedAway()
+        return True
 
     @app_commands.command(
         name="language",
@@ -51,11 +58,10 @@ class Language(commands.Cog):
     ) -> None:
         """Store the choice, then confirm it privately in the language now in force."""
         chosen = None if language.value == AUTO else language.value
-        service = self.bot.service
         if scope is not None and scope.value == "server":
             text = await self._for_server(interaction, chosen)
         else:
-            await service.choose_language(interaction.user.id, chosen)
+            await self.bot.service.languages.choose(interaction.user.id, chosen)
             text = say("table.language.me_auto" if chosen is None else "table.language.me")
         reading = await reader_language(interaction)
         await interaction.response.send_message(words(text, reading), ephemeral=True)
@@ -66,12 +72,12 @@ class Language(commands.Cog):
             return say("table.language.dm")
         if not interaction.permissions.manage_guild:
             return say("table.language.not_admin")
-        await self.bot.service.choose_guild_language(interaction.guild_id, chosen)
+        await self.bot.service.languages.choose_for_guild(interaction.guild_id, chosen)
         if chosen is None:
             return say("table.language.server_auto")
         return say("table.language.server", language=NATIVE[chosen])
 
 
-async def setup(bot: SymposionBot) -> None:
+async def setup(bot: Host) -> None:
     """discord.py's extension hook: load_extension("cogs.language") adds the cog."""
     await bot.add_cog(Language(bot))

@@ -1,4 +1,4 @@
-"""/play: open a lobby for a game in this channel."""
+"""/play, and the lobby's buttons: open a game, join it, add computers, start; Rematch."""
 
 from __future__ import annotations
 
@@ -8,16 +8,17 @@ import discord
 from discord import app_commands
 
 from bot.i18n import say
-from bot.service import LEVELS, ServiceError, game_kind, game_kinds
-from cogs.base import TableCog
-from cogs.readers import reader_language
-from cogs.replies import clip, never_failing, suggestions
-from cogs.yours import pace_choices
+from bot.service import LEVELS, ServiceError, game_kind
+from cogs.ui.choices import GAME_CHOICES, pace_choices
+from cogs.ui.components import RematchButton
+from cogs.ui.lobby_components import AddComputer, LobbyButton, RemoveComputer
+from cogs.ui.readers import reader_language
+from cogs.ui.replies import clip, never_failing, suggestions
+from cogs.ui.tablecog import TableCog
 
 if TYPE_CHECKING:
-    from bot.client import SymposionBot
+    from cogs.ui.host import Host
 
-GAME_CHOICES = [app_commands.Choice(name=kind.title, value=kind.id) for kind in game_kinds()]
 WHERE_CHOICES = [
     app_commands.Choice(name="In a new thread (default)", value="thread"),
     app_commands.Choice(name="Here, in this channel", value="here"),
@@ -95,6 +96,16 @@ class Lobby(TableCog):
         return pace_choices(current, await reader_language(interaction))
 
 
-async def setup(bot: SymposionBot) -> None:
-    """discord.py's extension hook: load_extension("cogs.lobby") adds the cog."""
+# Join / Leave / Start / Cancel, adding and removing computer players, and Rematch.
+ITEMS = (LobbyButton, AddComputer, RemoveComputer, RematchButton)
+
+
+async def setup(bot: Host) -> None:
+    """discord.py's extension hook: /play and the lobby's buttons."""
+    bot.add_dynamic_items(*ITEMS)
     await bot.add_cog(Lobby(bot))
+
+
+async def teardown(bot: Host) -> None:
+    """discord.py's unload hook: the lobby's buttons stop answering with /play."""
+    bot.remove_dynamic_items(*ITEMS)

@@ -6,20 +6,21 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from babel.numbers import format_decimal, format_percent
-from babel.units import format_unit
 from discord import app_commands
 
 from bot.i18n import ENGLISH, say, words
 from bot.service import ServiceError
 from bot.service.ratings import EVERYWHERE, SERVER, Leaderboard, LeaderLine
 from bot.service.stats import GameStats
-from cogs.base import TableCog
-from cogs.lobby import GAME_CHOICES
-from cogs.readers import reader_language
-from cogs.replies import clip
+from cogs.ui.choices import GAME_CHOICES
+from cogs.ui.readers import reader_language
+from cogs.ui.reliability import duration, stats_words
+from cogs.ui.replies import clip
+from cogs.ui.tablecog import TableCog
+from cogs.ui.tokenlife import started
 
 if TYPE_CHECKING:
-    from bot.client import SymposionBot
+    from cogs.ui.host import Host
 
 Interaction = discord.Interaction[Any]
 SCOPE_CHOICES = [  # names: the command translator's cmd.choice.<value>
@@ -75,24 +76,6 @@ def percent(rate: float, language: str = ENGLISH) -> str:
     return format_percent(rate, locale=language)
 
 
-def _unit(count: int, unit: str, language: str) -> str:
-    return format_unit(count, f"duration-{unit}", length="short", locale=language)
-
-
-def duration(seconds: float, language: str = ENGLISH) -> str:
-    """A time in its two largest units with the reader's unit words ('1 Std. 5 Min.')."""
-    minutes, secs = divmod(round(seconds), 60)
-    hours, minutes = divmod(minutes, 60)
-    days, hours = divmod(hours, 24)
-    if days:
-        return f"{_unit(days, 'day', language)} {_unit(hours, 'hour', language)}"
-    if hours:
-        return f"{_unit(hours, 'hour', language)} {_unit(minutes, 'minute', language)}"
-    if minutes:
-        return f"{_unit(minutes, 'minute', language)} {_unit(secs, 'second', language)}"
-    return _unit(secs, "second", language)
-
-
 def stats_line(title: str, stats: GameStats, language: str = ENGLISH) -> str:
     """One game's record of a player."""
     rate = percent(stats.win_rate, language)
@@ -129,7 +112,7 @@ class Records(TableCog):
         scope: app_commands.Choice[str] | None = None,
     ) -> None:
         """The top ratings of a game and the caller's own rank, privately."""
-        board = await self.bot.service.leaderboard(
+        board = await self.bot.service.ratings.leaderboard(
             interaction.guild_id or 0,
             game.value,
             scope.value if scope is not None else SERVER,
@@ -149,17 +132,24 @@ class Records(TableCog):
         """Per game: games, wins, win rate, average score and move time, streak, favourite
         opponent; and how many games the server finished, privately."""
         who = player or interaction.user
-        service = self.bot.service
-        records, counts = await service.stats(interaction.guild_id or 0, who.id)
+        records, counts = await self.bot.service.records.stats(interaction.guild_id or 0, who.id)
         language = await reader_language(interaction)
         lines = [_said(language, "table.records.stats_head", name=who.display_name)]
-        lines += [stats_line(service.game_title(s.game_type), s, language) for s in records]
+        lines += [
+            stats_line(self.bot.service.records.game_title(s.game_type), s, language)
+            for s in records
+        ]
         if not records:
             lines.append(_said(language, "table.records.no_games"))
-        titles = [(words(service.game_title(g), language), n) for g, n in counts.items()]
+        titles = [
+            (words(self.bot.service.records.game_title(g), language), n) for g, n in counts.items()
+        ]
         played = ", ".join(f"{title} {n}" for title, n in titles)
         played = played or _said(language, "table.records.none_yet")
         lines.append(_said(language, "table.records.finished", played=played))
+        figures = await self.bot.service.reliability.of(interaction.guild_id or 0, who.id)
+        if figures.games:
+            lines.append(stats_words(figures, language))
         await interaction.response.send_message(
             clip("\n".join(lines)), ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
         )
@@ -173,13 +163,14 @@ class Records(TableCog):
         """Manage Server only: rate every finished game again, in the order they were rated."""
         if not interaction.permissions.manage_guild:
             raise ServiceError(NOT_ADMIN)
+        late = started(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        rated = await self.bot.service.rebuild_ratings()
+        rated = await self.bot.service.ratings.rebuild()
         key = _plural(rated, "table.records.rebuilt_one", "table.records.rebuilt")
-        done = _said(await reader_language(interaction), key, count=rated)
-        await interaction.followup.send(done, ephemeral=True)
+        language = await reader_language(interaction)
+        await late.private(_said(language, key, count=rated), language)
 
 
-async def setup(bot: SymposionBot) -> None:
+async def setup(bot: Host) -> None:
     """discord.py's extension hook: load_extension("cogs.records") adds the cog."""
     await bot.add_cog(Records(bot))

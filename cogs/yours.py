@@ -7,25 +7,27 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.i18n import ENGLISH, say, words
-from bot.service import GameInfo, ServiceError, get_pace, paces
-from cogs.base import TableCog
-from cogs.clocktexts import pace_words, when
-from cogs.readers import reader_language
-from cogs.replies import never_failing, suggestions
+from bot.i18n import ENGLISH, Text, say, words
+from bot.service import GameInfo, ServiceError, get_pace
+from cogs.ui.choices import pace_choices
+from cogs.ui.clocktexts import pace_words, when
+from cogs.ui.readers import reader_language
+from cogs.ui.replies import never_failing
+from cogs.ui.tablecog import TableCog
+from cogs.ui.texts import mover_words
 
 if TYPE_CHECKING:
-    from bot.client import SymposionBot
+    from cogs.ui.host import Host
 
 Interaction = discord.Interaction[Any]
 NOT_ADMIN = say("table.pace_not_admin")
-
-
-def pace_choices(typed: str, language: str = ENGLISH) -> list[app_commands.Choice[str]]:
-    """Autocomplete for a pace option: every pace whose words contain what was typed."""
-    wanted = typed.strip().lower()
-    shown = [(pace_words(p, language), p.name) for p in paces()]
-    return suggestions((words, name) for words, name in shown if wanted in words.lower())
+TEXT_BOARDS = "text"
+BOARD_CHOICES = [
+    app_commands.Choice(name="the image", value="image"),
+    app_commands.Choice(name="text", value=TEXT_BOARDS),
+]
+READING_SET = {True: "table.settings.text_set", False: "table.settings.image_set"}
+READING_NOW = {True: "table.settings.text_now", False: "table.settings.image_now"}
 
 
 def game_line(info: GameInfo, user_id: int, language: str = ENGLISH) -> str:
@@ -37,10 +39,10 @@ def game_line(info: GameInfo, user_id: int, language: str = ENGLISH) -> str:
     head = said("table.mygame", title=info.title, game=info.game_id, place=f"<#{info.place_id}>")
     if info.status == "lobby":
         return said("table.mygame_lobby", head=head, count=len(info.players), most=info.max_players)
-    mover = info.to_move_user
+    mover, named = info.to_move_user, mover_words(info, language)
     who = said("table.mygame_yours") if mover == user_id else said("table.in_play")
-    if mover and mover != user_id:
-        who = said("table.mygame_theirs", who=f"<@{mover}>")
+    if named and mover != user_id:
+        who = said("table.mygame_theirs", who=named)
     since = said("table.since_when", when=when(info.turn_since)) if info.turn_since else ""
     link = f" — {info.link}" if info.link else ""
     pace = info.pace or said("table.no_pace")
@@ -71,7 +73,7 @@ class Yours(TableCog):
     async def mygames(self, interaction: Interaction) -> None:
         """Every game here where the caller has a place, privately, with links."""
         user = interaction.user.id
-        games = self.bot.service.my_games(interaction.guild_id or 0, user)
+        games = self.bot.service.places.my_games(interaction.guild_id or 0, user)
         await interaction.response.send_message(
             games_text(games, user, await reader_language(interaction)),
             ephemeral=True,
@@ -89,24 +91,50 @@ class Yours(TableCog):
     async def reminders(self, interaction: Interaction, state: app_commands.Choice[str]) -> None:
         """Reminders are on unless the player turns them off (every game, every server)."""
         on = state.value == "on"
-        await self.bot.service.set_reminders(interaction.user.id, on)
+        await self.bot.service.timers.set_reminders(interaction.user.id, on)
         text = say("table.reminders_on") if on else say("table.reminders_off")
         language = await reader_language(interaction)
         await interaction.response.send_message(words(text, language), ephemeral=True)
 
-    @app_commands.command(name="settings", description="Server settings for new games")
-    @app_commands.describe(pace="The default pace of new games in this server")
-    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.command(
+        name="settings", description="How you read boards; for admins, this server's pace"
+    )
+    @app_commands.describe(
+        pace="Manage Server: the default pace of new games in this server",
+        board="How /board shows you a board: the image, or text",
+    )
+    @app_commands.choices(board=BOARD_CHOICES)
     @app_commands.guild_only()
-    async def settings(self, interaction: Interaction, pace: str) -> None:
-        """Manage Server only: the server's default pace (games already open keep theirs)."""
-        if not interaction.permissions.manage_guild:
+    async def settings(
+        self,
+        interaction: Interaction,
+        pace: str | None = None,
+        board: app_commands.Choice[str] | None = None,
+    ) -> None:
+        """A player's own way of reading boards (every server) and, Manage Server only, the
+        server's default pace (games already open keep theirs); with neither, what is set.
+        A refusal changes nothing: the pace is checked and kept before the board choice."""
+        if pace is not None and not interaction.permissions.manage_guild:
             raise ServiceError(NOT_ADMIN)
-        chosen = await self.bot.service.set_guild_pace(interaction.guild_id or 0, pace)
         language = await reader_language(interaction)
-        pace_line = pace_words(get_pace(chosen.name), language)
-        done = words(say("table.pace_set", pace=pace_line), language)
-        await interaction.response.send_message(done, ephemeral=True)
+        said: list[Text] = []
+        if pace is not None:
+            chosen = await self.bot.service.timers.set_guild_pace(interaction.guild_id or 0, pace)
+            said.append(say("table.pace_set", pace=pace_words(get_pace(chosen.name), language)))
+        if board is not None:
+            text = board.value == TEXT_BOARDS
+            await self.bot.service.reading.choose(interaction.user.id, text)
+            said.append(say(READING_SET[text]))
+        if not said:
+            said = await self._current(interaction, language)
+        answer = "\n".join(words(line, language) for line in said)
+        await interaction.response.send_message(answer, ephemeral=True)
+
+    async def _current(self, interaction: Interaction, language: str) -> list[Text]:
+        """What /settings without options tells: how the caller reads boards, the server's pace."""
+        text = await self.bot.service.reading.prefers_text(interaction.user.id)
+        pace = await self.bot.service.clocks.pace_for(interaction.guild_id, None)
+        return [say(READING_NOW[text]), say("table.settings.pace", pace=pace_words(pace, language))]
 
     @settings.autocomplete("pace")
     @never_failing
@@ -116,6 +144,6 @@ class Yours(TableCog):
         return pace_choices(current, await reader_language(interaction))
 
 
-async def setup(bot: SymposionBot) -> None:
+async def setup(bot: Host) -> None:
     """discord.py's extension hook: load_extension("cogs.yours") adds the cog."""
     await bot.add_cog(Yours(bot))

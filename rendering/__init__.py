@@ -1,11 +1,14 @@
 """Pillow renderers: each turns a game's view dict into a PNG; none sees engine state.
 
-A game's renderer is the module `rendering.<game id>`, imported on first use. It exposes
+A game's renderer is the package `rendering.<game id>`, imported on first use. It exposes
 `BOARD_SIZE`, `HAND_SIZE` (width, height), `render_board(view, context)` and
 `render_hand(view, context)`: the game's typed view and the platform's ViewContext beside it
-(players' names, status, a platform-made result), returning a PIL image. A board whose height
+(players' names, status, a platform-made result), returning a PIL image; and the same in words,
+`board_words`, `board_text` and `hand_words` (lines, most important first: the images' alt
+text and the text board, cut to a limit here). A board whose height
 follows the table also has `board_size(players)` (BOARD_SIZE is then its largest table's).
-Helper modules start with "_" or are `kit`.
+It reads only its game's `bot.games.<game id>.viewtypes` and the shared `kit`; other modules
+here start with "_" or are `kit`.
 """
 
 from __future__ import annotations
@@ -19,13 +22,22 @@ from typing import Any, Protocol, cast
 
 from PIL import Image
 
-from bot.engine.view import ViewContext
+from bot.engine.view import ViewContext, public_part
 from rendering._replay import REPLAY_BUDGET, Replay, animate
-from rendering.kit import require_view, upload_png
+from rendering.kit import HAND_PNG_LEVEL, require_view, upload_png
+from rendering.kit.describe import ALT_TEXT, fit
 
 _GAME_ID = re.compile(r"[a-z][a-z0-9_]*\Z")
 _NOT_GAMES = frozenset({"kit"})
-_INTERFACE = ("BOARD_SIZE", "HAND_SIZE", "render_board", "render_hand")
+_INTERFACE = (
+    "BOARD_SIZE",
+    "HAND_SIZE",
+    "render_board",
+    "render_hand",
+    "board_words",
+    "board_text",
+    "hand_words",
+)
 
 
 class GameRenderer(Protocol):
@@ -40,6 +52,18 @@ class GameRenderer(Protocol):
 
     def render_hand(self, view: Any, context: ViewContext) -> Image.Image:
         """One seat's private image."""
+        ...
+
+    def board_words(self, view: Any, context: ViewContext) -> list[str]:
+        """The public board's alt text, line by line, most important first."""
+        ...
+
+    def board_text(self, view: Any, context: ViewContext) -> list[str]:
+        """The public board as text (fuller than its alt text), line by line."""
+        ...
+
+    def hand_words(self, view: Any, context: ViewContext) -> list[str]:
+        """One seat's private image's alt text, line by line (only its owner reads it)."""
         ...
 
 
@@ -108,7 +132,7 @@ def board_png(game_id: str, view: Mapping[str, Any], context: ViewContext | None
 
 def hand_png(game_id: str, view: Mapping[str, Any], context: ViewContext | None = None) -> bytes:
     """One seat's private image as PNG bytes, ready to send by DM or ephemeral reply."""
-    return upload_png(render_hand(game_id, view, context))
+    return upload_png(render_hand(game_id, view, context), HAND_PNG_LEVEL)
 
 
 def replay_gif(
@@ -123,3 +147,23 @@ def replay_gif(
         return render_board(game_id, view, context)
 
     return animate(draw, views, contexts, budget)
+
+
+def board_words(game_id: str, view: Mapping[str, Any], context: ViewContext | None = None) -> str:
+    """The public board's alt text, at most ALT_TEXT characters; a seat's secrets are left out
+    even when a seat's view is handed in."""
+    public = public_part(_checked(game_id, view))
+    return fit(renderer(game_id).board_words(public, context or ViewContext()), ALT_TEXT)
+
+
+def board_text(
+    game_id: str, view: Mapping[str, Any], context: ViewContext | None = None, limit: int = 2000
+) -> str:
+    """The public board in words for reading instead of the image, at most `limit` characters."""
+    public = public_part(_checked(game_id, view))
+    return fit(renderer(game_id).board_text(public, context or ViewContext()), limit)
+
+
+def hand_words(game_id: str, view: Mapping[str, Any], context: ViewContext | None = None) -> str:
+    """One seat's private image's alt text from that seat's own view, at most ALT_TEXT."""
+    return fit(renderer(game_id).hand_words(_checked(game_id, view), context or ViewContext()))

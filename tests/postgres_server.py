@@ -86,8 +86,7 @@ class PostgresServer:
     log: list[str] = field(default_factory=list)
     process: subprocess.Popen[str] | None = None
     count: int = 0
-    template: str = ""  # the migrated database copies are made from
-    retired: list[str] = field(default_factory=list)  # copies to drop when the next is made
+    reusable: _Reusable | None = None  # the migrated database tests share, one at a time
 
     @classmethod
     def create(cls) -> PostgresServer:
@@ -206,17 +205,13 @@ class PostgresServer:
         secret = self.password if password is None else password
         return f"postgresql://{USER}:{secret}@127.0.0.1:{self.port}/{database}"
 
-    async def new_database(self, migrated: bool = False) -> str:
-        """A fresh database of its own and its URL: an empty schema, or `migrated`, a copy of
-        a database that already has every migration (what an end-to-end test needs, at a
-        fraction of the cost of migrating each: ~0.4 s against ~1.3 s per test under load).
+    async def new_database(self) -> str:
+        """A fresh, empty schema of its own and its URL (what a test of the migrations needs).
 
         asyncpg passes unknown URL parameters on as server settings: search_path here.
         """
         self.count += 1
         name = f"test_{os.getpid()}_{self.count}"
-        if migrated:
-            return await self._copy_of_migrated(name)
         admin = await asyncpg.connect(self.url())
         try:
             await admin.execute(f'CREATE SCHEMA "{name}"')
@@ -224,36 +219,72 @@ class PostgresServer:
             await admin.close()
         return f"{self.url()}?search_path={name}"
 
-    def retire(self, url: str) -> None:
-        """A test is done with this copy: it is dropped when the next one is made (not now: a
-        bot may still be shutting down on it while the test's fixtures are torn down)."""
-        self.retired.append(url.rsplit("/", 1)[-1])
+    async def migrated_database(self) -> str:
+        """This process's migrated database, emptied for the next test: every table but
+        schema_migrations, ids counted from 1 again. What a test needs whose subject is not
+        the migrations, for ~10 ms instead of ~200 ms migrating (or ~600 ms copying) one.
 
-    async def _copy_of_migrated(self, name: str) -> str:
-        """CREATE DATABASE from the migrated template (made on first use), after dropping the
-        copies of tests that are over (so the data folder stays small)."""
-        if not self.template:
-            await self._make_template()
-        admin = await asyncpg.connect(self.url())
-        try:
-            while self.retired:
-                old = self.retired.pop()
-                await admin.execute(f'DROP DATABASE IF EXISTS "{old}" WITH (FORCE)')
-            await admin.execute(f'CREATE DATABASE "{name}" TEMPLATE "{self.template}"')
-        finally:
-            await admin.close()
-        return self.url(name)
+        The previous test's bot is stopped by then (its fixtures are torn down first); a
+        connection left open anyway is ended, as dropping the database would end it.
+        """
+        if self.reusable is None:
+            self.reusable = await _Reusable.make(self, f"migrated_{os.getpid()}")
+        else:
+            await self.reusable.empty(self)
+        return self.url(self.reusable.name)
 
-    async def _make_template(self) -> None:
-        """A database the real Store has migrated (then closed: a template must be unused)."""
+
+@dataclass
+class _Reusable:
+    """A database the real Store has migrated, and the statements that empty it again."""
+
+    name: str
+    emptying: str
+
+    @classmethod
+    async def make(cls, server: PostgresServer, name: str) -> _Reusable:
+        """Create and migrate it, then note its tables and sequences."""
         from bot.store import Store
 
-        name = f"migrated_{os.getpid()}"
-        admin = await asyncpg.connect(self.url())
+        admin = await asyncpg.connect(server.url())
         try:
             await admin.execute(f'CREATE DATABASE "{name}"')
         finally:
             await admin.close()
-        async with await Store.open(self.url(name)):
+        async with await Store.open(server.url(name)):
             pass
-        self.template = name
+        made = await asyncpg.connect(server.url(name))
+        try:
+            tables = await made.fetch(
+                "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()"
+                " AND tablename <> 'schema_migrations' ORDER BY tablename"
+            )
+            sequences = await made.fetch(
+                "SELECT sequencename FROM pg_sequences WHERE schemaname = current_schema()"
+                " ORDER BY sequencename"
+            )
+        finally:
+            await made.close()
+        # Foreign keys are not checked while the rows go (replica role: the order is free).
+        emptying = " ".join(
+            [
+                "SET session_replication_role = replica;",
+                *(f'DELETE FROM "{row[0]}";' for row in tables),
+                *(f'ALTER SEQUENCE "{row[0]}" RESTART;' for row in sequences),
+                "RESET session_replication_role;",
+            ]
+        )
+        return cls(name, emptying)
+
+    async def empty(self, server: PostgresServer) -> None:
+        """End any connection left on it, then delete every row and restart every id."""
+        con = await asyncpg.connect(server.url(self.name))
+        try:
+            await con.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                " WHERE datname = $1 AND pid <> pg_backend_pid()",
+                self.name,
+            )
+            await con.execute(self.emptying)
+        finally:
+            await con.close()

@@ -21,8 +21,8 @@ from typing import Any
 
 import pytest
 
-from bot.__main__ import STATE_CARRYING_LOGGERS, configure_logging
 from bot.engine import all_games, get_game
+from bot.main import STATE_CARRYING_LOGGERS, configure_logging
 from bot.service import GameService
 from bot.store import Store
 
@@ -89,7 +89,7 @@ async def play_everything(
     try:
         service = GameService(store)
         await service.load()
-        info = await service.open_lobby(
+        info = await service.lobby.open(
             guild_id=GUILD,
             channel_id=CHANNEL,
             game_type=game_type,
@@ -97,13 +97,13 @@ async def play_everything(
             host_name=NAMES[0],
         )
         for user in users[1:]:
-            await service.join(info.game_id, user, NAMES[user - 1])
-        board = (await service.start(info.game_id, users[0])).board
+            await service.lobby.join(info.game_id, user, NAMES[user - 1])
+        board = (await service.lobby.start(info.game_id, users[0])).board
         chooser = random.Random(seed)
         for _ in range(max_moves):
             public = json.dumps(board.view)
             for user in users if get_game(game_type).spec.has_private else ():
-                private = (await service.hand(info.game_id, user)).view.get("private")
+                private = (await service.hands.show(info.game_id, user)).view.get("private")
                 tokens |= private_tokens(private, public)
                 if plant and private:
                     logging.getLogger("bot.test").debug("seat view %s", private)
@@ -111,7 +111,7 @@ async def play_everything(
             if board.turn is None:
                 return tokens
             code = chooser.choice(board.turn.choices).code
-            board = (await service.move(info.game_id, board.turn.user_id, code)).board
+            board = (await service.moves.move(info.game_id, board.turn.user_id, code)).board
         raise AssertionError(f"{game_type} did not end in {max_moves} moves")
     finally:
         await store.close()

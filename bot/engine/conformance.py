@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import math
 import random
 from collections.abc import Iterator
@@ -11,17 +10,15 @@ from itertools import islice, repeat
 from operator import lt
 from typing import Any
 
+from bot.engine.errors import ContractViolation as ContractViolation  # the checks raise it
 from bot.engine.errors import IllegalAction
 from bot.engine.game import AnyGame
+from bot.engine.log_parts import Reloads, reloaded
+from bot.engine.log_parts import as_json as _json
 from bot.engine.spec import Outcome
 from bot.engine.view import PUBLIC_KEYS, SEAT_KEYS, public_part
-from bot.i18n import Text, wordless
 
 GARBAGE_CODES = ("", " ", "zz:99", "\x00", "9" * 40, "place:ß", "-1", "{}")
-
-
-class ContractViolation(AssertionError):
-    """A game broke the engine contract; the message says which rule and where."""
 
 
 @dataclass
@@ -71,25 +68,38 @@ def check_position(game: AnyGame, state: Any, players: int, where: str) -> list[
 
 
 def check_roundtrips(
-    game: AnyGame, state: Any, players: int, actions: list[Any], where: str
-) -> None:
-    """encode/decode, dump/load and JSON-able views."""
+    game: AnyGame,
+    state: Any,
+    players: int,
+    actions: list[Any],
+    where: str,
+    reloads: Reloads | None = None,
+) -> Any:
+    """encode/decode, dump/load and JSON-able views; returns the state loaded from its dump,
+    for `check_every_action` (through `reloads` when a playout's earlier plies went through
+    it: each log line loaded once)."""
     for action in actions:
         code = game.encode(action)
         if game.decode(code) != action:
             raise _fail(game, f"decode(encode(a)) != a for {code!r}", where)
         if len(code) > 60:
             raise _fail(game, f"action code {code!r} too long for a custom_id", where)
-    dumped = game.dump(state)
-    if game.load(json.loads(json.dumps(dumped))) != state:
-        raise _fail(game, "load(dump(s)) != s", where)
+    copy = reloaded(game, state, where) if reloads is None else reloads.reloaded(state, where)
     check_views(game, state, players, where)
+    return copy
 
 
 def check_views(game: AnyGame, state: Any, players: int, where: str) -> None:
     """Every view has the shared keys; a seat's view is the public view plus seat and private."""
+    _views(game, state, players, where)
+
+
+def _views(
+    game: AnyGame, state: Any, players: int, where: str, made: list[Any] | None = None
+) -> tuple[Any, list[Any]]:
+    """`check_views` (on seat views `made` already); returns the public and seat views."""
     public = game.view(state, None)
-    json.dumps(public)
+    _json(public)
     missing = [key for key in PUBLIC_KEYS if key not in public]
     if missing:
         raise _fail(game, f"the public view lacks {', '.join(missing)}", where)
@@ -101,9 +111,10 @@ def check_views(game: AnyGame, state: Any, players: int, where: str) -> None:
         raise _fail(game, "the view's to_move is not the game's", where)
     if not isinstance(public["prompt"], str) or not public["prompt"]:
         raise _fail(game, "the view has no prompt", where)
+    seats = []
     for seat in range(players):
-        mine = game.view(state, seat)
-        json.dumps(mine)
+        mine = game.view(state, seat) if made is None else made[seat]
+        seats.append(mine)
         if mine.get("seat") != seat:
             raise _fail(game, f"the view of seat {seat} does not say whose it is", where)
         if "private" not in mine:
@@ -112,10 +123,13 @@ def check_views(game: AnyGame, state: Any, players: int, where: str) -> None:
             raise _fail(
                 game, f"seat {seat}'s view differs from the public one outside 'private'", where
             )
+        # Its public part equals the public view, whose JSON is made above: the rest is JSON.
+        _json({key: value for key, value in mine.items() if key not in public})
         if not game.spec.has_private and not is_empty(mine.get("private")):
             raise _fail(
                 game, f"has_private is False but seat {seat}'s private part holds something", where
             )
+    return public, seats
 
 
 def is_empty(private: Any) -> bool:
@@ -125,32 +139,46 @@ def is_empty(private: Any) -> bool:
     return not private
 
 
-def _seen(game: AnyGame, state: Any, seat: int) -> str:
-    """Everything `seat` can observe now, as one comparable text."""
+def _seen(
+    game: AnyGame, state: Any, seat: int, shown: tuple[Any, Any] | None = None
+) -> tuple[Any, ...]:
+    """Everything `seat` can observe now, as comparable parts (`shown`: the public view and
+    the seat's, when made already): equal exactly when its JSON as one text would be."""
+    public, mine = shown or (game.view(state, None), game.view(state, seat))
     mover = game.to_move(state)
-    observed: dict[str, Any] = {
-        "public": game.view(state, None),
-        "mine": game.view(state, seat),
-        "hidden_choices": mover is not None and game.hidden_choices(state),
-    }
-    if mover is not None and (seat == mover or not observed["hidden_choices"]):
-        observed["choices"] = [
-            [game.encode(a), game.describe(a, state)] for a in game.legal_actions(state)
-        ]
-    return json.dumps(observed, sort_keys=True)
+    hidden = mover is not None and game.hidden_choices(state)
+    choices = None
+    if mover is not None and (seat == mover or not hidden):
+        choices = [[game.encode(a), game.describe(a, state)] for a in game.legal_actions(state)]
+    return _told(public), _told(mine), _json(hidden), choices and _json(choices)
+
+
+def _told(view: Any) -> tuple[Any, str]:
+    """A view as its log and the JSON of the rest: lines of text compare as their JSON does,
+    and the log, most of a view late in a game, is then not written out at every compare."""
+    log = view.get("log") if isinstance(view, dict) else None
+    if type(log) is list and all(map(isinstance, log, repeat(str))):
+        return log, _json({key: value for key, value in view.items() if key != "log"})
+    return None, _json(view)
 
 
 def check_secrecy(
-    game: AnyGame, state: Any, players: int, sampler: random.Random, where: str
+    game: AnyGame,
+    state: Any,
+    players: int,
+    sampler: random.Random,
+    where: str,
+    views: tuple[Any, list[Any]] | None = None,
 ) -> list[Any]:
     """Resampling what a seat cannot see changes nothing it sees; returns the resampled states.
 
     A view that leaks a secret (another seat's hand, a face-down tile, the deck order) shows
     up here: `resample_hidden` redraws that secret, and the leaking view changes with it.
+    `views` are the state's public and seat views when the caller has made them already.
     """
     resampled = []
     for seat in range(players):
-        before = _seen(game, state, seat)
+        before = _seen(game, state, seat, views and (views[0], views[1][seat]))
         other = game.resample_hidden(state, seat, sampler)
         if _seen(game, other, seat) != before:
             raise _fail(game, f"seat {seat} can tell a resampled state apart: a leak", where)
@@ -160,24 +188,31 @@ def check_secrecy(
 
 
 def check_quiet_move(
-    game: AnyGame, state: Any, action: Any, players: int, sampler: random.Random, where: str
+    game: AnyGame,
+    state: Any,
+    action: Any,
+    players: int,
+    sampler: random.Random,
+    where: str,
+    after: tuple[Any, list[Any]] | None = None,
 ) -> bool:
     """A move that leaves `chance` unchanged reveals nothing; returns whether it was quiet.
 
     Undo relies on this: each seat's secrets (and the seed) are drawn again and the same
     move applied; if the seat then sees anything different, the move showed it something
-    it could not know, so `chance` should have changed.
+    it could not know, so `chance` should have changed. `after`: the state the move leads
+    to and its seat views, when the caller has made them already.
     """
-    after = game.apply(state, action)
-    if game.chance(after) != game.chance(state):
+    moved, views = after or (game.apply(state, action), None)
+    if game.chance(moved) != game.chance(state):
         return False
     code = game.encode(action)
     for seat in range(players):
         other = game.resample_hidden(state, seat, sampler)
         if code not in {game.encode(a) for a in game.legal_actions(other)}:
             continue
-        seen = json.dumps(game.view(game.apply(other, action), seat), sort_keys=True)
-        if seen != json.dumps(game.view(after, seat), sort_keys=True):
+        seen = _told(game.view(game.apply(other, action), seat))
+        if seen != _told(game.view(moved, seat) if views is None else views[seat]):
             raise _fail(game, f"{code!r} kept chance unchanged but showed seat {seat} more", where)
     return True
 
@@ -201,12 +236,12 @@ def secrecy_playout(game: AnyGame, players: int, seed: int, *, continue_every: i
     """
     chooser = random.Random(f"chooser:{seed}")
     sampler = random.Random(f"resample:{seed}")
-    state = game.new_game(players, seed)
+    state, made = game.new_game(players, seed), None
     for ply in range(game.spec.max_plies + 1):
         where = f"players={players} seed={seed} ply={ply}"
         actions = check_position(game, state, players, where)
-        check_views(game, state, players, where)
-        resampled = check_secrecy(game, state, players, sampler, where)
+        views = _views(game, state, players, where, made)
+        resampled = check_secrecy(game, state, players, sampler, where, views)
         if continue_every and ply % continue_every == 0:
             pick = resampled[ply // continue_every % players]
             continue_playout(game, pick, players, seed + ply, where)
@@ -216,16 +251,28 @@ def secrecy_playout(game: AnyGame, players: int, seed: int, *, continue_every: i
         tally = game.chance(state)
         if not isinstance(tally, tuple) or not all(isinstance(n, int) for n in tally):
             raise _fail(game, "chance must be a tuple of ints", where)
-        check_quiet_move(game, state, action, players, sampler, where)
-        state = game.apply(state, action)
+        after = game.apply(state, action)
+        made = [game.view(after, seat) for seat in range(players)]  # this ply's and the next's
+        check_quiet_move(game, state, action, players, sampler, where, (after, made))
+        state = after
     raise _fail(game, f"game did not end within max_plies={game.spec.max_plies}", where)
 
 
 def check_every_action(
-    game: AnyGame, state: Any, actions: list[Any], foreign: list[str], where: str
+    game: AnyGame,
+    state: Any,
+    actions: list[Any],
+    foreign: list[str],
+    where: str,
+    copy: Any = None,
 ) -> None:
-    """Every legal action applies; every foreign or garbage one raises and changes nothing."""
-    before = json.dumps(game.dump(state), sort_keys=True)
+    """Every legal action applies; every foreign or garbage one raises and changes nothing.
+
+    "Nothing" is: the state still equals its copy loaded from its dump, made before (`copy`,
+    when the caller has it already), which no action was given.
+    """
+    if copy is None:
+        copy = reloaded(game, state, where)
     for action in actions:
         game.apply(state, action)
     legal = {game.encode(a) for a in actions}
@@ -243,7 +290,7 @@ def check_every_action(
                 raise _fail(game, f"IllegalAction for {code!r} has no message", where) from None
         else:
             raise _fail(game, f"illegal action {code!r} was applied", where)
-    if json.dumps(game.dump(state), sort_keys=True) != before:
+    if state != copy:
         raise _fail(game, "trying actions changed the input state", where)
 
 
@@ -260,16 +307,19 @@ def random_playout(
     chooser = random.Random(f"chooser:{seed}")
     state = game.new_game(players, seed, options)
     playout = Playout(game.spec.id, players, seed)
+    reloads = Reloads(game)  # each log line dumped and loaded once; the final state whole
     for ply in range(game.spec.max_plies + 1):
         where = f"players={players} seed={seed} ply={ply}"
         actions = check_position(game, state, players, where)
         if not actions:
             check_playout_stats(game, state, where)
+            if thorough:
+                reloaded(game, state, where)
             playout.final, playout.outcome = state, game.outcome(state)
             return playout
         if thorough:
-            check_roundtrips(game, state, players, actions, where)
-            check_every_action(game, state, actions, foreign or [], where)
+            copy = check_roundtrips(game, state, players, actions, where, reloads)
+            check_every_action(game, state, actions, foreign or [], where, copy)
         action = chooser.choice(actions)
         playout.codes.append(game.encode(action))
         state = game.apply(state, action)
@@ -286,61 +336,6 @@ def check_playout_stats(game: AnyGame, state: Any, where: str) -> None:
             raise _fail(game, f"playout_stats {name!r} is not a number", where)
         if not math.isfinite(value):
             raise _fail(game, f"playout_stats {name!r} is not finite", where)
-
-
-def check_wordless_playout(game: AnyGame, players: int, seed: int) -> int:
-    """A random game played with words and again inside `wordless()`, in step; returns plies.
-
-    At every ply both must offer the same actions to the same seat, with the same chance
-    tally and standing, and states equal but for their words: every dumped field but the log
-    the same, and the log as many lines, for the same readers. Computer players search
-    wordless, so this is what keeps their decisions those of the game as it is played.
-    """
-    chooser = random.Random(f"chooser:{seed}")
-    state = game.new_game(players, seed)
-    with wordless():
-        quiet = game.new_game(players, seed)
-    for ply in range(game.spec.max_plies + 1):
-        where = f"players={players} seed={seed} ply={ply} (wordless)"
-        _same_but_words(game, state, quiet, where)
-        actions = game.legal_actions(state)
-        if not actions:
-            return ply
-        action = chooser.choice(actions)
-        state = game.apply(state, action)
-        with wordless():
-            quiet = game.apply(quiet, action)
-    raise _fail(game, f"game did not end within max_plies={game.spec.max_plies}", where)
-
-
-def _same_but_words(game: AnyGame, state: Any, quiet: Any, where: str) -> None:
-    """The checks of `check_wordless_playout` at one ply."""
-    with wordless():
-        mover, actions = game.to_move(quiet), list(map(game.encode, game.legal_actions(quiet)))
-        chance, outcome = game.chance(quiet), game.outcome(quiet)
-        points = None if mover is None else game.standing(quiet)
-    if mover != game.to_move(state) or actions != list(map(game.encode, game.legal_actions(state))):
-        raise _fail(game, "wordless play offers other actions", where)
-    if chance != game.chance(state) or (mover is not None and points != game.standing(state)):
-        raise _fail(game, "wordless play changes the chance tally or the standing", where)
-    loud = game.outcome(state)
-    if (outcome is None) != (loud is None) or (
-        outcome and loud and (outcome.scores, outcome.ranking) != (loud.scores, loud.ranking)
-    ):
-        raise _fail(game, "wordless play changes the result", where)
-    if _unworded(game.dump(state)) != _unworded(game.dump(quiet)):
-        raise _fail(game, "wordless play makes states that differ in more than words", where)
-
-
-def _unworded(data: Any) -> Any:
-    """Dumped JSON with every message (a Text, or its JSON form) as one mark: its shape."""
-    if isinstance(data, Text) or (isinstance(data, dict) and data.keys() == {"m", "p", "en"}):
-        return "…"
-    if isinstance(data, dict):
-        return {key: _unworded(value) for key, value in data.items()}
-    if isinstance(data, (list, tuple)):
-        return [_unworded(item) for item in data]
-    return data
 
 
 def replay(

@@ -19,7 +19,7 @@ class Game(Protocol[S, A]):
     Inside `bot.engine.wordless()` a game builds its words as `bot.i18n.WORDLESS` (its `say`
     gives that): the states it makes there differ from the usual ones in their words only
     (log lines, outcome sentences), and a playout takes the same course; the conformance
-    suite checks both (`check_wordless_playout`). Such states are for playing on (to_move,
+    suite checks both (`bot.engine.wordless_check`). Such states are for playing on (to_move,
     legal_actions, apply, encode, outcome, standing) and throwing away, as a computer
     player's search does: never shown, stored or resampled (resampling may read the log).
     """

@@ -27,6 +27,7 @@ class Text(str):
 
     key: str
     params: Mapping[str, object]
+    json_form: dict[str, object]  # made by `to_json` when first asked, then kept
 
     def __new__(cls, key: str, params: Mapping[str, object], english: str) -> Text:
         """Keep the id and parameters beside the English words (use `say`, not this)."""
@@ -137,17 +138,28 @@ def _draw(key: str, params: Mapping[str, object], language: str) -> str:
 
 
 def to_json(value: object) -> object:
-    """A `Text` as JSON ({"m": id, "p": parameters}), other values as they are."""
-    if isinstance(value, Text):
-        params = value.params
-        if value.key in LISTS:
-            items = params["items"]
-            assert isinstance(items, tuple)
-            params = {"items": [to_json(item) for item in items]}
-        else:
-            params = {name: to_json(item) for name, item in params.items()}
-        return {"m": value.key, "p": params, "en": str(value)}
-    return value
+    """A `Text` as JSON ({"m": id, "p": parameters}), other values as they are.
+
+    A Text never changes, so its JSON form is made once and kept on it: a game's dump holds
+    its whole log, made again at every move. Like every dump, treat it as read-only.
+    """
+    if not isinstance(value, Text):
+        return value
+    try:
+        return value.json_form
+    except AttributeError:
+        pass
+    params = value.params
+    if value.key in LISTS:
+        items = params["items"]
+        assert isinstance(items, tuple)
+        params = {"items": [to_json(item) for item in items]}
+    else:
+        params = {
+            name: to_json(item) if isinstance(item, Text) else item for name, item in params.items()
+        }
+    made = value.json_form = {"m": value.key, "p": params, "en": str(value)}
+    return made
 
 
 def from_json(data: object) -> object:
@@ -157,8 +169,11 @@ def from_json(data: object) -> object:
         assert isinstance(raw, dict)
         if data["m"] in LISTS:
             params: dict[str, object] = {"items": tuple(from_json(i) for i in raw["items"])}
-        else:
-            params = {name: from_json(item) for name, item in raw.items()}
+        else:  # only a dict can hold a message: other values are themselves
+            params = {
+                name: from_json(item) if isinstance(item, dict) else item
+                for name, item in raw.items()
+            }
         return Text(str(data["m"]), params, str(data["en"]))
     return data
 

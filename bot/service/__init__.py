@@ -1,15 +1,16 @@
 """Game sessions for the cogs: lobby -> turn and version check -> engine.apply -> commit -> views.
 
-Discord-free: cogs translate interactions into these calls and ServiceError messages into
-ephemeral replies. Only bot.store speaks SQL; only bot.engine knows the rules.
+Discord-free: cogs translate interactions into calls of `GameService`'s features and
+ServiceError messages into ephemeral replies. Only bot.store speaks SQL; only bot.engine knows
+the rules.
 """
 
 import bot.games  # noqa: F401  (the service hosts every game: importing it registers them)
 from bot.ai import LEVELS
 from bot.engine import View, ViewContext
-from bot.service.archive import BAD_NUMBER, LARGEST_NUMBER, PastGame
 from bot.service.boards import Mend, Posting, plan_mend
 from bot.service.catalogue import GameKind, game_kind, game_kinds
+from bot.service.checks import STALE
 from bot.service.computers import Hint, HintsOff, computer_name
 from bot.service.endings import RESIGNATION, resignation_outcome
 from bot.service.errors import (
@@ -30,11 +31,13 @@ from bot.service.errors import (
     NotInLobby,
     NotStarted,
     NotYourTurn,
+    Restarting,
     ServiceError,
     StaleAction,
     UnknownGame,
 )
-from bot.service.game_service import GameService, seating
+from bot.service.loading import GameLookup
+from bot.service.lobby import seating
 from bot.service.model import (
     Board,
     Choice,
@@ -47,8 +50,10 @@ from bot.service.model import (
     Turn,
 )
 from bot.service.pace import Clock, Pace, UnknownPace, default_pace, get_pace, paces, utc_clock
-from bot.service.sessions import GameLookup
-from bot.service.submissions import STALE
+from bot.service.records import BAD_NUMBER, LARGEST_NUMBER, PastGame
+from bot.service.reliability import PlayerReliability
+from bot.service.seats import SeatAnswer, SeatAsk, SeatTaken, offered
+from bot.service.service import GameService
 from bot.service.timers import Alarm, Reminder, TimeUp
 from bot.service.undo import AlreadyAnswered, CannotUndo, UndoAnswer, Undone, UndoRequest
 from bot.service.votes import CHOICE_WORDS, Ballot, Vote
@@ -96,9 +101,14 @@ __all__ = [
     "Pace",
     "PastGame",
     "Player",
+    "PlayerReliability",
     "Posting",
     "RematchPlace",
     "Reminder",
+    "Restarting",
+    "SeatAnswer",
+    "SeatAsk",
+    "SeatTaken",
     "ServiceError",
     "StaleAction",
     "Started",
@@ -117,6 +127,7 @@ __all__ = [
     "game_kind",
     "game_kinds",
     "get_pace",
+    "offered",
     "paces",
     "plan_mend",
     "resignation_outcome",

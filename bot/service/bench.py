@@ -6,7 +6,7 @@ import gc
 import random
 import tracemalloc
 
-from bot.service.game_service import GameService
+from bot.service.service import GameService
 
 FIRST_USER = 10_000
 FIRST_CHANNEL = 1_000_000
@@ -27,7 +27,7 @@ async def fill_sessions(
     game_ids: list[int] = []
     for index in range(count):
         users = list(range(FIRST_USER, FIRST_USER + (players or 2)))
-        info = await service.open_lobby(
+        info = await service.lobby.open(
             guild_id=guild_id,
             channel_id=FIRST_CHANNEL + index,
             game_type=game_type,
@@ -37,14 +37,14 @@ async def fill_sessions(
         if players is None:
             users = users[: info.min_players]
         for user in users[1:]:
-            await service.join(info.game_id, user, f"Player {user}")
-        board = (await service.start(info.game_id, users[0])).board
+            await service.lobby.join(info.game_id, user, f"Player {user}")
+        board = (await service.lobby.start(info.game_id, users[0])).board
         for _ in range(plies):
             turn = board.turn
             if turn is None:
                 break
             code = chooser.choice(turn.choices).code
-            board = (await service.move(info.game_id, turn.user_id, code, turn.version)).board
+            board = (await service.moves.move(info.game_id, turn.user_id, code, turn.version)).board
         game_ids.append(info.game_id)
     return game_ids
 

@@ -1,4 +1,4 @@
-"""Which board each game shows: posts recorded before they are made, and what a restart mends.
+"""The game message: its picture, posts recorded before they are made, what a restart mends.
 
 The table asks for a `Posting` before it sends a board (the store then knows a board may exist
 even if the process dies before Discord answers), and reports the message id after. A `Mend`
@@ -12,8 +12,11 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.service.sessions import SessionCache
-from bot.store import BoardMessage
+from bot.service.errors import database_down_told
+from bot.service.games import Games
+from bot.service.model import Board
+from bot.service.pictures import Pictures
+from bot.store import BoardMessage, Store
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,51 +87,71 @@ def plan_mend(
     return Mend(game_id, place_id, strip, unrecorded, search_after, keep, needs_board)
 
 
-class BoardBook(SessionCache):
-    """The service's record of game messages; the table reports every post and strip here."""
+@database_down_told
+class Boards:
+    """The game message: its picture, and the record of every post and strip the table makes."""
 
-    async def intend_board(self, game_id: int, version: int, *, live: bool) -> Posting:
+    def __init__(self, games: Games, store: Store, pictures: Pictures) -> None:
+        self.games = games
+        self.store = store
+        self.pictures = pictures
+
+    async def show(self, game_id: int) -> Board:
+        """The game message of a started game, ongoing or over (/board, a redraw)."""
+        s, result = await self.games.started(game_id)
+        async with s.lock:
+            await self.games.refresh_heard(s)
+            return self.pictures.board(s, result=result)
+
+    async def set_message(self, game_id: int, message_id: int | None) -> None:
+        """Remember the game's current message id (buttons keep their version)."""
+        await self.games.row(game_id)
+        await self.store.games.set_message(game_id, message_id)
+        s = self.games.held(game_id)
+        if s is not None:
+            self.games.put(s, record=s.record._replace(message_id=message_id))
+
+    async def intend(self, game_id: int, version: int, *, live: bool) -> Posting:
         """Record a board before it is posted; its nonce goes with the post."""
         nonce = secrets.token_hex(10)
-        row_id = await self.store.intend_board(game_id, version, nonce)
+        row_id = await self.store.boards.intend(game_id, version, nonce)
         return Posting(game_id, row_id, nonce, version, live)
 
-    async def board_posted(self, posting: Posting, message_id: int) -> None:
+    async def posted(self, posting: Posting, message_id: int) -> None:
         """The board is up: it is the game's message now (a final board has no move buttons)."""
-        await self.store.board_posted(posting.row_id, message_id, live=posting.live)
-        session = self._sessions.get(posting.game_id)
-        if session is not None:
-            session.message_id, session.message_version = message_id, posting.version
+        await self.store.boards.posted(posting.row_id, message_id, live=posting.live)
+        s = self.games.held(posting.game_id)
+        if s is not None:
+            shown = s.record._replace(message_id=message_id, message_version=posting.version)
+            self.games.put(s, record=shown)
 
-    async def board_redrawn(
-        self, game_id: int, message_id: int, version: int, *, live: bool
-    ) -> None:
+    async def redrawn(self, game_id: int, message_id: int, version: int, *, live: bool) -> None:
         """The game message was redrawn in place at `version`."""
-        await self.store.board_redrawn(game_id, message_id, version, live=live)
-        session = self._sessions.get(game_id)
-        if session is not None and session.message_id == message_id:
-            session.message_version = version
+        await self.store.boards.redrawn(game_id, message_id, version, live=live)
+        s = self.games.held(game_id)
+        if s is not None and s.record.message_id == message_id:
+            self.games.put(s, record=s.record._replace(message_version=version))
 
-    async def boards_retired(self, game_id: int, row_ids: Sequence[int]) -> None:
+    async def retired(self, game_id: int, row_ids: Sequence[int]) -> None:
         """These boards lost their buttons (or were searched for and dealt with)."""
         if row_ids:
-            await self.store.boards_retired(game_id, row_ids)
+            await self.store.boards.retired(game_id, row_ids)
 
-    async def board_stripped(self, game_id: int, message_id: int) -> None:
+    async def stripped(self, game_id: int, message_id: int) -> None:
         """A recorded board lost its buttons."""
-        rows = await self.store.board_messages(game_id)
-        await self.boards_retired(game_id, [r.id for r in rows if r.message_id == message_id])
+        rows = await self.store.boards.of(game_id)
+        await self.retired(game_id, [r.id for r in rows if r.message_id == message_id])
 
-    async def games_to_mend(self) -> list[int]:
+    async def to_mend(self) -> list[int]:
         """Every game in play, and every game with a board that may still carry buttons."""
-        active = [game_id for game_id, s in self._sessions.items() if s.status == "active"]
-        return sorted(set(active) | set(await self.store.games_with_live_boards()))
+        active = [s.game_id for s in self.games.ongoing() if s.status == "active"]
+        return sorted(set(active) | set(await self.store.boards.games_with_live_ones()))
 
     async def mend_plan(self, game_id: int) -> Mend:
         """What this game's channel needs to show exactly one current board."""
-        session = self._sessions.get(game_id)
-        row = await self._row(game_id)
-        status = session.status if session is not None else row.status
-        version = session.version if session is not None else row.version
-        rows = await self.store.board_messages(game_id)
+        s = self.games.held(game_id)
+        row = await self.games.row(game_id)
+        status = s.status if s is not None else row.status
+        version = s.version if s is not None else row.version
+        rows = await self.store.boards.of(game_id)
         return plan_mend(game_id, row.place_id, status, version, rows)

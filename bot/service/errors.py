@@ -2,7 +2,19 @@
 
 from __future__ import annotations
 
+import functools
+import inspect
+from collections.abc import Callable, Coroutine
+from typing import Any, ParamSpec, TypeVar
+
 from bot.engine import IllegalAction
+from bot.i18n import say
+from bot.store import DatabaseUnavailable
+
+DATABASE_DOWN = say("service.database_down")
+SAVED_IN_RESTART = say("service.saved_in_restart")
+# The answer to whatever arrives while the bot stops: nothing was done, try again soon.
+RESTARTING = say("service.restarting")
 
 
 class ServiceError(Exception):
@@ -87,3 +99,35 @@ class NoHands(ServiceError):
 
 class IllegalMove(ServiceError, IllegalAction):
     """The engine refused the action; the engine's own message passes through unchanged."""
+
+
+class Restarting(ServiceError):
+    """The bot is stopping (to restart): nothing was done, and the player may try again soon."""
+
+    def __init__(self) -> None:
+        super().__init__(RESTARTING)
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+Feature = TypeVar("Feature", bound=type)
+
+
+def _told(method: Callable[P, Coroutine[Any, Any, R]]) -> Callable[P, Coroutine[Any, Any, R]]:
+    @functools.wraps(method)
+    async def telling(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return await method(*args, **kwargs)
+        except DatabaseUnavailable as error:  # a read while the database restarts: no change
+            raise DatabaseDown(DATABASE_DOWN) from error
+
+    return telling
+
+
+def database_down_told(feature: Feature) -> Feature:
+    """A feature whose public coroutines answer a database that did not answer with
+    DatabaseDown (a refusal cogs show), so nothing above the service sees a store error."""
+    for name, member in list(vars(feature).items()):
+        if not name.startswith("_") and inspect.iscoroutinefunction(member):
+            setattr(feature, name, _told(member))
+    return feature

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import asyncio
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
-from bot.engine import AnyGame, Outcome, View, ViewContext
+from bot.engine import Outcome, View, ViewContext
 from bot.i18n import say
-from bot.service.formats import current_format
 
 # A computer seat's name in each level's words (stored in English: "Computer (normal)").
 COMPUTER_NAMES = {
@@ -199,70 +196,3 @@ class MoveResult:
     def same_mover(self) -> bool:
         """The seat that moved decides again (the game message is redrawn in place)."""
         return self.board.info.to_move == self.seat
-
-
-@dataclass(slots=True, eq=False)
-class Session:
-    """An ongoing game held in memory: its row data, players and (once active) engine state."""
-
-    game_id: int
-    game: AnyGame
-    guild_id: int | None
-    channel_id: int
-    thread_id: int | None
-    message_id: int | None
-    status: str
-    seed: int
-    options: dict[str, str]
-    version: int
-    host_id: int
-    players: list[Player]
-    state: Any = None
-    flags: dict[str, Any] = field(default_factory=dict)
-    message_version: int | None = None
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    turn_seat: int | None = None  # the seat the turn clock below belongs to
-    turn_since: datetime | None = None
-    turn_due: datetime | None = None
-    last_user: int | None = None  # who made the last move that counts (None: automatic/none)
-    last_quiet: bool = False  # that move revealed nothing (it may be taken back)
-    heard: dict[int, int] | None = None  # seat -> public log length after its last move
-    heard_version: int | None = None  # the version `heard` belongs to (None: not built yet)
-    cold: bool = False  # known from the start-up index only: state not read yet (see _warm)
-    cold_turn: int | None = None  # while cold: the seat to move, as the index recorded it
-
-    @property
-    def pace(self) -> str:
-        """The game's pace name (chosen at /play, kept in its flags)."""
-        return str(self.flags.get("pace", ""))
-
-    @property
-    def own_thread(self) -> bool:
-        """Whether the bot opened the game's thread (kept in its flags; archived at the end)."""
-        return self.flags.get("thread") == OWN_THREAD
-
-    @property
-    def place_id(self) -> int:
-        """The channel or thread the game is played in."""
-        return self.thread_id if self.thread_id is not None else self.channel_id
-
-    @property
-    def state_format(self) -> int:
-        """The format this version stores the game's state in (see bot.service.formats)."""
-        return current_format(self.game.spec.id)
-
-    def player(self, user_id: int) -> Player | None:
-        """The player record of a user, or None."""
-        return next((p for p in self.players if p.user_id == user_id), None)
-
-    def user_at(self, seat: int) -> Player | None:
-        """The player at `seat` (active games only)."""
-        return next((p for p in self.players if p.seat == seat), None)
-
-    def to_move(self) -> int | None:
-        """The seat that must decide now, if the game is active."""
-        if self.status != "active":
-            return None
-        if self.cold:
-            return self.cold_turn
-        return None if self.state is None else self.game.to_move(self.state)

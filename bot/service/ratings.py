@@ -15,18 +15,16 @@ The number shown is openskill's conservative ordinal, mu - 3 sigma (0 for a newc
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
 
-from bot.engine import IllegalAction
+from bot.engine import AnyGame, IllegalAction
 from bot.i18n import say
 from bot.service.catalogue import title_of
-from bot.service.errors import UnknownGame
-from bot.service.sessions import SessionCache
-from bot.service.stats import GameStats, game_stats
-from bot.store import GLOBAL, Entrant, NewRating, RatingRow
+from bot.service.errors import UnknownGame, database_down_told
+from bot.store import GLOBAL, Entrant, NewRating, RatingRow, Store
 
 MODEL = PlackettLuce()
 Z = 3.0  # the ordinal's width: mu - Z sigma is the rating shown
@@ -93,12 +91,17 @@ def _line(rank: int, row: RatingRow) -> LeaderLine:
     return LeaderLine(rank, row.name, ordinal(row.mu, row.sigma), row.games, row.wins, row.user_id)
 
 
-class Ratings(SessionCache):
+@database_down_told
+class Ratings:
     """Leaderboards and the admins' rebuild; the rating itself happens at the finishing commit."""
+
+    def __init__(self, store: Store, lookup: Callable[[str], AnyGame]) -> None:
+        self.store = store
+        self.lookup = lookup
 
     def _title_of(self, game_type: str) -> str:
         try:
-            return title_of(self._games(game_type))
+            return title_of(self.lookup(game_type))
         except IllegalAction as error:
             raise UnknownGame(say("service.unknown_game_list", name=game_type[:30])) from error
 
@@ -108,28 +111,15 @@ class Ratings(SessionCache):
         """The best players of a game in this server (or everywhere) and the caller's rank."""
         title = self._title_of(game_type)
         where = GLOBAL if scope == EVERYWHERE else guild_id
-        rows = await self.store.top_ratings(game_type, where, Z, TOP)
+        rows = await self.store.ratings.top(game_type, where, Z, TOP)
         lines = tuple(_line(n, row) for n, row in enumerate(rows, 1))
         own = None
         if all(line.user_id != user_id for line in lines):
-            mine = await self.store.rating_of(game_type, where, f"user:{user_id}")
+            mine = await self.store.ratings.of(game_type, where, f"user:{user_id}")
             if mine is not None:
-                own = _line(await self.store.rank_of(mine, Z), mine)
+                own = _line(await self.store.ratings.rank(mine, Z), mine)
         return Leaderboard(title, scope, lines, own)
 
-    async def stats(self, guild_id: int, user_id: int) -> tuple[list[GameStats], dict[str, int]]:
-        """A player's record per game in this server, and how many games the server finished."""
-        played = await self.store.played_seats(guild_id, user_id)
-        times = await self.store.move_times(guild_id, user_id)
-        return game_stats(played, times, user_id), await self.store.finished_counts(guild_id)
-
-    def game_title(self, game_type: str) -> str:
-        """A game's name for players (its id if it is no longer installed)."""
-        try:
-            return title_of(self._games(game_type))
-        except IllegalAction:
-            return game_type[:40]
-
-    async def rebuild_ratings(self) -> int:
+    async def rebuild(self) -> int:
         """Rate every finished game again from the stored records; how many were rated."""
-        return await self.store.rebuild_ratings(rate_entrants)
+        return await self.store.ratings.rebuild(rate_entrants)

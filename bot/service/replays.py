@@ -2,8 +2,10 @@
 
 Who may look: any game of this server once it is over; a game still being played only by its
 players (and they see only public views: hidden information of a game in progress never
-appears). Building the states is pure engine work, done off the event loop by the caller
-(`public_frames` and `export_record` are plain functions of a ReplaySource).
+appears); a lobby has nothing to rebuild yet and is refused in one sentence.
+bot/service/records.py finds the game and checks. Building the states is pure engine work, done
+off the event loop by the caller (`public_frames` and `export_record` are plain functions of a
+ReplaySource).
 
 Export format (README, "Game records"): see `export_record`.
 """
@@ -12,17 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from bot.engine import AnyGame, OutcomeView, View, ViewContext
-from bot.i18n import say
 from bot.service.endings import WORDS
-from bot.service.errors import NotAPlayer
-from bot.service.model import GameInfo
-from bot.service.sessions import SessionCache
-
-if TYPE_CHECKING:
-    from bot.store import GameEntry
 
 EXPORT_FORMAT = "symposion-game"
 EXPORT_VERSION = 1
@@ -117,39 +112,6 @@ def export_record(source: ReplaySource) -> dict[str, Any]:
         "moves": moves,
         "result": _plain(source.result) if source.over and source.result else None,
     }
-
-
-class Replays(SessionCache):
-    """Finds a game for /replay and /export and checks the caller may watch it."""
-
-    if TYPE_CHECKING:
-
-        async def _numbered(self, guild_id: int, number: int) -> GameEntry: ...
-
-        async def _shown_info(self, entry: GameEntry) -> GameInfo: ...
-
-    async def replay_source(self, guild_id: int, number: int, user_id: int) -> ReplaySource:
-        """The stored facts of game `number` of this server, if the caller may watch it."""
-        entry = await self._numbered(guild_id, number)
-        info = await self._shown_info(entry)  # refuses broken and never-started games
-        seated = any(p.user_id == user_id and p.seat is not None for p in info.players)
-        if info.status == "active" and not seated:
-            raise NotAPlayer(say("service.replay_too_soon", title=info.title, game=number))
-        row = await self.store.require_game(entry.id)
-        seats = [s for s in await self.store.seats(entry.id) if s.seat is not None]
-        return ReplaySource(
-            game=self._games(row.game_type),
-            game_id=row.id,
-            status=row.status,
-            seed=row.seed,
-            options=dict(row.options),
-            seats=tuple(
-                Seated(s.seat or 0, s.display_name, s.level, s.departure)
-                for s in sorted(seats, key=lambda s: s.seat or 0)
-            ),
-            moves=tuple((m.seat, m.action, m.created_at) for m in await self.store.moves(entry.id)),
-            result=row.result,
-        )
 
 
 def _plain(result: Mapping[str, Any]) -> dict[str, Any]:

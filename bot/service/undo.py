@@ -4,27 +4,33 @@ The moves to take back are the caller's last live move and every move after it. 
 only if each of them left the engine's chance tally unchanged (`Game.chance`: no roll, draw or
 card turned up, so nothing revealed has to be forgotten). When they are the caller's alone (the
 turn is still theirs, or nobody else acted yet) the undo happens at once; otherwise every other
-person seated must agree by button. The state before is rebuilt by replaying the live moves from
-the seed, stored as a new version with the moves marked undone (replays skip them), so old
-buttons stay stale and a restart continues from the rebuilt state.
+person seated must agree by button (asking.py: one refusal ends the request). The state before
+is rebuilt by replaying the live moves from the seed, stored as a new version with the moves
+marked undone (replays skip them), so old buttons stay stale and a restart continues from the
+rebuilt state.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from bot.engine import IllegalAction
 from bot.i18n import say
-from bot.service.diff import move_changes
-from bot.service.errors import GameNotFound, NotAPlayer, ServiceError, StaleAction
-from bot.service.model import Board, GameInfo, Hand, Session
-from bot.service.seats import AutomaticSeats
-from bot.service.sessions import label, turn_code
-from bot.store import AlreadyVoted, MoveRow, UndoRequestRow
+from bot.service.asking import AskTheTable, Question, Wording
+from bot.service.checks import active_seat, label, others, player_of, turn_code
+from bot.service.commit import Committer
+from bot.service.errors import ServiceError, StaleAction, database_down_told
+from bot.service.games import Games
+from bot.service.model import Board, GameInfo, Hand
+from bot.service.pictures import info, turn
+from bot.service.state import LastMove, LiveGame
+from bot.store import MoveRow, Store, UndoRequestRow
 
 REQUEST_OVER = say("service.undo.over")
 AGREED, REFUSED = "agreed", "refused"
+AGREE, REFUSE = "agree", "refuse"
 
 
 class CannotUndo(ServiceError):
@@ -79,58 +85,122 @@ class _Plan:
     others: bool  # someone else's move is among them
     before: Any
     covers: int  # the seq of the last move still counting
-    last_user: int | None  # who made that move
-    last_quiet: bool
+    last: LastMove  # who made that move, and whether it was quiet
 
 
-class Undos(AutomaticSeats):
+def decide(answers: Mapping[int, str], voters: int) -> str | None:
+    """One refusal refuses; everyone agreeing agrees; else the request waits."""
+    if REFUSE in answers.values():
+        return REFUSED
+    agreed = sum(1 for answer in answers.values() if answer == AGREE)
+    return AGREED if agreed >= voters else None
+
+
+class UndoBallots:
+    """Undo requests as the table's questions (stored in undo_requests and undo_answers)."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    async def read(self, question_id: int) -> Question[UndoRequestRow] | None:
+        """The request with its answers, or None."""
+        row = await self.store.undo_requests.get(question_id)
+        if row is None:
+            return None
+        answers = {user: AGREE if agreed else REFUSE for user, agreed in row.answers.items()}
+        choices = (AGREE, REFUSE)
+        return Question(
+            row.id, row.game_id, row.version, row.voters, choices, answers, row.result, row
+        )
+
+    async def cast(self, question_id: int, user_id: int, answer: str) -> None:
+        """One answer."""
+        await self.store.undo_requests.answer(question_id, user_id, answer == AGREE)
+
+    async def close(self, question_id: int, result: str) -> None:
+        """The request's decision."""
+        await self.store.undo_requests.decide(question_id, result)
+
+
+@database_down_told
+class Undo:
     """Taking back decisions; the moves themselves stay in the log, marked undone."""
 
-    async def _schedule_after_commit(self, s: Session) -> None:
-        raise NotImplementedError
+    def __init__(self, games: Games, commit: Committer, store: Store) -> None:
+        self.games = games
+        self.commit = commit
+        self.store = store
+        wording = Wording(
+            "service.undo.none",
+            REQUEST_OVER,
+            "service.undo.not_voter",
+            lambda: AlreadyAnswered(say("service.undo.already")),
+        )
+        self.table = AskTheTable(games, UndoBallots(store), decide, wording)
 
-    async def undo(
+    async def ask(
         self, game_id: int, user_id: int, version: int | None = None
     ) -> Undone | UndoRequest:
         """/undo or Back: take back the caller's last decision now, or ask the others first.
 
         `version` is the Back button's (None: /undo, the current board).
         """
-        async with self._locked(game_id, "active") as s:
+        async with self.games.locked(game_id, "active") as s:
             if version is not None and version != s.version:
                 raise StaleAction(say("service.undo.stale_back"))
-            self._active_seat(s, user_id)
-            turn = self._turn(s)
-            if version is not None and (turn is None or turn.user_id != user_id):
+            active_seat(s, user_id)
+            now = turn(s)
+            if version is not None and (now is None or now.user_id != user_id):
                 raise CannotUndo(say("service.undo.not_mover"))
             plan = await self._plan(s, user_id)
-            voters = tuple(p.user_id for p in s.players if not p.automatic and p.user_id != user_id)
+            voters = others(s, besides=user_id)
             if not plan.others or not voters:
                 return await self._take_back(s, plan, user_id)
-            request_id = await self.store.ask_undo(
+            request_id = await self.store.undo_requests.ask(
                 game_id, s.version, user_id=user_id, seq=plan.first.seq, voters=voters
             )
-            name = self._seat_of(s, user_id).name
-            return UndoRequest(request_id, self._info(s), user_id, name, voters, plan.taken)
+            name = player_of(s, user_id).name
+            return UndoRequest(request_id, info(s), user_id, name, voters, plan.taken)
 
-    async def _plan(self, s: Session, user_id: int) -> _Plan:
+    async def answer(self, request_id: int, user_id: int, agree: bool) -> UndoAnswer:
+        """One player's Agree or Refuse; the last agreement carries the undo out (committed)."""
+
+        async def answered(
+            s: LiveGame,
+            asked: Question[UndoRequestRow],
+            answers: Mapping[int, str],
+            decided: str | None,
+        ) -> UndoAnswer:
+            row = asked.row
+            asker = s.player(row.user_id)
+            name = asker.name if asker is not None else say("service.a_player")
+            plan = await self._plan(s, row.user_id)
+            request = UndoRequest(row.id, info(s), row.user_id, name, row.voters, plan.taken)
+            if decided != AGREED:
+                return UndoAnswer(request, agree, len(answers), decided)
+            undone = await self._take_back(s, plan, row.user_id)
+            return UndoAnswer(request, agree, len(answers), AGREED, undone)
+
+        return await self.table.answer(request_id, user_id, AGREE if agree else REFUSE, answered)
+
+    async def _plan(self, s: LiveGame, user_id: int) -> _Plan:
         """Which moves go and the state before them; CannotUndo when they may not go."""
-        title = label(s.game, s.game_id)
-        moves = await self.store.moves(s.game_id)
+        named = label(s.game, s.game_id)
+        moves = await self.store.moves.of(s.game_id)
         mine = [i for i, move in enumerate(moves) if move.user_id == user_id]
         if not mine:
-            raise CannotUndo(say("service.nothing_to_undo", title=title))
+            raise CannotUndo(say("service.nothing_to_undo", title=named))
         first = mine[-1]
         game = s.game
         seated = sum(1 for p in s.players if p.seat is not None)
-        states = [game.new_game(seated, s.seed, s.options)]
+        states = [game.new_game(seated, s.record.seed, s.record.options)]
         try:
             for move in moves:
                 states.append(game.apply(states[-1], game.decode(move.action)))
         except IllegalAction:
             states = []
         if not states or game.dump(states[-1]) != game.dump(s.state):
-            raise CannotUndo(say("service.undo.not_replayable", title=title))
+            raise CannotUndo(say("service.undo.not_replayable", title=named))
         tallies = {tuple(game.chance(state)) for state in states[first:]}
         if len(tallies) > 1:
             raise CannotUndo(say("service.undo.revealed"))
@@ -142,14 +212,13 @@ class Undos(AutomaticSeats):
             others=any(move.user_id != user_id for move in moves[first:]),
             before=states[first],
             covers=0 if previous is None else previous.seq,
-            last_user=None if previous is None else previous.user_id,
-            last_quiet=quiet,
+            last=LastMove(None if previous is None else previous.user_id, quiet),
         )
 
-    async def _take_back(self, s: Session, plan: _Plan, user_id: int) -> Undone:
+    async def _take_back(self, s: LiveGame, plan: _Plan, user_id: int) -> Undone:
         """Under the held lock: commit the rebuilt state as a new version, then report it."""
         shown_mover = s.to_move()
-        write = self.store.take_back(
+        write = self.store.moves.take_back(
             s.game_id,
             s.version,
             from_seq=plan.first.seq,
@@ -159,59 +228,6 @@ class Undos(AutomaticSeats):
             state_format=s.state_format,
             to_move=turn_code(s.game, plan.before),
         )
-        s.version = await self._write(s, write)
-        changes = move_changes(
-            s.game, s.state, plan.before, len(s.players), self._recent.of(s.game_id)
-        )
-        s.state = plan.before
-        self._recent.keep(s.game_id, changes.seen)
-        s.last_user, s.last_quiet = plan.last_user, plan.last_quiet
-        await self._schedule_after_commit(s)
-        board = self._board(s, changes.public)
-        held = {p.seat for p in s.players if not p.automatic}
-        hands = tuple(
-            self._hand(s, seat, board.info, view=view)
-            for seat, view in changes.seats.items()
-            if seat in held
-        )
-        name = self._seat_of(s, user_id).name
-        same = shown_mover == s.to_move()
-        return Undone(user_id, name, plan.taken, board, hands, same)
-
-    async def _request_row(self, request_id: int) -> UndoRequestRow:
-        row = await self.store.undo_request(request_id)
-        if row is None:
-            raise GameNotFound(say("service.undo.none"))
-        return row
-
-    async def answer_undo(self, request_id: int, user_id: int, agree: bool) -> UndoAnswer:
-        """One player's Agree or Refuse; the last agreement carries the undo out (committed)."""
-        row = await self._request_row(request_id)
-        s = await self._hot(row.game_id)
-        if s is None or row.result is not None:
-            raise StaleAction(REQUEST_OVER)
-        async with s.lock:
-            if self._sessions.get(row.game_id) is not s or s.version != row.version:
-                raise StaleAction(REQUEST_OVER)
-            row = await self._request_row(request_id)
-            if row.result is not None:
-                raise StaleAction(REQUEST_OVER)
-            if user_id not in row.voters:
-                raise NotAPlayer(say("service.undo.not_voter", title=label(s.game, s.game_id)))
-            try:
-                await self.store.answer_undo(request_id, user_id, agree)
-            except AlreadyVoted:
-                raise AlreadyAnswered(say("service.undo.already")) from None
-            answers = {**row.answers, user_id: agree}
-            asker = s.player(row.user_id)
-            name = asker.name if asker is not None else say("service.a_player")
-            plan = await self._plan(s, row.user_id)
-            request = UndoRequest(row.id, self._info(s), row.user_id, name, row.voters, plan.taken)
-            if not agree:
-                await self.store.decide_undo(request_id, REFUSED)
-                return UndoAnswer(request, agree, len(answers), REFUSED)
-            if not all(answers.get(voter) for voter in row.voters):
-                return UndoAnswer(request, agree, len(answers))
-            undone = await self._take_back(s, plan, row.user_id)
-            await self.store.decide_undo(request_id, AGREED)
-            return UndoAnswer(request, agree, len(answers), AGREED, undone)
+        board, hands = await self.commit.take_back(s, write, plan.before, plan.last)
+        name = player_of(s, user_id).name
+        return Undone(user_id, name, plan.taken, board, hands, shown_mover == s.to_move())

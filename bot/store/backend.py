@@ -1,8 +1,13 @@
-"""What the Store needs from a database, whichever it is: transactions, rows, migration scripts.
+"""What the store needs from a database, whichever it is: transactions, rows, migration scripts.
 
 Two backends give it: sqlite (bot/store/sqlite.py, the embedded default) and PostgreSQL
 (bot/store/postgres.py). SQL is written once, in sqlite's spelling with `?` placeholders; the
-PostgreSQL backend translates it mechanically (bot/store/dialect.py).
+PostgreSQL backend translates it mechanically (bot/store/dialect.py). A backend turns its
+driver's errors into the store's own (bot/store/errors.py): a refused row is a `Conflict`, a
+lost server `DatabaseUnavailable`; nothing above the backends imports a driver.
+
+Serving shards (several bot processes on one database) is a capability a backend may offer:
+`shard_locks` is None on sqlite, whose file one process holds.
 """
 
 from __future__ import annotations
@@ -10,15 +15,35 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from bot.store.records import StoreError
+from bot.store.errors import Conflict, DatabaseUnavailable
+
+if TYPE_CHECKING:
+    from bot.store.shards import Shards
+
+__all__ = [
+    "Backend",
+    "Conflict",
+    "DatabaseUnavailable",
+    "Result",
+    "Row",
+    "ScriptFailed",
+    "ShardLocks",
+    "Tx",
+]
+
+RATINGS = "ratings"  # Tx.take_turn: games finishing at once are rated one after the other
 
 
 class Row(Protocol):
     """A result row, by column name or position (sqlite3.Row and asyncpg.Record both are)."""
 
     def __getitem__(self, key: Any, /) -> Any: ...
+
+    def keys(self) -> Iterable[str]:
+        """The column names, in order."""
+        ...
 
 
 @dataclass
@@ -39,7 +64,7 @@ class Result:
 
 
 class Tx(Protocol):
-    """The statements of one open transaction."""
+    """The statements of one open transaction; a refused row raises Conflict."""
 
     async def execute(self, sql: str, params: Sequence[object] = ()) -> Result:
         """Run one statement with its parameters."""
@@ -49,12 +74,32 @@ class Tx(Protocol):
         """Run one statement once per parameter row."""
         ...
 
+    async def take_turn(self, queue: str) -> None:
+        """Wait until no other open transaction holds a turn in `queue` (held until the end).
+
+        sqlite has one writer, so its transactions always have their turn already.
+        """
+        ...
+
+
+class ShardLocks(Protocol):
+    """A database that several bot processes share: each claims its shards for its lifetime."""
+
+    async def hold(self, shards: Shards, holder: str, now: str) -> None:
+        """Claim `shards` for this process (until close) and write `holder` on their rows."""
+        ...
+
 
 class Backend(Protocol):
-    """One open database: the Store's plumbing calls only these."""
+    """One open database: the store's repositories call only these."""
 
     name: str  # how messages name it: a file path, or a URL without its password
     dialect: str  # "sqlite" or "postgresql"
+
+    @property
+    def shard_locks(self) -> ShardLocks | None:
+        """Claiming shards, if this database can be shared by several processes (else None)."""
+        ...
 
     def transaction(self) -> AbstractAsyncContextManager[Tx]:
         """One all-or-nothing transaction (rolled back on any error, cancellation included)."""
@@ -79,15 +124,3 @@ class Backend(Protocol):
 
 class ScriptFailed(Exception):
     """A migration script raised inside the database; it was rolled back. One-line reason."""
-
-
-class DatabaseUnavailable(StoreError):
-    """The database server could not be reached for this statement (restarting, gone).
-
-    Nothing of the transaction was applied, unless `maybe_committed`: then the connection was
-    lost while COMMIT was on its way and only reading the database again tells.
-    """
-
-    def __init__(self, message: str, *, maybe_committed: bool = False) -> None:
-        super().__init__(message)
-        self.maybe_committed = maybe_committed

@@ -1,4 +1,8 @@
-"""Why a database file cannot be used, said in one line with what to do about it."""
+"""Why a sqlite database file cannot be used, said in one line with what to do about it.
+
+Part of the sqlite backend (with bot/store/lock.py): sqlite's and the OS's errors become a
+StoreUnusable here.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +10,7 @@ import errno
 import sqlite3
 from pathlib import Path
 
-from bot.store.records import StoreError
+from bot.store.errors import StoreUnusable
 
 _DAMAGED = (
     "is damaged or is not a Symposion database",
@@ -40,14 +44,6 @@ _BY_ERRNO = {
     errno.ENOENT: _CANNOT_OPEN,
     errno.EIO: _IO,
 }
-
-
-class StoreUnusable(StoreError):
-    """The database cannot be used at all; the message is one line for whoever runs the bot."""
-
-
-class MigrationFailed(StoreUnusable):
-    """A migration script raised; it was rolled back, so the file is as it was before."""
 
 
 def unusable(path: str | Path, error: BaseException, step: str) -> StoreUnusable:

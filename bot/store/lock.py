@@ -11,7 +11,8 @@ import fcntl
 import os
 from pathlib import Path
 
-from bot.store.faults import StoreUnusable, unusable
+from bot.store.errors import StoreUnusable
+from bot.store.faults import unusable
 
 # lock file path -> (file descriptor, how many open stores share it)
 _HELD: dict[Path, tuple[int, int]] = {}

@@ -8,7 +8,6 @@ by the password.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager, suppress
 from typing import Any, Self
@@ -17,9 +16,9 @@ from urllib.parse import urlsplit
 import asyncpg
 
 from bot.store import dialect
-from bot.store.backend import Backend, DatabaseUnavailable, Result, Row, ScriptFailed
-from bot.store.faults import StoreUnusable
-from bot.store.shards import Shards
+from bot.store.backend import Backend, Result, Row, ScriptFailed
+from bot.store.errors import Conflict, DatabaseUnavailable, StoreUnusable
+from bot.store.shard_locks import MIGRATE_KEY, SCHEMA, TURNS, PgShardLocks
 
 # What a lost or refused connection looks like (a restart: the server says it is shutting
 # down or starting up, or the socket is simply gone).
@@ -35,8 +34,11 @@ SHAPE = "postgresql://user:password@host:port/database"
 _UNAVAILABLE = "the database server is not answering (restarting?)"
 
 
-class Conflict(sqlite3.IntegrityError):
-    """A constraint refused a row; an IntegrityError, so one `except` serves both backends."""
+def _conflict(error: Any) -> Conflict:
+    """asyncpg's integrity error as the store's own, with the refusing constraint's name."""
+    return Conflict(
+        " ".join(str(error).split()), constraint=getattr(error, "constraint_name", None)
+    )
 
 
 def redacted(url: str) -> str:
@@ -124,7 +126,7 @@ class PgTx:
                 return Result(len(found), None, found)
             return Result(_count(await self._con.execute(text, *params)))
         except asyncpg.IntegrityConstraintViolationError as error:
-            raise Conflict(" ".join(str(error).split())) from error
+            raise _conflict(error) from error
         except GONE as error:
             raise DatabaseUnavailable(_UNAVAILABLE) from error
 
@@ -136,9 +138,14 @@ class PgTx:
         try:
             await self._con.executemany(dialect.statement(sql), batch)
         except asyncpg.IntegrityConstraintViolationError as error:
-            raise Conflict(" ".join(str(error).split())) from error
+            raise _conflict(error) from error
         except GONE as error:
             raise DatabaseUnavailable(_UNAVAILABLE) from error
+
+    async def take_turn(self, queue: str) -> None:
+        """A transaction-scoped advisory lock for `queue`, keyed by our schema (shard_locks.py):
+        the other transactions taking this turn wait until this one ends."""
+        await self.execute(f"SELECT pg_advisory_xact_lock({SCHEMA}, {TURNS[queue]})")
 
 
 class PostgresBackend:
@@ -151,13 +158,7 @@ class PostgresBackend:
         self._url = url
         self.name = redacted(url)
         self._id_tables: frozenset[str] = frozenset()
-        self._shard_locks: Any = None  # the connection holding this process's shard locks
-
-    async def hold_shards(self, shards: Shards, holder: str, now: str) -> None:
-        """Claim `shards` for this process until close (bot/store/shard_locks.py)."""
-        from bot.store.shard_locks import claim
-
-        self._shard_locks = await claim(self._url, shards, holder, now)
+        self.shard_locks = PgShardLocks(url)  # several processes may share one database
 
     @classmethod
     async def open(cls, url: str, after: Callable[[Backend], Awaitable[None]]) -> Self:
@@ -189,8 +190,6 @@ class PostgresBackend:
         A session advisory lock (keyed by the schema, bot/store/shard_locks.py) on a pooled
         connection held meanwhile; the others wait for it, then find nothing left to apply.
         """
-        from bot.store.shard_locks import MIGRATE_KEY, SCHEMA
-
         async with self._connection() as con:
             await con.execute(f"SELECT pg_advisory_lock({SCHEMA}, $1)", MIGRATE_KEY)
             try:
@@ -231,6 +230,12 @@ class PostgresBackend:
                 await tx.start()
             except GONE as error:
                 raise DatabaseUnavailable(_UNAVAILABLE) from error
+            except BaseException:
+                # Cancelled once BEGIN was sent (asyncpg already counts the transaction as
+                # the connection's): never pooled with it open, or asyncpg logs an ERROR
+                # ("Resetting connection with an active transaction") when it is given back.
+                con.terminate()
+                raise
             try:
                 yield PgTx(con, self._id_tables)
             except BaseException:
@@ -275,9 +280,4 @@ class PostgresBackend:
     async def close(self) -> None:
         """Close every pooled connection, then give the shard locks back."""
         await self._pool.close()
-        if self._shard_locks is not None:
-            from bot.store.shard_locks import release
-
-            with suppress(Exception):
-                await release(self._shard_locks)
-            self._shard_locks = None
+        await self.shard_locks.release()

@@ -1,286 +1,163 @@
-"""The store's records and errors: plain frozen rows decoded from either database, no SQL here."""
+"""store.records: past games and what they add up to (the archive, replays' look-ups, /stats).
+
+Every query that lists games reads only plain columns (never the JSON ones), so a damaged row
+cannot stop a listing or hide which server a game belongs to.
+"""
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:
-    from bot.store.backend import Row
+from bot.store.database import Database
+from bot.store.mapper import RowMapper
 
-
-ONGOING = ("lobby", "active")
-AUTO = "auto"  # seats.controller of a seat the automatic player holds
-
-
-class StoreError(Exception):
-    """Something the store refused; the service turns these into messages for players."""
-
-
-class StaleVersion(StoreError):
-    """The game changed since the caller read it: its version no longer matches."""
-
-
-class PlaceTaken(StoreError):
-    """The channel or thread already has an ongoing game (the partial unique index said no)."""
-
-
-class UnknownGameId(StoreError):
-    """No game has this id."""
-
-
-class CorruptRow(StoreError):
-    """A stored row cannot be decoded (bad JSON); the message names the row, never its data."""
+_STARTED = "EXISTS (SELECT 1 FROM seats WHERE seats.game_id = games.id AND seats.seat IS NOT NULL)"
+_COLUMNS = (
+    f"id, game_type, guild_id, coalesce(thread_id, channel_id) AS place_id, status, broken,"
+    f" {_STARTED} AS started"
+)
 
 
 @dataclass(frozen=True, slots=True)
-class GameRow:
-    """One row of `games`, with its JSON columns decoded."""
+class GameEntry:
+    """A game's bare facts: enough to check who may look at it and whether there is anything."""
 
     id: int
     game_type: str
     guild_id: int | None
-    channel_id: int
-    thread_id: int | None
-    message_id: int | None
+    place_id: int
     status: str
-    seed: int
-    options: dict[str, Any]
-    version: int
-    host_id: int
-    created_at: str
-    updated_at: str
-    result: dict[str, Any] | None
-    flags: dict[str, Any]
-    broken: str | None = None
-    message_version: int | None = None
-
-    @property
-    def place_id(self) -> int:
-        """Where the game is played: its thread if it has one, else its channel."""
-        return self.thread_id if self.thread_id is not None else self.channel_id
-
-    @property
-    def ongoing(self) -> bool:
-        """A lobby or an active game (it still holds its channel)."""
-        return self.status in ONGOING
+    broken: str | None
+    started: bool
 
 
 @dataclass(frozen=True, slots=True)
-class SeatRow:
-    """One player of a game; `seat` is None until the game starts."""
+class PlayedSeat:
+    """One finished game of a server as one of its players saw it (for /stats)."""
 
     game_id: int
-    join_order: int
-    seat: int | None
-    user_id: int
-    display_name: str
-    dm_ok: bool
-    controller: str = "human"
-    departure: str | None = None
-    level: str | None = None  # a computer player seated from the lobby plays at this level
-
-    @property
-    def automatic(self) -> bool:
-        """The automatic player holds this seat (its player resigned or timed out)."""
-        return self.controller == AUTO
-
-
-@dataclass(frozen=True, slots=True)
-class VoteRow:
-    """One turn clock vote: whose turn ran out, who may vote, the ballots, the result."""
-
-    id: int
-    game_id: int
-    version: int
-    seat: int
-    user_id: int
-    voters: tuple[int, ...]
-    choices: tuple[str, ...]
-    result: str | None
-    ballots: dict[int, str]
-
-
-class AlreadyVoted(StoreError):
-    """This voter has a ballot in this vote already."""
-
-
-@dataclass(frozen=True, slots=True)
-class MoveRow:
-    """One accepted engine action."""
-
-    game_id: int
-    seq: int
-    seat: int
-    action: str
-    user_id: int | None
-    created_at: str
-    quiet: bool | None = None  # it left the chance tally unchanged (None: not known)
-    undone_at: str | None = None  # when it was taken back; None while it counts
-    undone_by: int | None = None  # who took it back
-
-
-@dataclass(frozen=True, slots=True)
-class UndoRequestRow:
-    """An undo that needs the other players' consent: who asks, who must agree, the answers."""
-
-    id: int
-    game_id: int
-    version: int
-    user_id: int
-    seq: int
-    voters: tuple[int, ...]
-    result: str | None
-    answers: dict[int, bool]
-
-
-@dataclass(frozen=True, slots=True)
-class BoardMessage:
-    """One board the bot posted (or was about to post: `message_id` None) for a game."""
-
-    id: int
-    game_id: int
-    nonce: str
-    version: int
-    message_id: int | None
-    live: bool
-
-
-@dataclass(frozen=True, slots=True)
-class Snapshot:
-    """The latest stored engine state of a game, after `seq` moves, at game `version`."""
-
-    game_id: int
-    version: int
-    seq: int
-    state: dict[str, Any]
-    format: int = 1
-
-
-@dataclass(frozen=True, slots=True)
-class BrokenGame:
-    """An ongoing game that could not be loaded: only what is needed to list and abandon it."""
-
-    id: int
     game_type: str
-    guild_id: int | None
-    channel_id: int
-    thread_id: int | None
-    message_id: int | None
-    status: str
-    version: int
-    host_id: int
-    broken: str
-
-    @property
-    def place_id(self) -> int:
-        """The channel or thread it was played in (no longer held)."""
-        return self.thread_id if self.thread_id is not None else self.channel_id
+    seat: int
+    departed: bool
+    result: dict[str, object]
+    opponents: tuple[str, ...]
 
 
-def utc_now() -> str:
-    """ISO-8601 UTC timestamp with seconds, the only time format stored."""
-    return datetime.now(UTC).isoformat(timespec="seconds")
+# The seats a person held in started games: their own, and those they left to someone else.
+_MINE = (
+    "SELECT game_id, seat, departure IS NOT NULL AS departed FROM seats"
+    " WHERE user_id = ? AND seat IS NOT NULL"
+    " UNION ALL SELECT game_id, seat, departure IS NOT NULL AS departed FROM seat_holders"
+    " WHERE user_id = ?"
+)
+ENTRIES = RowMapper(GameEntry, "game #{id}")
+PLAYED = RowMapper(PlayedSeat, "game #{game_id}")
 
 
-def dumps(value: object) -> str:
-    """Compact, stable JSON for the JSON columns."""
-    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+class RecordRepository:
+    """Games looked up by number, place or server, ongoing or over, and a player's record."""
 
+    def __init__(self, db: Database) -> None:
+        self._db = db
 
-def _json(row: Row, column: str, what: str) -> Any:
-    """One JSON column; bad JSON is a CorruptRow that names the row, not the text."""
-    try:
-        return json.loads(row[column])
-    except (TypeError, ValueError):
-        raise CorruptRow(f"{what}: column {column} is not valid JSON") from None
+    async def entry(self, game_id: int) -> GameEntry | None:
+        """The bare facts of game `game_id` (any status, broken or not), or None."""
+        row = await self._db.one(f"SELECT {_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        return None if row is None else ENTRIES.one(row)
 
+    async def latest_at(self, place_id: int) -> GameEntry | None:
+        """The newest game of a channel or thread that started or could not be loaded."""
+        row = await self._db.one(
+            f"SELECT {_COLUMNS} FROM games WHERE coalesce(thread_id, channel_id) = ?"
+            f" AND ({_STARTED} OR broken IS NOT NULL) ORDER BY id DESC LIMIT 1",
+            (place_id,),
+        )
+        return None if row is None else ENTRIES.one(row)
 
-def game_row(row: Row) -> GameRow:
-    """A games row with its JSON columns decoded."""
-    what = f"game #{row['id']}"
-    return GameRow(
-        id=row["id"],
-        game_type=row["game_type"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        thread_id=row["thread_id"],
-        message_id=row["message_id"],
-        status=row["status"],
-        seed=row["seed"],
-        options=_json(row, "options", what),
-        version=row["version"],
-        host_id=row["host_id"],
-        created_at=row["created_at"],
-        updated_at=row["updated_at"],
-        result=None if row["result"] is None else _json(row, "result", what),
-        flags=_json(row, "flags", what),
-        broken=row["broken"],
-        message_version=row["message_version"],
-    )
+    async def recent(
+        self, guild_id: int, *, user_id: int | None = None, number_prefix: str = "", limit: int = 25
+    ) -> list[GameEntry]:
+        """A server's started, loadable games, newest first; with `user_id` only the ones they
+        played; with `number_prefix` (digits) only the numbers starting with it."""
+        sql = f"SELECT {_COLUMNS} FROM games WHERE guild_id = ? AND broken IS NULL AND {_STARTED}"
+        params: list[object] = [guild_id]
+        if user_id is not None:
+            sql += (
+                " AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = games.id"
+                " AND s.user_id = ? AND s.seat IS NOT NULL)"
+            )
+            params.append(user_id)
+        if number_prefix:
+            sql += " AND CAST(id AS TEXT) LIKE ? || '%'"
+            params.append(number_prefix)
+        rows = await self._db.all(sql + " ORDER BY id DESC LIMIT ?", [*params, limit])
+        return ENTRIES.all(rows)
 
+    async def seated_names(self, game_id: int) -> list[str]:
+        """The display names of a started game's players, by seat."""
+        rows = await self._db.all(
+            "SELECT display_name FROM seats WHERE game_id = ? AND seat IS NOT NULL ORDER BY seat",
+            (game_id,),
+        )
+        return [str(row[0]) for row in rows]
 
-def broken_game(row: Row) -> BrokenGame:
-    """A games row marked broken, read without touching its JSON columns."""
-    return BrokenGame(
-        id=row["id"],
-        game_type=row["game_type"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        thread_id=row["thread_id"],
-        message_id=row["message_id"],
-        status=row["status"],
-        version=row["version"],
-        host_id=row["host_id"],
-        broken=row["broken"],
-    )
+    async def played_seats(self, guild_id: int, user_id: int) -> list[PlayedSeat]:
+        """A person's finished games in a server, in the order they finished, with opponents;
+        a seat they left and someone took over counts too (as left)."""
+        finished = (
+            "g.guild_id = ? AND g.status = 'finished' AND g.result IS NOT NULL AND g.broken IS NULL"
+        )
+        rows = await self._db.all(
+            "SELECT g.id AS game_id, g.game_type, g.result, s.seat, s.departed,"
+            " coalesce(r.position, 0) AS position FROM games g"
+            f" JOIN ({_MINE}) s ON s.game_id = g.id LEFT JOIN rated_games r ON r.game_id = g.id"
+            f" WHERE {finished} ORDER BY position, g.id",
+            (user_id, user_id, guild_id),
+        )
+        others = await self._db.all(
+            f"SELECT o.game_id, o.display_name FROM seats o JOIN ({_MINE}) s"
+            " ON s.game_id = o.game_id JOIN games g ON g.id = o.game_id WHERE g.guild_id = ?"
+            " AND g.status = 'finished' AND o.seat IS NOT NULL AND o.seat <> s.seat"
+            " ORDER BY o.seat",
+            (user_id, user_id, guild_id),
+        )
+        names: dict[int, list[str]] = {}
+        for other in others:
+            names.setdefault(int(other["game_id"]), []).append(str(other["display_name"]))
+        return [
+            PLAYED.one(row, opponents=tuple(names.get(int(row["game_id"]), ()))) for row in rows
+        ]
 
+    async def move_times(self, guild_id: int, user_id: int) -> list[tuple[int, int | None, str]]:
+        """(game, mover, time) of every standing move of the finished server games a person
+        played, in order: how long they take to move is read from these."""
+        rows = await self._db.all(
+            "SELECT m.game_id, m.user_id, m.created_at FROM moves m JOIN games g"
+            " ON g.id = m.game_id WHERE g.guild_id = ? AND g.status = 'finished'"
+            f" AND m.undone_at IS NULL AND m.game_id IN (SELECT game_id FROM ({_MINE}) s)"
+            " ORDER BY m.game_id, m.seq",
+            (guild_id, user_id, user_id),
+        )
+        return [(int(r[0]), None if r[1] is None else int(r[1]), str(r[2])) for r in rows]
 
-def seat_row(row: Row) -> SeatRow:
-    """A seats row."""
-    return SeatRow(
-        game_id=row["game_id"],
-        join_order=row["join_order"],
-        seat=row["seat"],
-        user_id=row["user_id"],
-        display_name=row["display_name"],
-        dm_ok=bool(row["dm_ok"]),
-        controller=row["controller"],
-        departure=row["departure"],
-        level=row["level"],
-    )
+    async def recent_seats(
+        self, guild_id: int, user_id: int, limit: int = 50
+    ) -> list[tuple[int, int, bool, str]]:
+        """(game, seat, left it, flags as stored JSON) of a person's latest finished server
+        games, newest first: how reliable a player is is read from these."""
+        rows = await self._db.all(
+            f"SELECT g.id, s.seat, s.departed, g.flags FROM games g JOIN ({_MINE}) s"
+            " ON s.game_id = g.id WHERE g.guild_id = ? AND g.status = 'finished'"
+            " AND g.broken IS NULL ORDER BY g.id DESC LIMIT ?",
+            (user_id, user_id, guild_id, limit),
+        )
+        return [(int(r[0]), int(r[1]), bool(r[2]), str(r[3])) for r in rows]
 
-
-def move_row(row: Row) -> MoveRow:
-    """A moves row."""
-    return MoveRow(
-        game_id=row["game_id"],
-        seq=row["seq"],
-        seat=row["seat"],
-        action=row["action"],
-        user_id=row["user_id"],
-        created_at=row["created_at"],
-        quiet=None if row["quiet"] is None else bool(row["quiet"]),
-        undone_at=row["undone_at"],
-        undone_by=row["undone_by"],
-    )
-
-
-def snapshot_row(row: Row) -> Snapshot:
-    """A snapshots row with its state decoded."""
-    state = _json(row, "state", f"the snapshot of game #{row['game_id']}")
-    return Snapshot(row["game_id"], row["version"], row["seq"], state, row["format"])
-
-
-def board_message_row(row: Row) -> BoardMessage:
-    """A board_messages row."""
-    return BoardMessage(
-        id=row["id"],
-        game_id=row["game_id"],
-        nonce=row["nonce"],
-        version=row["version"],
-        message_id=row["message_id"],
-        live=bool(row["live"]),
-    )
+    async def finished_counts(self, guild_id: int) -> dict[str, int]:
+        """How many games of each type a server finished."""
+        rows = await self._db.all(
+            "SELECT game_type, count(*) FROM games WHERE guild_id = ? AND status = 'finished'"
+            " GROUP BY game_type ORDER BY game_type",
+            (guild_id,),
+        )
+        return {str(row[0]): int(row[1]) for row in rows}

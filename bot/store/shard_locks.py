@@ -12,10 +12,12 @@ process claims the shard; from then on its moves are refused by the database.
 from __future__ import annotations
 
 import logging
+from contextlib import suppress
 from typing import Any
 
 import asyncpg
 
+from bot.store.backend import RATINGS
 from bot.store.shards import Shards, ShardTaken
 
 log = logging.getLogger(__name__)
@@ -29,6 +31,7 @@ CLAIM_KEY = 3 << 24
 MIGRATE_KEY = 4 << 24  # bot/store/postgres.py: processes starting together migrate in turn
 RATING_KEY = 5 << 24  # bot/store/ratings.py: games finishing together are rated in turn
 SCHEMA = _OURS = "hashtext(current_schema())"
+TURNS = {RATINGS: RATING_KEY}  # Tx.take_turn's queues, each a transaction-scoped lock
 
 _UPSERT = (
     "INSERT INTO shard_holders (shard_id, shard_count, holder, claimed_at) VALUES ($1, $2, $3, $4)"
@@ -110,3 +113,22 @@ async def release(con: Any) -> None:
     """Close the lock connection on purpose (no warning): every shard lock goes with it."""
     con.remove_termination_listener(_lost)
     await con.close()
+
+
+class PgShardLocks:
+    """The PostgreSQL backend's shard claiming (Backend.shard_locks): the lock connection."""
+
+    def __init__(self, url: str) -> None:
+        self._url = url
+        self.connection: Any = None  # held from `hold` until `release`
+
+    async def hold(self, shards: Shards, holder: str, now: str) -> None:
+        """Claim `shards` for this process until the backend closes."""
+        self.connection = await claim(self._url, shards, holder, now)
+
+    async def release(self) -> None:
+        """Give every shard lock back (the backend is closing)."""
+        if self.connection is not None:
+            with suppress(Exception):
+                await release(self.connection)
+            self.connection = None

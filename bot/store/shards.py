@@ -5,10 +5,12 @@ Several bot processes share one PostgreSQL database, each serving some shards. A
 claims its shards once at start (bot/store/shard_locks.py): one PostgreSQL advisory lock per
 shard, held on a connection of its own for as long as the process runs, and its random token
 written on each shard's row of `shard_holders`. From then on every versioned change of a game
-(Store._bump, inside the move's own transaction) also requires that the row of the game's shard
-still carries this process's token, read FOR SHARE: a process that lost its shard (another one
-took it over after its lock connection died) has every later move refused by the database, and
-a takeover waits for a move already under way to commit. sqlite is one process: no shards.
+(Database.bump, inside the move's own transaction) also requires that the row of the game's
+shard still carries this process's token, read FOR SHARE: a process that lost its shard
+(another one took it over after its lock connection died) has every later move refused by the
+database, and a takeover waits for a move already under way to commit. Claiming is a
+capability of the backend (`Backend.shard_locks`, PostgreSQL's); sqlite is one process and
+offers none.
 """
 
 from __future__ import annotations
@@ -16,10 +18,12 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
-from bot.store.faults import StoreUnusable
-from bot.store.records import StaleVersion
+from bot.store.errors import StaleVersion, StoreUnusable
+
+if TYPE_CHECKING:
+    from bot.store.backend import ShardLocks, Tx
 
 MAX_SHARDS = 1 << 16  # far above what Discord hands out; keeps lock keys apart
 SHARD_BITS = 22  # a snowflake's low 22 bits are worker, process and increment: not the shard
@@ -82,8 +86,8 @@ class NotServedHere(StaleVersion):
     """The game's shard is held by another process now: this one may no longer change it."""
 
 
-# Inside _bump's UPDATE of `games`: the game's shard row must carry this process's token. FOR
-# SHARE makes a takeover (which rewrites the row) wait for this transaction, and this
+# Inside Database.bump's UPDATE of `games`: the game's shard row must carry this process's
+# token. FOR SHARE makes a takeover (which rewrites the row) wait for this transaction, and this
 # transaction wait for a takeover under way (then re-read: the token is gone, zero rows).
 GUARD = (
     " AND EXISTS (SELECT 1 FROM shard_holders h WHERE h.holder = ?"
@@ -92,29 +96,49 @@ GUARD = (
 )
 
 
-class ShardClaims:
-    """Store methods for shards; mixed into Store, whose Connection gives _backend and _clock."""
+class ShardRepository:
+    """store.shards: which shards this process serves, and the guard its reads and moves carry."""
 
-    _backend: Any
-    _clock: Callable[[], str]
-    # The shards this process serves and its token on them; None: every game, unguarded
-    # (sqlite's one process, and the tools and tests that open a store directly).
-    shards: Shards | None = None
-    _holder: str | None = None
+    def __init__(self, locks: ShardLocks | None, clock: Callable[[], str]) -> None:
+        self._locks = locks
+        self._clock = clock
+        # None: every game, unguarded (sqlite's one process, and the tools and tests that
+        # open a store without claiming shards).
+        self.served: Shards | None = None
+        self._holder: str | None = None  # this process's token on its shards' rows
+
+    @property
+    def offered(self) -> bool:
+        """Whether this database can be shared by several processes, each serving shards."""
+        return self._locks is not None
 
     async def serve(self, shards: Shards) -> None:
         """Claim `shards` for this process: from now on it reads and changes only their games.
 
-        PostgreSQL only (StoreUnusable on sqlite); ShardTaken if a running process holds one.
+        StoreUnusable where the database offers no shards (sqlite); ShardTaken if a running
+        process holds one of them.
         """
-        from bot.store.postgres import PostgresBackend
-
-        if not isinstance(self._backend, PostgresBackend):
+        if self._locks is None:
             raise StoreUnusable(SQLITE_IS_ONE_PROCESS)
         holder = secrets.token_hex(16)
-        await self._backend.hold_shards(shards, holder, self._clock())
-        self.shards, self._holder = shards, holder
+        await self._locks.hold(shards, holder, self._clock())
+        self.served, self._holder = shards, holder
 
-    def _ours(self, column: str = "guild_id") -> str:
+    def only_ours(self, column: str = "guild_id") -> str:
         """The condition (or nothing) keeping a query to this process's shards."""
-        return "" if self.shards is None else self.shards.sql(column)
+        return "" if self.served is None else self.served.sql(column)
+
+    def guard(self) -> tuple[str, tuple[object, ...]]:
+        """The condition (and its parameter) a versioned change of a game adds, if any."""
+        return ("", ()) if self._holder is None else (GUARD, (self._holder,))
+
+    async def check_served(self, tx: Tx, game_id: int) -> None:
+        """NotServedHere when this process no longer holds the game's shard (whatever its
+        version: the new holder may have moved it already)."""
+        if self._holder is None:
+            return
+        cursor = await tx.execute(
+            f"SELECT 1 FROM games WHERE id = ?{GUARD}", (game_id, self._holder)
+        )
+        if await cursor.fetchone() is None:
+            raise NotServedHere(f"game {game_id} is served by another bot process now")

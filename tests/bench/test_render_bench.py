@@ -31,12 +31,14 @@ def test_boards_and_blanks_are_timed_alternately(monkeypatch: pytest.MonkeyPatch
     assert timed == ["board", "blank"] * 3
 
 
-def test_the_table_names_the_ratio_and_upload_targets() -> None:
+def test_a_row_per_table_size_names_the_ratio_and_upload_targets() -> None:
     (table,) = render.run(Settings(games=("iliad_cards",), views=2))
     columns = list(table.columns)
-    (row,) = table.rows
-    figures = dict(zip(columns, row, strict=True))
-    assert figures["ratio"] == pytest.approx(figures["board ms"] / figures["blank ms"])
-    assert 1 < float(figures["upload KB"]) < 500
+    rows = [dict(zip(columns, row, strict=True)) for row in table.rows]
+    assert [row["seats"] for row in rows] == [2, 3, 4, 5]
+    for figures in rows:
+        assert figures["ratio"] == pytest.approx(figures["board ms"] / figures["blank ms"])
+        assert 1 < float(figures["upload KB"]) < 500
+    assert {row["size"] for row in rows} == {"800x1428", "800x1610"}
     notes = " ".join(table.notes)
-    assert "ratio <= 2.5" in notes and "upload <= 80 KB" in notes
+    assert "ratio <= 1.5" in notes and "upload <= 50 KB" in notes

@@ -1,11 +1,28 @@
-"""Move components: buttons when they fit, selects beyond 20, /move beyond what fits."""
+"""Move components: buttons when they fit, selects beyond 20, /move beyond what fits; and every
+component's custom_id, declared once, built and read back the same bytes as before."""
 
 from __future__ import annotations
 
+import importlib
+import re
+import sys
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
 from discord import ButtonStyle
+from discord.ui import Button, Select
 
 from bot.service import Choice
-from cogs import components, ids
+from cogs.replays import StepReplay
+from cogs.ui import components, ids
+from cogs.ui.component import Component
+from cogs.ui.lobby_components import AddComputer, LobbyButton, RemoveComputer
+from cogs.ui.seat_components import ResignButton, VoteButton
+from cogs.ui.undo_components import BackButton, ConsentButton
+
+# The extensions the client loads, by name (bot/client.py); each registers its own components.
+EXTENSIONS = ("lobby", "moves", "info", "yours", "timers", "hints", "records", "replays", "seats")
 
 
 def choices(n: int, words: str = "move") -> list[Choice]:
@@ -48,27 +65,132 @@ def test_hidden_choices_show_only_your_move() -> None:
 
 async def test_custom_ids_parse_back_into_typed_fields() -> None:
     made = components.MoveButton.make(12, 34, Choice("kC-10", "take -10"))
-    match = ids.MOVE.fullmatch(made.custom_id)
+    match = ids.MOVE.template.fullmatch(made.custom_id)
     assert match is not None
     clicked = await components.MoveButton.from_custom_id(None, made.item, match)  # type: ignore[arg-type]
-    assert (clicked.game_id, clicked.version, clicked.code) == (12, 34, "kC-10")
-    assert clicked.item is made.item
+    assert clicked.key == ids.MoveId(12, 34, "kC-10")
+    assert (clicked.key.game, clicked.key.version, clicked.key.code) == (12, 34, "kC-10")
+    assert clicked.item is made.item and clicked.refusal is None
 
 
-async def test_every_component_reads_its_custom_id_once() -> None:
-    made = [
-        components.MoveSelect.make(5, 6, 2, choices(3), "pick"),
-        components.TurnButton.make(5, 6),
-        components.HandButton.make(5),
-        components.LobbyButton.make(5, "leave", "Leave", ButtonStyle.secondary),
-        components.RematchButton.make(5),
+# Every kind of component, made, with the custom_id it carried before ids were declared as
+# dataclasses: messages posted then still hold these bytes, so they must not change.
+MADE_BEFORE = [
+    (lambda: components.MoveButton.make(5, 6, Choice("p:1:a", "x")), "sy:m:5:6:p:1:a"),
+    (lambda: components.MoveSelect.make(5, 6, 2, choices(3), "pick"), "sy:s:5:6:2"),
+    (lambda: components.TurnButton.make(5, 6), "sy:t:5:6"),
+    (lambda: components.HandButton.make(5), "sy:h:5"),
+    (lambda: LobbyButton.make(5, "leave", "Leave", ButtonStyle.secondary), "sy:l:5:leave"),
+    (lambda: components.RematchButton.make(5), "sy:r:5"),
+    (lambda: VoteButton.make(9, "computer"), "sy:v:9:computer"),
+    (lambda: ResignButton.make(5, "yes"), "sy:rs:5:yes"),
+    (lambda: BackButton.make(5, 6), "sy:b:5:6"),
+    (lambda: ConsentButton.make(8, "no"), "sy:u:8:no"),
+    (lambda: AddComputer.make(5), "sy:ca:5"),
+    (lambda: RemoveComputer.make(5), "sy:cr:5"),
+    (lambda: StepReplay.make(5, 3, "next", True), "sy:rp:5:3:next"),
+]
+# The templates before the ids were declared (cogs/ids.py of the commit before): what discord.py
+# matches a click against is unchanged, to the byte.
+TEMPLATES_BEFORE = {
+    "MOVE": r"sy:m:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<code>[^\s]+)",
+    "PICK": r"sy:s:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<page>[0-9]+)",
+    "TURN": r"sy:t:(?P<game>[0-9]+):(?P<version>[0-9]+)",
+    "HAND": r"sy:h:(?P<game>[0-9]+)",
+    "LOBBY": r"sy:l:(?P<game>[0-9]+):(?P<verb>join|leave|start|cancel)",
+    "REMATCH": r"sy:r:(?P<game>[0-9]+)",
+    "VOTE": r"sy:v:(?P<vote>[0-9]+):(?P<choice>wait|skip|computer|end)",
+    "RESIGN": r"sy:rs:(?P<game>[0-9]+):(?P<verb>yes|no)",
+    "BACK": r"sy:b:(?P<game>[0-9]+):(?P<version>[0-9]+)",
+    "CONSENT": r"sy:u:(?P<request>[0-9]+):(?P<verb>yes|no)",
+    "ADD_COMPUTER": r"sy:ca:(?P<game>[0-9]+)",
+    "REMOVE_COMPUTER": r"sy:cr:(?P<game>[0-9]+)",
+    "REPLAY": r"sy:rp:(?P<game>[0-9]+):(?P<step>[0-9]+):(?P<way>back|next)",
+    "TAKE_SEAT": r"sy:ts:(?P<game>[0-9]+):(?P<seat>[0-9]+)",
+    "SEAT_ANSWER": r"sy:sa:(?P<request>[0-9]+):(?P<verb>yes|no)",
+}
+
+
+def test_the_templates_are_the_ones_old_buttons_were_made_for() -> None:
+    assert {name: getattr(ids, name).template.pattern for name in TEMPLATES_BEFORE} == (
+        TEMPLATES_BEFORE
+    )
+    assert len(ids.SCHEMES) == len(TEMPLATES_BEFORE)
+
+
+@pytest.mark.parametrize(("make", "custom_id"), MADE_BEFORE, ids=[c for _, c in MADE_BEFORE])
+async def test_every_component_carries_its_old_id_and_reads_it_back_once(
+    make: Any, custom_id: str
+) -> None:
+    made = make()
+    assert made.custom_id == custom_id
+    match = type(made).__discord_ui_compiled_template__.fullmatch(custom_id)
+    assert match is not None
+    again = await type(made).from_custom_id(None, made.item, match)
+    assert again.refusal is None and again.key == made.key
+    assert type(made).scheme.custom_id(again.key) == custom_id
+
+
+async def test_a_menu_id_on_a_button_builds_a_component_that_refuses() -> None:
+    forged: Select[Any] = Select(custom_id="sy:m:5:6:c0", options=[])
+    match = components.MoveButton.scheme.template.fullmatch("sy:m:5:6:c0")
+    assert match is not None
+    refusing = await components.MoveButton.from_custom_id(None, forged, match)  # type: ignore[arg-type]
+    assert isinstance(refusing.refusal, ids.BadComponent)
+    assert components.MoveButton.kind is Button and components.MoveSelect.kind is Select
+
+
+def test_a_field_no_id_can_carry_is_refused_when_declared() -> None:
+    @dataclass(frozen=True)
+    class Middle:
+        code: str
+        game: int
+
+    @dataclass(frozen=True)
+    class Floating:
+        ratio: float
+
+    for wrong in (Middle, Floating):
+        with pytest.raises(TypeError):
+            ids.IdScheme("x", wrong)
+    with pytest.raises(TypeError):
+        ids.HAND.custom_id(ids.RematchId(5))  # type: ignore[arg-type]
+
+
+def components_of_ours() -> set[type[Any]]:
+    """Every component class defined in cogs (the shared base's subclasses, all levels), as its
+    module has it now: discord.py drops an extension's module at unload, and a bot started
+    again imports it anew, so a process that ran bots also holds older copies of its classes."""
+    for name in EXTENSIONS:
+        importlib.import_module(f"cogs.{name}")
+    found: set[type[Any]] = set()
+    todo: list[type[Any]] = [Component]
+    while todo:
+        for kind in todo.pop().__subclasses__():
+            found.add(kind)
+            todo.append(kind)
+    return {kind for kind in found if current(kind)}
+
+
+def current(kind: type[Any]) -> bool:
+    """Whether the class is the one its module, as imported now, defines."""
+    module = sys.modules.get(kind.__module__)
+    return module is not None and getattr(module, kind.__qualname__, None) is kind
+
+
+def test_every_component_is_registered_by_exactly_one_extension() -> None:
+    registered = [
+        item
+        for name in EXTENSIONS
+        for item in getattr(importlib.import_module(f"cogs.{name}"), "ITEMS", ())
     ]
-    parsed = []
-    for item in made:
-        match = type(item).__discord_ui_compiled_template__.fullmatch(item.custom_id)
-        assert match is not None, item.custom_id
-        again = await type(item).from_custom_id(None, item.item, match)  # type: ignore[arg-type]
-        parsed.append(vars(again))
-    assert [p["game_id"] for p in parsed] == [5] * 5
-    assert (parsed[0]["version"], parsed[0]["page"], parsed[1]["version"]) == (6, 2, 6)
-    assert parsed[3]["verb"] == "leave"
+    assert len(registered) == len(set(registered))
+    assert set(registered) == components_of_ours()
+    assert len(registered) == len(ids.SCHEMES)
+    assert {kind.scheme for kind in registered} == set(ids.SCHEMES)
+
+
+def test_the_template_a_component_matches_is_its_schemes() -> None:
+    for kind in components_of_ours():
+        compiled = kind.__discord_ui_compiled_template__
+        assert isinstance(compiled, re.Pattern) and compiled is kind.scheme.template

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from bot.engine import Outcome
 from bot.service import GameInfo, Player
-from cogs.pastgames import log_message
-from cogs.replies import CONTENT
+from cogs.ui.pastgames import log_message
+from cogs.ui.replies import CONTENT
 
 
 def info(outcome: Outcome | None = None) -> GameInfo:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from cogs import ids
-from cogs.replies import CHOICE, CHOICES, CONTENT, clip, suggestions
+from cogs.ui import ids
+from cogs.ui.replies import CHOICE, CHOICES, CONTENT, clip, suggestions
 
 
 def test_clip_keeps_short_text_and_cuts_long_text_to_the_limit() -> None:
@@ -27,13 +27,12 @@ def test_suggestions_are_at_most_25_with_short_names_and_whole_values() -> None:
 
 @pytest.mark.parametrize("text", [str(2**63), str(10**40)])
 def test_a_number_no_id_of_ours_could_hold_is_refused(text: str) -> None:
-    match = ids.HAND.fullmatch(f"sy:h:{text}")
+    match = ids.HAND.template.fullmatch(f"sy:h:{text}")
     assert match is not None
     with pytest.raises(ids.BadComponent):
-        ids.number(match, "game")
+        ids.HAND.parse(match)
 
 
 def test_numbers_in_range_are_read_and_foreign_digits_are_not_ours() -> None:
-    match = ids.MOVE.fullmatch(f"sy:m:{2**63 - 1}:0:p5c3")
-    assert match is not None and ids.number(match, "game") == 2**63 - 1
+    assert ids.MOVE.read(f"sy:m:{2**63 - 1}:0:p5c3") == ids.MoveId(2**63 - 1, 0, "p5c3")
     assert ids.ours("sy:h:12") and not ids.ours("sy:h:١٢") and not ids.ours("sy:h:-1")

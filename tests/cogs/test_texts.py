@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.engine import Outcome
 from bot.service import GameInfo, Player
-from cogs.texts import _sentence, end_note, final_text
+from cogs.ui.texts import _sentence, end_note, final_text
 
 
 def info(players: tuple[Player, ...], outcome: Outcome) -> GameInfo:

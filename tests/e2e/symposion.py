@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from bot.ai import Decision
 from bot.client import SymposionBot
+from cogs.ui.host import Host
 from tests.e2e.fake_discord import FakeDiscord, InjectedInteraction, RecordedMessage
 from tests.e2e.fake_discord.server import ChannelRef
 
@@ -25,6 +27,12 @@ def factory(database: str | Path) -> Callable[..., SymposionBot]:
         return SymposionBot(database_path=database, **options)
 
     return build
+
+
+def as_host(bot: SymposionBot) -> Host:
+    """The bot as its extensions see it: mypy (strict, over tests/e2e) checks here that the
+    client offers everything the cogs' Protocol asks for, though it imports none of them."""
+    return bot
 
 
 def is_board(message: RecordedMessage) -> bool:
@@ -246,7 +254,7 @@ async def hands_sent_to_others(
     fake: FakeDiscord, bot: Any, game_id: int, drawn: dict[bytes, int]
 ) -> list[str]:
     """Private images (DMs and ephemeral replies) that show another seat's view."""
-    seat_of = {row.user_id: row.seat for row in await bot.store.seats(game_id)}
+    seat_of = {row.user_id: row.seat for row in await bot.store.seats.of(game_id)}
     wrong = []
     for message in fake.messages():
         receiver = message.dm_user_id if message.is_dm else message.interaction_user_id
@@ -289,6 +297,51 @@ def hand_images_sent(fake: FakeDiscord, user: str) -> int:
     )
 
 
+DESCRIPTION = 1024  # Discord's longest attachment description
+
+
+@dataclass(frozen=True)
+class Upload:
+    """One file the bot uploaded, as its request carried it: where to, its name and its words."""
+
+    method: str
+    path: str
+    filename: str
+    description: str | None
+
+
+def uploads(fake: FakeDiscord) -> list[Upload]:
+    """Every file the bot uploaded, read from the requests the fake recorded: each new upload's
+    entry in the multipart `payload_json` (`attachments`, or `data.attachments` in an
+    interaction callback); an attachment kept from before carries its snowflake, not an index."""
+    found = []
+    for request in fake.requests:
+        if not request.upload_sizes:
+            continue
+        body = request.body if isinstance(request.body, dict) else {}
+        message = body["data"] if isinstance(body.get("data"), dict) else body
+        count = len(request.upload_sizes)
+        entries = [e for e in message.get("attachments") or [] if int(e["id"]) < count]
+        assert len(entries) == count, (request.path, entries)  # each upload has its entry
+        found += [
+            Upload(request.method, request.path, str(e.get("filename")), e.get("description"))
+            for e in entries
+        ]
+    return found
+
+
+def undescribed(fake: FakeDiscord) -> list[Upload]:
+    """Uploads without words for a screen reader: no description, an empty one, a longer one
+    than Discord keeps."""
+    return [u for u in uploads(fake) if not u.description or len(u.description) > DESCRIPTION]
+
+
+def uploads_to(fake: FakeDiscord, user: str) -> list[Upload]:
+    """The files uploaded into a user's DM channel."""
+    channel = fake.world.dm_channels[fake.user(user).id].id
+    return [u for u in uploads(fake) if u.path.startswith(f"/channels/{channel}/")]
+
+
 def random_decide(
     game_id: str, state_json: Any, seat: int, seed: int, version: int, level: str
 ) -> Decision:
@@ -308,4 +361,38 @@ def quick_computers(bot: Any) -> None:
     """Computer seats play the seeded random move in this process instead of searching."""
     from bot.service.thinking import Thinker
 
-    bot.service.thinker = Thinker(None, timeout=60, decider=random_decide)
+    bot.service.computers.thinker = Thinker(None, timeout=60, decider=random_decide)
+
+
+COMPUTER_TURNS = 60.0  # seconds the computers' moves between two of the person's may take
+
+
+def persons_turn(fake: FakeDiscord, name: str) -> Any:
+    """A board asking `name` to move, or the final board (the computer moves in between)."""
+    mention = f"<@{fake.user(name).id}>"
+
+    def fits(message: RecordedMessage) -> bool:
+        if is_over(message):
+            return True
+        line = next((x for x in message.content.splitlines() if "to move" in x), "")
+        return is_live_board(message) and line.startswith(mention)
+
+    return fits
+
+
+async def play_alone(
+    fake: FakeDiscord, name: str, since: int, limit: int = 4000
+) -> RecordedMessage:
+    """The person presses buttons whenever it is their turn, until the game is over.
+
+    The wait for the person's turn is generous: the computers' turns in between (several
+    decisions each, searched in a worker process) come first.
+    """
+    board = await fake.wait_for(persons_turn(fake, name), since=since, timeout=COMPUTER_TURNS)
+    for step in range(limit):
+        if is_over(board):
+            return board
+        mark = fake.mark()
+        await move_by_buttons(fake, step)
+        board = await fake.wait_for(persons_turn(fake, name), since=mark, timeout=COMPUTER_TURNS)
+    raise AssertionError(f"no end after {limit} moves")

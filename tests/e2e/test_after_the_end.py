@@ -17,6 +17,8 @@ from tests.e2e.symposion import (
     open_game,
     play_to_the_end,
     stub_drawing,
+    undescribed,
+    uploads,
 )
 
 Runner = BotRunner[Any]
@@ -30,7 +32,7 @@ async def private_answer(it: InjectedInteraction) -> RecordedMessage:
 
 async def seat_of(bot: Any, game_id: int, fake: FakeDiscord, name: str) -> int:
     """The seat a fake user sat at in a game, from the bot's own records."""
-    seats = {row.user_id: row.seat for row in await bot.store.seats(game_id)}
+    seats = {row.user_id: row.seat for row in await bot.store.seats.of(game_id)}
     seat = seats[fake.user(name).id]
     assert seat is not None
     return int(seat)
@@ -61,7 +63,7 @@ async def test_history_board_and_hand_of_a_finished_game(
     final = await play_to_the_end(fake_discord, limit=400)
     await bot_runner.settle()
     public_before = len(fake_discord.messages(ephemeral=False))
-    log = await bot.service.public_log(1)
+    log = await bot.service.records.public_log(1)
 
     history = await fake_discord.slash("history", {"game": 1}, user="carol", channel="general")
     answer = await private_answer(history)
@@ -102,6 +104,12 @@ async def test_history_board_and_hand_of_a_finished_game(
     stranger = await fake_discord.slash("hand", {"game": 1}, user="carol", channel="games")
     assert "did not play in Iliad (game #1)" in await ephemeral_answer(stranger)
     assert asked == []
+    assert undescribed(fake_discord) == []  # the log file, the board and the hands have words
+    said = {u.filename: str(u.description) for u in uploads(fake_discord)}
+    assert said["game-1-log.txt"] == "The whole public log of Iliad #1, one line per move"
+    assert said["iliad-board.png"].startswith("The board of Iliad.\n")
+    assert "wins" in said["iliad-board.png"].splitlines()[1]  # the result, as the board ends
+    assert ": your hand." in said["iliad-hand.png"] and "over" in said["iliad-hand.png"]
 
 
 async def test_a_resigned_game_by_number_from_another_channel(
@@ -120,6 +128,7 @@ async def test_a_resigned_game_by_number_from_another_channel(
     assert not (await private_answer(history)).files
 
 
+@pytest.mark.postgresql
 async def test_bad_game_numbers_get_clear_private_answers(
     fake_discord: FakeDiscord,
     bot_runner: Runner,
@@ -131,16 +140,16 @@ async def test_bad_game_numbers_get_clear_private_answers(
     nothing = await fake_discord.slash("history", {}, user="carol", channel="lounge")
     assert "There is no game in this channel" in await ephemeral_answer(nothing)
     await resigned_game(fake_discord)
-    theirs = await bot.service.open_lobby(
+    theirs = await bot.service.lobby.open(
         guild_id=OTHER_GUILD,
         channel_id=77,
         game_type="iliad",
         host_id=9001,
         host_name="Zed",
     )
-    await bot.service.join(theirs.game_id, 9002, "Yan")
-    await bot.service.start(theirs.game_id, 9001)
-    await bot.service.resign(theirs.game_id, 9002)
+    await bot.service.lobby.join(theirs.game_id, 9002, "Yan")
+    await bot.service.lobby.start(theirs.game_id, 9001)
+    await bot.service.moves.resign(theirs.game_id, 9002)
     missing = theirs.game_id + 1
     for command in ("history", "board", "hand"):
         for number in (0, -1):
@@ -166,6 +175,7 @@ async def test_bad_game_numbers_get_clear_private_answers(
     assert not_mine == []
 
 
+@pytest.mark.postgresql
 @pytest.mark.expected_errors(r"game #2 cannot be loaded")
 async def test_abandoned_and_broken_games(
     fake_discord: FakeDiscord,
@@ -189,7 +199,7 @@ async def test_abandoned_and_broken_games(
 
     await open_game(fake_discord, "iliad", "carol", ["dave"], channel="lounge")
     await bot_runner.settle()
-    async with bot.store._transaction() as db:
+    async with bot.store.backend.transaction() as db:
         await db.execute("UPDATE snapshots SET format = 0 WHERE game_id = 2")
     await bot_runner.restart(factory(database))
     for command in ("history", "board", "hand"):

@@ -4,6 +4,7 @@ live board, the move applied once, and the click answered whenever Discord lets 
 from __future__ import annotations
 
 import asyncio
+import logging
 import re
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -12,8 +13,8 @@ from typing import Any
 import pytest
 
 from bot.client import SymposionBot
-from bot.service import game_service
-from cogs.table import Table
+from bot.service import opening
+from cogs.ui.table import Table
 from tests.e2e.fake_discord import BotRunner, FakeDiscord, RecordedMessage
 from tests.e2e.symposion import (
     GAME_PARTS,
@@ -66,7 +67,7 @@ def drawn_at(message: RecordedMessage) -> set[int]:
 
 
 def version_of(bot: SymposionBot, fake: FakeDiscord) -> int:
-    info = bot.service.game_at(fake.channel("games").id)
+    info = bot.service.places.game_at(fake.channel("games").id)
     assert info is not None
     return info.version
 
@@ -130,9 +131,9 @@ async def test_a_kill_between_the_post_and_its_record_leaves_no_second_live_boar
     build = factory(database)
     bot = await started(fake_discord, bot_runner, build)
     trap = Trap()
-    service = type(bot.service)
-    for record in ("board_posted", "board_redrawn"):  # a new message, or one redrawn in place
-        monkeypatch.setattr(service, record, trap.around(getattr(service, record)))
+    boards = type(bot.service.boards)
+    for record in ("posted", "redrawn"):  # a new message, or one redrawn in place
+        monkeypatch.setattr(boards, record, trap.around(getattr(boards, record)))
     mark = fake_discord.mark()
     trap.armed = True
     await move_by_buttons(fake_discord, 0)
@@ -170,6 +171,31 @@ async def test_an_expired_interaction_still_brings_the_board_and_the_hand(
     assert len(fake_discord.dms(mover)) == dms
     assert told_it_failed(fake_discord) == []
     await one_current_board(fake_discord, bot_runner, bot)
+
+
+async def test_an_expired_hand_request_is_one_warning_line(
+    fake_discord: FakeDiscord,
+    bot_runner: Runner,
+    database: str | Path,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    await bot_runner.start(factory(database))
+    message = await open_game(fake_discord, "iliad", "alice", ["bob"])
+    await bot_runner.settle()
+
+    def expired() -> list[logging.LogRecord]:
+        return [r for r in caplog.records if "expired before it was answered" in r.getMessage()]
+
+    fake_discord.expect_rejection(10062, count=2)  # each deferral, and nothing after it
+    fake_discord.interaction_timeout = 0.0
+    await fake_discord.slash("hand", {}, user="alice", channel="games")
+    await fake_discord.progress.until(lambda: len(expired()) == 1, 5.0, "a warning for /hand")
+    await fake_discord.click(message, user="bob", label="My hand")
+    await fake_discord.progress.until(lambda: len(expired()) == 2, 5.0, "one for 'My hand'")
+    fake_discord.interaction_timeout = 3.0
+    await bot_runner.settle()
+    assert [r.levelname for r in expired()] == ["WARNING", "WARNING"]
+    assert all(r.exc_info is None for r in expired())  # one line each, no traceback
 
 
 async def test_a_lost_reply_to_the_click_still_brings_the_board_and_no_failure_message(
@@ -231,10 +257,11 @@ async def duplicable(fake: FakeDiscord, bot: SymposionBot) -> tuple[str, str]:
     """Play Atlandice until the mover has a move that stays legal for them after it is made."""
     games = fake.channel("games").id
     for step in range(200):
-        info = bot.service.game_at(games)
+        info = bot.service.places.game_at(games)
         assert info is not None
-        session = bot.service._sessions[info.game_id]
-        game, state = session.game, session.state
+        held = bot.service.games.held(info.game_id)
+        assert held is not None
+        game, state = held.game, held.state
         for action in game.legal_actions(state):
             after = game.apply(state, action)
             code = game.encode(action)
@@ -255,7 +282,7 @@ async def test_two_identical_moves_sent_at_once_are_applied_once(
     picked: bool,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(game_service, "new_seed", lambda: 7)  # the same deal every run
+    monkeypatch.setattr(opening, "new_seed", lambda: 7)  # the same deal every run
     bot = await bot_runner.start(factory(database))
     await open_game(fake_discord, "atlandice", "alice", ["bob"])
     mover, code = await duplicable(fake_discord, bot)

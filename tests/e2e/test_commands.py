@@ -86,7 +86,7 @@ async def test_abandon_by_a_moderator(
     message = await done.wait_message(lambda m: not m.ephemeral)
     assert "abandoned" in message.content
     await bot_runner.settle()
-    assert bot.service.game_at(fake_discord.channel("games").id) is None
+    assert bot.service.places.game_at(fake_discord.channel("games").id) is None
     stripped = [m for m in fake_discord.messages(channel="games") if m.custom_ids()]
     assert all(
         not fake_discord.message(m.id).custom_ids() for m in stripped if "Iliad**\n" in m.content

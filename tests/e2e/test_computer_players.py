@@ -1,5 +1,5 @@
 """Computer players through the real client and the fake Discord: whole games against them,
-the lobby's add and remove, /hint, and /rules answered while the computer thinks."""
+the lobby's add and remove, /hint, and /rules, /games and /mygames while the computer thinks."""
 
 from __future__ import annotations
 
@@ -15,14 +15,17 @@ from bot.ai import Decision
 from bot.engine import all_games
 from bot.service.thinking import Thinker
 from tests.e2e.fake_discord import BotRunner, FakeDiscord, RecordedMessage
+from tests.e2e.searching import small_search
 from tests.e2e.symposion import (
+    COMPUTER_TURNS,
     ephemeral_answer,
     factory,
     game_message,
     is_board,
     is_live_board,
-    is_over,
     move_by_buttons,
+    persons_turn,
+    play_alone,
     quick_computers,
     random_decide,
     stub_drawing,
@@ -31,42 +34,21 @@ from tests.e2e.symposion import (
 Runner = BotRunner[Any]
 GAME_IDS = [game.spec.id for game in all_games()]
 OPPONENTS = {game.spec.id: min(2, game.spec.max_players - 1) for game in all_games()}
-COMPUTER_TURNS = 60.0  # seconds the computers' moves between two of the person's may take
-SEARCHED = "iliad_cards"  # the whole game whose computers really search (the fastest to play)
+# The whole game whose computers really search in the bot's process pool (the fastest to play),
+# on the search's smallest budget (tests/e2e/searching.py): the table is under test here.
+SEARCHED = "iliad_cards"
 
 
-def persons_turn(fake: FakeDiscord, name: str) -> Any:
-    """A board asking `name` to move, or the final board (the computer moves in between)."""
-    mention = f"<@{fake.user(name).id}>"
-
-    def fits(message: RecordedMessage) -> bool:
-        if is_over(message):
-            return True
-        line = next((x for x in message.content.splitlines() if "to move" in x), "")
-        return is_live_board(message) and line.startswith(mention)
-
-    return fits
+# Every game on sqlite; on PostgreSQL one, where a computer seat's rating is stored (the rest of
+# the store's PostgreSQL paths are passed by the tests marked `postgresql`: tests/e2e/conftest.py).
+ON_POSTGRESQL = "iliad"
 
 
-async def play_alone(
-    fake: FakeDiscord, name: str, since: int, limit: int = 4000
-) -> RecordedMessage:
-    """The person presses buttons whenever it is their turn, until the game is over.
-
-    The wait for the person's turn is generous: the computers' turns in between (several
-    decisions each, searched in a worker process) come first.
-    """
-    board = await fake.wait_for(persons_turn(fake, name), since=since, timeout=COMPUTER_TURNS)
-    for step in range(limit):
-        if is_over(board):
-            return board
-        mark = fake.mark()
-        await move_by_buttons(fake, step)
-        board = await fake.wait_for(persons_turn(fake, name), since=mark, timeout=COMPUTER_TURNS)
-    raise AssertionError(f"no end after {limit} moves")
-
-
-@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize(
+    ("database", "game_id"),
+    [*(("sqlite", game_id) for game_id in GAME_IDS), ("postgresql", ON_POSTGRESQL)],
+    indirect=["database"],
+)
 async def test_one_person_plays_a_whole_game_against_the_computer(
     fake_discord: FakeDiscord,
     bot_runner: Runner,
@@ -78,6 +60,10 @@ async def test_one_person_plays_a_whole_game_against_the_computer(
     bot = await bot_runner.start(factory(database))
     if game_id != SEARCHED:
         quick_computers(bot)  # one game type plays the real search in the bot's process pool
+    else:
+        bot.service.computers.thinker = Thinker(
+            bot.computer_pool, bot.computer_timeout, decider=small_search
+        )
     mark = fake_discord.mark()
     opened = await fake_discord.slash(
         "play",
@@ -89,11 +75,11 @@ async def test_one_person_plays_a_whole_game_against_the_computer(
     final = await play_alone(fake_discord, "alice", mark)
     assert "is over" in final.content
     await bot_runner.settle()
-    seats = await bot.store.seats(1)
+    seats = await bot.store.seats.of(1)
     computers = [row for row in seats if row.level is not None]
     assert [row.level for row in computers] == ["easy"] * OPPONENTS[game_id]
     assert all(row.user_id < 0 and row.display_name == "Computer (easy)" for row in computers)
-    moves = await bot.store.moves(1)
+    moves = await bot.store.moves.of(1)
     for row in computers:  # each computer moved by itself, never a person for it
         assert any(m.seat == row.seat for m in moves)
         assert all(m.user_id is None for m in moves if m.seat == row.seat)
@@ -105,6 +91,25 @@ async def test_one_person_plays_a_whole_game_against_the_computer(
     assert {m.dm_user_id for m in fake_discord.messages() if m.is_dm} <= {
         fake_discord.user("alice").id
     }
+    the_end_is_announced_to_people_only(fake_discord, final, {row.user_id for row in computers})
+
+
+def the_end_is_announced_to_people_only(
+    fake: FakeDiscord, final: RecordedMessage, computers: set[int]
+) -> None:
+    """The game-over note went out with its link to the final board, and no request the bot
+    sent pinged, messaged, fetched or added a computer seat (its id is no Discord user)."""
+    link = f"https://discord.com/channels/{fake.guild_id}/{final.channel_id}/{final.id}"
+    notes = [m for m in fake.messages(channel="games") if link in m.content]
+    assert len(notes) == 1 and "is over" in notes[0].content, [m.content for m in notes]
+    assert not notes[0].attachments and not notes[0].components
+    ids = {str(user) for user in computers}
+    for request in fake.requests:
+        body = request.body if isinstance(request.body, dict) else {}
+        assert not computers & set(request.mentioned_users()), request
+        assert not ids & set(request.path.split("/")), request
+        assert str(body.get("recipient_id")) not in ids, request
+        assert not any(f"<@{user}>" in str(body.get("content")) for user in ids), request
 
 
 async def test_the_host_adds_and_removes_computer_players_in_the_lobby(
@@ -144,7 +149,7 @@ async def test_the_host_adds_and_removes_computer_players_in_the_lobby(
     await fake_discord.wait_for(
         persons_turn(fake_discord, "alice"), since=mark, timeout=COMPUTER_TURNS
     )
-    levels = {row.level for row in await bot.store.seats(1)}
+    levels = {row.level for row in await bot.store.seats.of(1)}
     assert levels == {None, "hard"}
 
 
@@ -169,7 +174,7 @@ async def test_hint_for_ones_own_decision_only(
     stub_drawing(monkeypatch)
     bot = await bot_runner.start(factory(database))
     await _game_against_computer(fake_discord)
-    info = bot.service.game_at(fake_discord.channel("games").id)
+    info = bot.service.places.game_at(fake_discord.channel("games").id)
     assert info is not None
     asked = await fake_discord.slash("hint", {}, user="alice", channel="games")
     answer = await ephemeral_answer(asked, timeout=COMPUTER_TURNS)  # a real normal search
@@ -177,14 +182,14 @@ async def test_hint_for_ones_own_decision_only(
     assert re.search(r"chance to win: about \d+%", answer), answer
     choices = {
         c.text
-        for c in await bot.service.my_choices(
+        for c in await bot.service.moves.my_choices(
             info.game_id, fake_discord.user("alice").id, info.version
         )
     }
     assert any(f"**{text}**" in answer for text in choices)
     outsider = await fake_discord.slash("hint", {}, user="bob", channel="games")
     assert "not playing" in await ephemeral_answer(outsider)
-    assert bot.service.game_at(fake_discord.channel("games").id).version == info.version
+    assert bot.service.places.game_at(fake_discord.channel("games").id).version == info.version
 
 
 async def test_no_hint_when_it_is_not_your_turn(
@@ -231,7 +236,7 @@ async def test_hints_off_refuses_every_hint(
     assert "hints off" in await ephemeral_answer(asked)
 
 
-async def test_rules_are_answered_while_the_computer_thinks(
+async def test_rules_and_game_lists_are_answered_while_the_computer_thinks(
     fake_discord: FakeDiscord,
     bot_runner: Runner,
     database: str | Path,
@@ -247,7 +252,7 @@ async def test_rules_are_answered_while_the_computer_thinks(
         return random_decide(*args)  # the wait is what matters here, not the search
 
     pool = ThreadPoolExecutor(1)
-    bot.service.thinker = Thinker(pool, timeout=60, decider=slow)
+    bot.service.computers.thinker = Thinker(pool, timeout=60, decider=slow)
     try:
         mark = fake_discord.mark()
         opened = await fake_discord.slash(
@@ -264,10 +269,15 @@ async def test_rules_are_answered_while_the_computer_thinks(
             await move_by_buttons(fake_discord, 0)
         await bot.loop.run_in_executor(None, thinking.wait, 30)
         assert thinking.is_set()
-        version = bot.service.game_at(fake_discord.channel("games").id).version
+        version = bot.service.places.game_at(fake_discord.channel("games").id).version
         rules = await fake_discord.slash("rules", {"game": "iliad"}, user="bob", channel="general")
         assert "Iliad" in await ephemeral_answer(rules)
-        assert bot.service.game_at(fake_discord.channel("games").id).version == version
+        listed = await fake_discord.slash("games", {}, user="bob", channel="general")
+        mine = await fake_discord.slash("mygames", {}, user="alice", channel="general")
+        for answer in (await ephemeral_answer(listed), await ephemeral_answer(mine)):
+            assert "Computer (normal)" in answer, answer  # the computer to move, by its name
+            assert "<@-" not in answer  # its id is no Discord user: never a mention
+        assert bot.service.places.game_at(fake_discord.channel("games").id).version == version
         mark = fake_discord.mark()
         go_on.set()
         await fake_discord.wait_for(

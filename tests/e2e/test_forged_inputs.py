@@ -67,7 +67,7 @@ async def test_play_with_two_thousand_characters_of_options_gets_a_short_refusal
         channel="games",
     )
     assert typed == []
-    assert bot.service.game_at(fake_discord.channel("games").id) is None
+    assert bot.service.places.game_at(fake_discord.channel("games").id) is None
 
 
 @pytest.mark.parametrize(
@@ -106,13 +106,13 @@ async def test_a_huge_version_on_a_real_game_is_refused(
 ) -> None:
     bot = await bot_runner.start(factory(database))
     await open_game(fake_discord, "iliad", "alice", ["bob"])
-    info = bot.service.game_at(fake_discord.channel("games").id)
+    info = bot.service.places.game_at(fake_discord.channel("games").id)
     version = info.version
     for custom_id in (f"sy:m:{info.game_id}:{2**64}:x", f"sy:t:{info.game_id}:{10**50}"):
         message = await post_as_bot(fake_discord, [button(custom_id)])
         it = await fake_discord.click(message, user="alice", custom_id=custom_id)
         await refusal(it)
-    assert bot.service.game_at(fake_discord.channel("games").id).version == version
+    assert bot.service.places.game_at(fake_discord.channel("games").id).version == version
 
 
 async def test_a_button_press_on_a_select_menu_and_the_reverse_are_refused(
@@ -120,7 +120,7 @@ async def test_a_button_press_on_a_select_menu_and_the_reverse_are_refused(
 ) -> None:
     bot = await bot_runner.start(factory(database))
     await open_game(fake_discord, "iliad", "alice", ["bob"])
-    info = bot.service.game_at(fake_discord.channel("games").id)
+    info = bot.service.places.game_at(fake_discord.channel("games").id)
     board = game_message(fake_discord)
     pick, move, hand = (
         f"sy:s:{info.game_id}:{info.version}:0",
@@ -138,7 +138,7 @@ async def test_a_button_press_on_a_select_menu_and_the_reverse_are_refused(
     assert "no longer works" in await refusal(on_button)
     on_menu = await fake_discord.select(mixed, ["x"], user="alice", custom_id=move)
     assert "no longer works" in await refusal(on_menu)
-    assert bot.service.game_at(fake_discord.channel("games").id).version == info.version
+    assert bot.service.places.game_at(fake_discord.channel("games").id).version == info.version
 
 
 async def test_a_game_that_is_not_one_of_the_choices_is_refused(
@@ -151,7 +151,7 @@ async def test_a_game_that_is_not_one_of_the_choices_is_refused(
         )
         text = await refusal(it)
         assert "not one of the choices" in text and "chess" not in text
-    assert bot.service.game_at(fake_discord.channel("games").id) is None
+    assert bot.service.places.game_at(fake_discord.channel("games").id) is None
 
 
 GUILD_ONLY = [
@@ -182,7 +182,7 @@ async def test_guild_commands_are_not_offered_in_dms_and_refused_when_sent_anywa
         "move", {"action": ""}, focused="action", user="alice", channel=dm, forged=True
     )
     assert await suggestions.wait_choices() == []
-    assert bot.service.game_at(dm.id) is None
+    assert bot.service.places.game_at(dm.id) is None
 
 
 @pytest.mark.expected_errors(r"unexpected error while handling an interaction")
@@ -192,10 +192,13 @@ async def test_a_reply_discord_refuses_still_gets_an_answer(
     database: str | Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import cogs.opening
+    import cogs.ui.opening
+
+    async def too_long(table: object, info: object, language: str = "en") -> str:
+        return "x" * 2001
 
     await bot_runner.start(factory(database))
-    monkeypatch.setattr(cogs.opening, "lobby_text", lambda info, language="en": "x" * 2001)
+    monkeypatch.setattr(cogs.ui.opening, "lobby_words", too_long)
     fake_discord.expect_rejection(50035)
     it = await fake_discord.slash(
         "play", {"game": "ilium", "where": "here"}, user="alice", channel="games"
@@ -216,7 +219,7 @@ async def test_autocomplete_that_fails_still_answers(
     async def broken(game_id: int, user_id: int) -> list[object]:
         raise RuntimeError("the service broke")
 
-    monkeypatch.setattr(bot.service, "entries", broken)
+    monkeypatch.setattr(bot.service.moves, "entries", broken)
     entries = await fake_discord.choices(
         "move", {"action": ""}, focused="action", user="alice", channel="games"
     )

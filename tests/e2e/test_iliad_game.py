@@ -47,7 +47,7 @@ async def test_a_restart_mid_game_and_a_button_from_before_it_still_works(
     await bot_runner.settle()
     before = game_message(fake_discord)
     bot = await bot_runner.restart(build)
-    assert bot.service.game_at(fake_discord.channel("games").id) is not None
+    assert bot.service.places.game_at(fake_discord.channel("games").id) is not None
     mark = fake_discord.mark()
     await move_by_buttons(fake_discord, 12)  # uses `before`'s button
     after = await fake_discord.wait_for(is_live_board, since=mark)
@@ -119,7 +119,7 @@ async def test_two_clicks_on_the_same_button_apply_once(
     mover = user_name(fake_discord, mover_id(message))
     button = next(c for c in message.custom_ids() if c.startswith("sy:m:"))
     games = fake_discord.channel("games").id
-    version = bot.service.game_at(games).version
+    version = bot.service.places.game_at(games).version
     clicks = await asyncio.gather(
         fake_discord.click(message, user=mover, custom_id=button),
         fake_discord.click(message, user=mover, custom_id=button),
@@ -127,7 +127,7 @@ async def test_two_clicks_on_the_same_button_apply_once(
     for click in clicks:
         await click.wait_answered()
     await bot_runner.settle()
-    assert bot.service.game_at(games).version == version + 1
+    assert bot.service.places.game_at(games).version == version + 1
     refusals = [m for c in clicks for m in c.messages() if m.ephemeral]
     assert len(refusals) == 1 and "moved on" in refusals[0].content
 

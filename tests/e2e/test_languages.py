@@ -6,6 +6,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.e2e.fake_discord import BotRunner, FakeDiscord
 from tests.e2e.symposion import (
     ephemeral_answer,
@@ -58,6 +60,7 @@ async def _move_entries(fake: FakeDiscord, who: str) -> list[str]:
     return [str(e["name"]) for e in entries]
 
 
+@pytest.mark.postgresql
 async def test_move_entries_follow_the_readers_discord_language_or_their_choice(
     fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
 ) -> None:
@@ -95,7 +98,7 @@ async def test_only_an_admin_sets_the_servers_language_and_pt_br_falls_back_to_e
 
 
 def test_the_fake_refuses_a_localised_name_discord_would_refuse() -> None:
-    from tests.e2e.fake_discord.commands import check_command
+    from tests.e2e.fake_discord.command_rules import check_command
     from tests.e2e.fake_discord.errors import FakeHTTPError
 
     command: dict[str, Any] = {"type": 1, "name": "play", "description": "Open a game"}
@@ -108,6 +111,7 @@ def test_the_fake_refuses_a_localised_name_discord_would_refuse() -> None:
         raise AssertionError(f"{bad!r} was accepted")
 
 
+@pytest.mark.postgresql
 async def test_the_board_speaks_the_servers_language_and_the_hand_the_readers(
     fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
 ) -> None:

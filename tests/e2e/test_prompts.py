@@ -22,8 +22,8 @@ PLAYERS = ["alice", "bob", "carol", "dave", "erin"]
 
 async def first_prompt(bot: Any, game_id: int) -> tuple[str, str]:
     """The engine's first prompt for the stored game, and the name of the seat it addresses."""
-    row = await bot.store.game(game_id)
-    seats = sum(1 for seat in await bot.store.seats(game_id) if seat.seat is not None)
+    row = await bot.store.games.get(game_id)
+    seats = sum(1 for seat in await bot.store.seats.of(game_id) if seat.seat is not None)
     game = get_game(row.game_type)
     view = game.view(game.new_game(seats, row.seed, row.options), None)
     mover = view["to_move"]
@@ -40,7 +40,7 @@ async def test_the_first_game_message_shows_the_games_prompt(
         await fake_discord.add_user("erin")
     players = PLAYERS[: get_game(game).spec.min_players]
     message = await open_game(fake_discord, game, players[0], players[1:])
-    info = bot.service.game_at(fake_discord.channel("games").id)
+    info = bot.service.places.game_at(fake_discord.channel("games").id)
     prompt, seat_name = await first_prompt(bot, info.game_id)
     words = prompt.removeprefix(f"{seat_name}: ").rstrip(". ")
     assert words and words != "make a move", f"{game} has no prompt: {prompt!r}"

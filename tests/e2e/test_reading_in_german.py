@@ -55,14 +55,16 @@ def english_marks(language: str) -> set[str]:
 
 
 def english_shown(messages: list[RecordedMessage], marks: set[str]) -> list[tuple[str, str]]:
-    """(English piece, where) for every mark found in a message, its buttons or menus."""
+    """(English piece, where) for every mark found in a message, its buttons or menus, or the
+    words of its pictures (their alt text)."""
     found = []
     for message in messages:
         labels = [str(b.get("label", "")) for b in message.buttons()]
         for menu in message.selects():
             labels.append(str(menu.get("placeholder", "")))
             labels += [str(option["label"]) for option in menu["options"]]
-        shown = "\n".join([str(message.content), *labels, *message.files])
+        described = [str(a.get("description") or "") for a in message.payload["attachments"]]
+        shown = "\n".join([str(message.content), *labels, *message.files, *described])
         found += [(mark, shown[:120]) for mark in marks if mark in shown]
     return found
 

@@ -9,7 +9,15 @@ from typing import Any
 import pytest
 
 from tests.e2e.fake_discord import BotRunner, FakeDiscord, InjectedInteraction, RecordedMessage
-from tests.e2e.symposion import factory, is_live_board, move_by_buttons, open_game, stub_drawing
+from tests.e2e.symposion import (
+    factory,
+    is_live_board,
+    move_by_buttons,
+    open_game,
+    stub_drawing,
+    undescribed,
+    uploads,
+)
 
 Runner = BotRunner[Any]
 
@@ -32,6 +40,7 @@ async def bob_resigns_after_two_moves(fake: FakeDiscord) -> None:
     await fake.wait_for(lambda m: is_live_board(m) and "is over" in m.content, since=mark)
 
 
+@pytest.mark.postgresql
 async def test_a_finished_game_shows_in_leaderboard_and_stats(
     fake_discord: FakeDiscord,
     bot_runner: Runner,
@@ -100,6 +109,13 @@ async def test_replay_posts_an_animation_and_steps_privately(
     record = json.loads(exported.files["game-1.json"])
     assert record["type"] == "iliad" and record["status"] == "finished"
     assert isinstance(record["seed"], int) and len(record["moves"]) == 2
+    assert undescribed(fake_discord) == []  # the animation, each step and the record
+    said = {u.filename: str(u.description) for u in uploads(fake_discord)}
+    assert said["game-1.gif"].startswith("Replay of Iliad #1: an animation of 3 boards")
+    assert "\nThe board of Iliad.\n" in said["game-1.gif"]  # then the last board's words
+    assert said["game-1-0.png"].startswith("The board of Iliad.\n")
+    assert "Last move:" in said["game-1-1.png"] and said["game-1-1.png"] != said["game-1-0.png"]
+    assert said["game-1.json"] == "The record of Iliad #1 as JSON"
 
 
 async def test_replays_refuse_what_the_caller_may_not_watch(
@@ -122,3 +138,37 @@ async def test_replays_refuse_what_the_caller_may_not_watch(
     mine = await fake_discord.slash("export", {"game": 1}, user="alice", channel="games")
     record = json.loads((await private_answer(mine)).files["game-1.json"])
     assert record["seed"] is None and record["status"] == "active"
+
+
+async def test_a_lobby_has_nothing_to_replay_or_export(
+    fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
+) -> None:
+    await bot_runner.start(factory(database))
+    opened = await fake_discord.slash(
+        "play", {"game": "iliad", "where": "here"}, user="alice", channel="games"
+    )
+    await opened.wait_message(lambda m: "Join" in str(m.buttons()))
+    not_yet = "Iliad (game #1) has not started yet: the host can start it from the lobby."
+    for command in ("replay", "export"):
+        asked = await fake_discord.slash(command, {"game": 1}, user="alice", channel="games")
+        assert (await private_answer(asked)).content == not_yet
+        assert [m for m in asked.messages() if not m.ephemeral] == []  # no "Rebuilding…"
+
+
+async def test_a_game_without_moves_replays_its_one_board_in_the_singular(
+    fake_discord: FakeDiscord,
+    bot_runner: Runner,
+    database: str | Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    stub_drawing(monkeypatch)
+    await bot_runner.start(factory(database))
+    await open_game(fake_discord, "iliad", "alice", ["bob"])
+
+    replay = await fake_discord.slash("replay", {"game": 1}, user="alice", channel="games")
+    posted = await replay.wait_message(lambda m: "game-1.gif" in m.files)
+    assert posted.content.endswith("replayed: the only position.")
+    said = {u.filename: str(u.description) for u in uploads(fake_discord)}
+    assert said["game-1.gif"].startswith("Replay of Iliad #1: its one board, the start:\n")
+    drew = [str(r.body) for r in fake_discord.requests if "drawing" in str(r.body)]
+    assert drew and all("its one board" in said_ for said_ in drew), drew

@@ -59,7 +59,7 @@ async def test_game_refusals_change_nothing(
     bot = await bot_runner.start(factory(database))
     message = await open_game(fake_discord, "iliad", "alice", ["bob"])
     games = fake_discord.channel("games").id
-    version = bot.service.game_at(games).version
+    version = bot.service.places.game_at(games).version
     mover = user_name(fake_discord, mover_id(message))
     waiting = "bob" if mover == "alice" else "alice"
 
@@ -85,7 +85,7 @@ async def test_game_refusals_change_nothing(
     abandon = await fake_discord.slash("abandon", {}, user="bob", channel="games")
     if mover != "bob":
         assert "host or a moderator" in await ephemeral_answer(abandon)
-    assert bot.service.game_at(games).version == version
+    assert bot.service.places.game_at(games).version == version
 
 
 async def test_a_stale_button_says_the_board_moved_on(
@@ -106,7 +106,7 @@ async def test_a_stale_button_says_the_board_moved_on(
     await fake_discord.wait_for(is_live_board, since=mark)
     assert "You played" in await ephemeral_answer(played)
     games = fake_discord.channel("games").id
-    version = bot.service.game_at(games).version
+    version = bot.service.places.game_at(games).version
     snapshot = fake_discord.message(private.id)
     stale_id = next(c for c in snapshot.custom_ids() if c.startswith(("sy:m:", "sy:s:")))
     if stale_id.startswith("sy:m:"):
@@ -115,7 +115,7 @@ async def test_a_stale_button_says_the_board_moved_on(
         value = snapshot.selects()[0]["options"][0]["value"]
         stale = await fake_discord.select(snapshot, [value], user=mover, custom_id=stale_id)
     assert "moved on" in await ephemeral_answer(stale)
-    assert bot.service.game_at(games).version == version
+    assert bot.service.places.game_at(games).version == version
     assert game_message(fake_discord).id is not None
 
 
@@ -131,7 +131,7 @@ async def test_a_board_that_cannot_be_drawn_is_logged_and_the_stored_move_still_
     bot = await bot_runner.start(factory(database))
     await open_game(fake_discord, "iliad", "alice", ["bob"])
     games = fake_discord.channel("games").id
-    version = bot.service.game_at(games).version
+    version = bot.service.places.game_at(games).version
     real = rendering.board_png
 
     def broken(game: str, view: object, context: object = None) -> bytes:
@@ -149,7 +149,7 @@ async def test_a_board_that_cannot_be_drawn_is_logged_and_the_stored_move_still_
     assert receipt.content.startswith("You played")  # stored, so never "nothing was applied"
     await bot_runner.settle()
     assert [m.content for m in moved.messages()] == [receipt.content]
-    assert bot.service.game_at(games).version == version + 1  # the move is whole
+    assert bot.service.places.game_at(games).version == version + 1  # the move is whole
     monkeypatch.setattr(rendering, "board_png", real)
     mark = fake_discord.mark()
     await fake_discord.slash("board", {}, user=mover, channel="games")
@@ -157,6 +157,7 @@ async def test_a_board_that_cannot_be_drawn_is_logged_and_the_stored_move_still_
     assert board.files
 
 
+@pytest.mark.postgresql
 async def test_leave_and_cancel_free_the_channel(
     fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
 ) -> None:

@@ -9,6 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.e2e.clock import FakeClock
 from tests.e2e.fake_discord import BotRunner, FakeDiscord, RecordedMessage
 from tests.e2e.symposion import (
@@ -59,6 +61,7 @@ async def test_a_reminder_at_the_pace_time_and_none_before(
     assert await run_timers(bot) == 0 and len(reminders(fake_discord)) == 1
 
 
+@pytest.mark.postgresql
 async def test_a_restart_between_creation_and_firing_fires_it_exactly_once(
     fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
 ) -> None:
@@ -96,6 +99,7 @@ async def test_a_move_cancels_the_pending_reminder(
     assert reminders(fake_discord)[0].content.startswith(f"<@{mover}>")
 
 
+@pytest.mark.postgresql
 async def test_a_refused_dm_still_posts_the_reminder_in_the_channel(
     fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
 ) -> None:
@@ -112,6 +116,7 @@ async def test_a_refused_dm_still_posts_the_reminder_in_the_channel(
     assert any(r.code == 50007 for r in fake_discord.rejections)
 
 
+@pytest.mark.postgresql
 async def test_reminders_off_and_the_turn_clock_of_a_live_game(
     fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
 ) -> None:
@@ -144,6 +149,7 @@ async def test_reminders_off_and_the_turn_clock_of_a_live_game(
     assert labels == ["Wait longer", "Hand the seat to the computer", "End the game"]
 
 
+@pytest.mark.postgresql
 async def test_a_timed_out_turn_is_skipped_by_a_majority_vote(
     fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
 ) -> None:
@@ -152,7 +158,7 @@ async def test_a_timed_out_turn_is_skipped_by_a_majority_vote(
     board = await open_game(fake_discord, "iliad_cards", "alice", ["bob", "carol"], options=None)
     await bot_runner.settle()
     late = mover_id(board)
-    version = bot.service.game_at(fake_discord.channel("games").id).version
+    version = bot.service.places.game_at(fake_discord.channel("games").id).version
     clock.advance(days=3)  # the daily pace's turn limit (data/paces.json)
     assert await run_timers(bot) == 1
     vote = fake_discord.last("games")
@@ -169,9 +175,9 @@ async def test_a_timed_out_turn_is_skipped_by_a_majority_vote(
     assert "turn is skipped" in closed.content
     after = await fake_discord.wait_for(is_live_board, since=mark)
     assert mover_id(after) != late
-    [skipped] = await bot.store.moves(1)
+    [skipped] = await bot.store.moves.of(1)
     assert (skipped.action, skipped.user_id) == ("pass", None)
-    info = bot.service.game_at(fake_discord.channel("games").id)
+    info = bot.service.places.game_at(fake_discord.channel("games").id)
     assert info is not None and info.version > version
 
 
@@ -192,6 +198,7 @@ async def test_an_unknown_pace_is_refused_and_opens_nothing(
     assert [e["value"] for e in entries] == ["weekly"]
 
 
+@pytest.mark.postgresql
 async def test_a_server_admin_sets_the_default_pace(
     fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
 ) -> None:

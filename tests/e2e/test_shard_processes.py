@@ -43,7 +43,7 @@ async def open_in(bot: Any, fake: FakeDiscord, channel: str, host: str, guest: s
     await (await fake.click(fake.message(lobby.id), user=host, custom_id=start)).wait_answered()
     place = fake.world.channel_by_name(channel).id
     await fake.wait_for(lambda m: m.channel_id == place and is_live_board(m), since=mark)
-    game = await bot.store.ongoing_game_at(place)
+    game = await bot.store.games.ongoing_at(place)
     assert game is not None and game.status == "active"
     return int(game.id)
 
@@ -78,8 +78,8 @@ async def test_two_shard_processes_serve_only_their_servers_games(
             await move_in(fake_discord, "games", step)
             await move_in(fake_discord, "games-b", step)
         games_b = world.channel_by_name("games-b").id
-        assert bot_home.service.game_at(games_b) is None  # never loaded the other's game
-        assert bot_away.service.game_at(world.channel_by_name("games").id) is None
+        assert bot_home.service.places.game_at(games_b) is None  # never loaded the other's game
+        assert bot_away.service.places.game_at(world.channel_by_name("games").id) is None
 
         mark = fake_discord.mark()
         await runner_away.kill()  # mid-game, as kill -9 would
@@ -88,10 +88,10 @@ async def test_two_shard_processes_serve_only_their_servers_games(
             lambda m: m.channel_id == games_b and is_live_board(m), since=mark
         )  # the restarted process shows its game's board again
         await runner_away.settle()
-        assert bot_away.service.game_at(games_b) is not None
-        assert await bot_away.store.open_game_ids() == [game_away]
-        assert await bot_home.store.open_game_ids() == [game_home]
+        assert bot_away.service.places.game_at(games_b) is not None
+        assert await bot_away.store.games.open_ids() == [game_away]
+        assert await bot_home.store.games.open_ids() == [game_home]
         await move_in(fake_discord, "games-b", 2)
         await move_in(fake_discord, "games", 2)
         for game in (game_home, game_away):  # three acknowledged moves each, none lost or doubled
-            assert len(await bot_away.store.moves(game)) == 3
+            assert len(await bot_away.store.moves.of(game)) == 3

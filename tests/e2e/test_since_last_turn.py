@@ -48,14 +48,14 @@ async def test_the_movers_message_lists_what_everyone_else_did_since(
     while mover == first:  # the first mover's whole turn
         mover = await move_and_wait(fake_discord, step)
         step += 1
-    heard = len(await bot.service.public_log(1))
+    heard = len(await bot.service.records.public_log(1))
     others = set()
     while mover != first:  # everyone else, until the turn comes back
         others.add(mover)
         mover = await move_and_wait(fake_discord, step)
         step += 1
     assert len(others) == 2, "both other players moved before the turn came back"
-    since = (await bot.service.public_log(1))[heard:]
+    since = (await bot.service.records.public_log(1))[heard:]
     assert len(since) >= 2
     content = game_message(fake_discord).content
     lines = content.splitlines()
@@ -81,7 +81,7 @@ async def test_after_a_restart_the_list_is_rebuilt_from_the_stored_moves(
     while mover == first:
         mover = await move_and_wait(fake_discord, step)
         step += 1
-    heard = len(await bot.service.public_log(1))
+    heard = len(await bot.service.records.public_log(1))
     while mover != first:
         mover = await move_and_wait(fake_discord, step)
         step += 1
@@ -90,6 +90,6 @@ async def test_after_a_restart_the_list_is_rebuilt_from_the_stored_moves(
     mark = fake_discord.mark()
     await fake_discord.slash("board", {}, user="carol", channel="games")
     answer = await fake_discord.wait_for(is_live_board, since=mark)
-    since = (await bot.service.public_log(1))[heard:]
+    since = (await bot.service.records.public_log(1))[heard:]
     bullets = [line[2:] for line in answer.content.splitlines() if line.startswith("• ")]
     assert bullets == since, answer.content

@@ -66,7 +66,7 @@ async def test_two_games_at_once_in_one_channel_each_in_its_own_thread(
 
     await start(fake_discord, first, "alice", ["bob"])
     await start(fake_discord, second, "carol", ["dave"])
-    number = bot.service.game_at(one.id).game_id
+    number = bot.service.places.game_at(one.id).game_id
     assert one.name.startswith(f"Iliad #{number}") and "Bob" in one.name
     assert len(one.name) <= 100
     assert not [m for m in fake_discord.messages(channel="games") if is_board(m)]
@@ -91,7 +91,7 @@ async def test_two_games_at_once_in_one_channel_each_in_its_own_thread(
     assert fake_discord.channel(one.id).archived, "a finished game's thread is archived"
     assert fake_discord.messages(channel=one.id), "and still readable"
     assert not fake_discord.channel(two.id).archived
-    assert bot.service.game_at(two.id) is not None
+    assert bot.service.places.game_at(two.id) is not None
 
 
 async def test_where_here_plays_in_the_channel(
@@ -106,7 +106,7 @@ async def test_where_here_plays_in_the_channel(
     assert not [c for c in fake_discord.world.channels.values() if c.is_thread]
     await start(fake_discord, lobby, "alice", ["bob"])
     assert game_message(fake_discord, "games")
-    assert bot.service.game_at(fake_discord.channel("games").id) is not None
+    assert bot.service.places.game_at(fake_discord.channel("games").id) is not None
     busy = await fake_discord.slash(
         "play", {"game": "ilium", "where": "here"}, user="carol", channel="games"
     )
@@ -126,7 +126,7 @@ async def test_play_inside_a_thread_plays_in_that_thread(
     assert lobby.channel_id == thread.id
     await start(fake_discord, lobby, "alice", ["bob"])
     assert game_message(fake_discord, thread.id)
-    info = bot.service.game_at(thread.id)
+    info = bot.service.places.game_at(thread.id)
     assert info is not None and not info.own_thread
     resigned = await fake_discord.slash("resign", {}, user="bob", channel=thread.id)
     await resigned.wait_answered()
@@ -177,7 +177,7 @@ async def test_without_thread_permission_the_lobby_says_so_once_and_plays_here(
     assert "may not open threads" in lobby.content
     await start(fake_discord, lobby, "alice", ["bob"])
     assert not [c for c in fake_discord.world.channels.values() if c.is_thread]
-    assert bot.service.game_at(fake_discord.channel("games").id) is not None
+    assert bot.service.places.game_at(fake_discord.channel("games").id) is not None
     told = {
         m.id
         for message in fake_discord.messages()
@@ -188,6 +188,7 @@ async def test_without_thread_permission_the_lobby_says_so_once_and_plays_here(
     assert game_message(fake_discord, "games")
 
 
+@pytest.mark.postgresql
 async def test_a_rematch_opens_a_new_thread_and_leaves_the_old_one_archived(
     fake_discord: FakeDiscord,
     bot_runner: Runner,
@@ -218,6 +219,6 @@ async def test_a_rematch_opens_a_new_thread_and_leaves_the_old_one_archived(
     assert new.id != old.id and new.parent_id == old.parent_id
     assert str(lobbies[0].id) in link.content  # the private answer links to the new lobby
     assert fake_discord.channel(old.id).archived, "the old game's thread stays archived"
-    info = bot.service.game_at(new.id)
+    info = bot.service.places.game_at(new.id)
     assert info is not None and info.status == "lobby" and info.own_thread
     assert [p.name for p in info.players] == ["Bob", "Alice"]  # the same players, Bob hosting

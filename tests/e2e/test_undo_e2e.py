@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from bot.service import game_service
+from bot.service import opening
 from tests.e2e.fake_discord import BotRunner, FakeDiscord
 from tests.e2e.symposion import (
     ephemeral_answer,
@@ -52,8 +52,8 @@ async def test_back_inside_an_ilium_turn(
     await back.wait_answered()
     board = await fake_discord.wait_for(is_live_board, since=mark)
     assert board.id == first.id and "Back" not in labels(board)
-    assert await bot.store.moves(1) == []
-    [taken] = await bot.store.all_moves(1)
+    assert await bot.store.moves.of(1) == []
+    [taken] = await bot.store.moves.including_taken_back(1)
     assert taken.undone_by == fake_discord.user(mover).id
     told = fake_discord.messages(channel="games", ephemeral=False)
     assert not any("took back" in m.content for m in told)  # inside a turn: the board says it
@@ -68,10 +68,10 @@ async def test_undo_refused_after_a_chance_event(
     for _ in range(3):  # pathway, space, cubes: the turn ends and the next card is turned up
         await step(fake_discord)
     assert mover_id(game_message(fake_discord)) != fake_discord.user(mover).id
-    moves = await bot.store.moves(1)
+    moves = await bot.store.moves.of(1)
     asked = await fake_discord.slash("undo", {}, user=mover, channel="games")
     assert "hidden was revealed" in await ephemeral_answer(asked)
-    assert await bot.store.moves(1) == moves
+    assert await bot.store.moves.of(1) == moves
     nothing = await fake_discord.slash("undo", {}, user="carol", channel="games")
     assert "not playing" in await ephemeral_answer(nothing)
 
@@ -80,9 +80,10 @@ async def test_undo_refused_after_a_chance_event(
 def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
     """Atlandice from seed 7: its first player's three decisions and the next one's first
     reveal nothing (checked below against the stored moves)."""
-    monkeypatch.setattr(game_service, "new_seed", lambda: 7)
+    monkeypatch.setattr(opening, "new_seed", lambda: 7)
 
 
+@pytest.mark.postgresql
 async def test_an_undo_after_another_player_acted_needs_consent_and_survives_a_restart(
     fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path, fixed_seed: None
 ) -> None:
@@ -95,7 +96,7 @@ async def test_an_undo_after_another_player_acted_needs_consent_and_survives_a_r
     while mover_id(board) == fake_discord.user(asker).id:
         board = await step(fake_discord)
     board = await step(fake_discord)  # the other player's first decision
-    moves = await bot.store.moves(1)
+    moves = await bot.store.moves.of(1)
     assert all(m.quiet for m in moves[-2:]) and moves[-1].user_id == fake_discord.user(other).id
 
     asked = await fake_discord.slash("undo", {}, user=asker, channel="games")
@@ -119,15 +120,15 @@ async def test_an_undo_after_another_player_acted_needs_consent_and_survives_a_r
     assert "request is over" in await ephemeral_answer(old)
     notice = [m for m in fake_discord.messages(channel="games") if "took back" in m.content]
     assert notice and all("swap" not in m.content for m in notice)  # no move named
-    live = await bot.store.moves(1)
+    live = await bot.store.moves.of(1)
     assert len(live) == len(moves) - 2
-    undone = [m for m in await bot.store.all_moves(1) if m.undone_at]
+    undone = [m for m in await bot.store.moves.including_taken_back(1) if m.undone_at]
     assert [m.seq for m in undone] == [m.seq for m in moves[-2:]]
 
-    shown = await bot.service.board(1)
-    async with bot.store._transaction() as db:
+    shown = await bot.service.boards.show(1)
+    async with bot.store.backend.transaction() as db:
         await db.execute("DELETE FROM snapshots")  # the restart must replay, skipping undone
     restarted = await bot_runner.restart(build)
-    assert await restarted.service.board(1) == shown
+    assert await restarted.service.boards.show(1) == shown
     await step(fake_discord)
-    assert len(await restarted.store.moves(1)) == len(live) + 1
+    assert len(await restarted.store.moves.of(1)) == len(live) + 1

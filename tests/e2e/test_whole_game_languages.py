@@ -14,7 +14,7 @@ import pytest
 import rendering
 from bot.i18n import say, words
 from tests.e2e.fake_discord import BotRunner, FakeDiscord
-from tests.e2e.symposion import factory, open_game, play_to_the_end
+from tests.e2e.symposion import factory, open_game, play_to_the_end, undescribed, uploads
 
 Runner = BotRunner[Any]
 # English sentences the table writes on a game's messages; none may show in another language.
@@ -50,6 +50,7 @@ def record_languages(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
     return seen
 
 
+@pytest.mark.real_images
 @pytest.mark.parametrize("language", ["de", "it"])
 async def test_a_whole_iliad_game_in_the_servers_and_players_language(
     fake_discord: FakeDiscord,
@@ -80,3 +81,14 @@ async def test_a_whole_iliad_game_in_the_servers_and_players_language(
     assert any(m.content.startswith(hand_caption.split("<")[0][:12]) for m in dms)
     assert {kind for kind, _ in drawn} == {"board", "hand"}
     assert {shown for _, shown in drawn} == {language}
+    board_words = words(say("table.words.board", title=title), language)
+    hand_words = words(say("table.image.seat_hand", seat=""), language).strip(": ")
+    sent = uploads(fake_discord)
+    assert undescribed(fake_discord) == [] and {u.filename for u in sent} == {
+        "iliad-board.png",
+        "iliad-hand.png",
+    }
+    for upload in sent:  # every picture's words in the table's language, none in English
+        said = str(upload.description)
+        assert said.startswith(board_words) or hand_words in said, said
+        assert "The board of" not in said and "Last move" not in said and "your" not in said

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from bot.engine import AnyGame, all_games, get_game
-from bot.i18n import say
+from bot.i18n import say, words
 from tests.e2e.fake_discord import BotRunner, FakeDiscord
 from tests.e2e.symposion import (
     factory,
@@ -28,10 +28,14 @@ from tests.e2e.symposion import (
     public_channel_messages,
     record_hand_images,
     stub_drawing,
+    undescribed,
+    uploads,
+    uploads_to,
 )
 
 Runner = BotRunner[Any]
 PLAYERS = ["alice", "bob", "carol", "dave", "erin"]
+GERMAN = "bob"  # reads Discord in German: his hands' words are German, the table's English
 
 
 def never(code: str) -> bool:
@@ -62,7 +66,10 @@ def cases() -> list[Any]:
     found = []
     for game in all_games():
         spec = game.spec
-        found.append(pytest.param(spec.id, spec.min_players, None, True, id=f"{spec.id}-real"))
+        drawn = pytest.mark.real_images
+        found.append(
+            pytest.param(spec.id, spec.min_players, None, True, id=f"{spec.id}-real", marks=drawn)
+        )
         if spec.max_players > spec.min_players:
             found.append(pytest.param(spec.id, spec.max_players, None, False))
         if (options := all_options_on(game)) is not None:
@@ -82,8 +89,8 @@ STANDING = re.compile(r"^\**(\d+)(?:st|nd|rd|th) <@(\d+)> \((.+)\): (-?\d+)\**$"
 async def _final_names_everyone_with_place_and_score(bot: Any, content: str, players: int) -> None:
     """Every player is mentioned on the final message, in ranking order, with place and score;
     the result sentence names each winner's player beside the seat ('Green (alice) wins')."""
-    row = await bot.store.game(1)
-    rows = await bot.store.seats(1)
+    row = await bot.store.games.get(1)
+    rows = await bot.store.seats.of(1)
     seats = {seat.user_id: seat.seat for seat in rows}
     result = row.result
     head = content.splitlines()[0]
@@ -116,6 +123,7 @@ async def test_a_whole_game_from_play_to_the_final_image(
     for name in PLAYERS[:players]:
         if name not in {user.name for user in fake_discord.world.users.values()}:
             await fake_discord.add_user(name)
+    fake_discord.user(GERMAN).locale = "de"
     bot = await bot_runner.start(factory(database))
     first = await open_game(fake_discord, game, PLAYERS[0], PLAYERS[1:players], options=options)
     lobby = next(m for m in fake_discord.messages(channel="games") if "started with" in m.content)
@@ -126,11 +134,12 @@ async def test_a_whole_game_from_play_to_the_final_image(
     final = await play_to_the_end(fake_discord, limit=4000)
     assert "is over" in final.content and "Rematch" in str(final.buttons())
     await bot_runner.settle()
-    assert await bot.store.moves(1)  # play_to_the_end waited for a fresh board after each
+    assert await bot.store.moves.of(1)  # play_to_the_end waited for a fresh board after each
     await _final_names_everyone_with_place_and_score(bot, final.content, players)
     has_hands = get_game(game).spec.has_private
     for name in PLAYERS[:players]:
-        hands = [m for m in fake_discord.dms(name) if m.content.startswith("Your hand in")]
+        caption = "Deine Hand in" if name == GERMAN else "Your hand in"
+        hands = [m for m in fake_discord.dms(name) if m.content.startswith(caption)]
         if not has_hands:  # nothing is hidden: no hand DM, and the DM on joining is all
             assert hands == [] and hand_images_sent(fake_discord, name) == 0
             assert len(fake_discord.dms(name)) == 1
@@ -150,7 +159,31 @@ async def test_a_whole_game_from_play_to_the_final_image(
     }
     assert ("My hand" in labels) == has_hands
     assert await hands_sent_to_others(fake_discord, bot, 1, drawn) == []
+    _every_picture_has_words(fake_discord, game, players, has_hands)
     assert hand_leaks(fake_discord, REVEALS_A_HAND.get(game, never)) == []
     assert draw or {a.split(":")[0] for a in asked} == (
         {"board", "hand"} if has_hands else {"board"}
     )
+
+
+def _every_picture_has_words(fake: FakeDiscord, game: str, players: int, hands: bool) -> None:
+    """Every upload carries its alt text: the boards in the server's words (English), each
+    hand in its owner's (German for GERMAN, whose hand words say 'deine', never 'your')."""
+    assert undescribed(fake) == []
+    title = words(say(f"service.title.{game}"), "en")
+    boards = [u for u in uploads(fake) if u.filename == f"{game}-board.png"]
+    assert len(boards) > players, "the game message was redrawn with every move"
+    public: set[str] = set()
+    for board in boards:
+        assert str(board.description).startswith(f"The board of {title}."), board
+        public.update(str(board.description).splitlines())
+    for name in PLAYERS[:players]:
+        own = [u for u in uploads_to(fake, name) if u.filename == f"{game}-hand.png"]
+        assert len(own) == (hand_images_sent(fake, name) if hands else 0)
+        for hand in own:
+            said = str(hand.description).lower()
+            assert ("deine" in said, "your" in said) == (
+                (True, False) if name == GERMAN else (False, True)
+            ), hand
+            secret = set(str(hand.description).splitlines()) - {"…"}  # "…": words cut short
+            assert public.isdisjoint(secret), hand  # a hand's words never on a board

@@ -32,7 +32,8 @@ ROOT = Path(__file__).resolve().parents[2]
 FOLDERS = ("cogs", "bot/service")
 WORD = re.compile(r"[A-Za-z]{2,}")
 SENDERS = {"send", "send_message", "edit", "edit_message", "edit_original_response", "respond"}
-COMPONENTS = {"Button", "Select", "SelectOption", "Modal", "TextInput", "Embed"}
+# discord.py's components, and cogs.ui.component's factories that label them.
+COMPONENTS = {"Button", "Select", "SelectOption", "Modal", "TextInput", "Embed", "button", "menu"}
 
 
 def refusals() -> set[str]:

@@ -15,14 +15,16 @@ from bot.games.atlandice import GAME
 from bot.games.atlandice.model import State
 from bot.i18n import LANGUAGES, say, words
 from rendering import atlandice, kit
-from rendering._atlandice_parts import (
+from rendering.atlandice import BOARD_SIZE, HAND_SIZE, board_size
+from rendering.atlandice.board import prompt_top
+from rendering.atlandice.parts import (
     KIND_LETTERS,
     LEGEND_LINES,
     MARGIN,
     TEXT,
     area_box,
 )
-from rendering.atlandice import BOARD_SIZE, HAND_SIZE, board_size, prompt_top
+from tests.rendering.helpers import stepped_text
 
 CONTEXT = ViewContext()
 
@@ -43,8 +45,8 @@ def _footer_box(view: Any) -> tuple[int, int, int, int]:
 
 def _footer(text: str, box: tuple[int, int, int, int]) -> bytes:
     """The footer strip as it looks when it says `text` (short enough for one line)."""
-    image, draw = kit.canvas(*BOARD_SIZE)
-    draw.text((box[0], box[1]), text, font=kit.font(TEXT), fill=kit.INK)
+    image, _ = kit.canvas(*BOARD_SIZE)
+    stepped_text(image, (box[0], box[1]), text, TEXT, kit.INK)
     return image.crop(box).tobytes()
 
 

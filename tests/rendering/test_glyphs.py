@@ -88,7 +88,7 @@ def test_the_iliad_board_and_hand_are_drawn_in_the_readers_language() -> None:
 def test_the_atlandice_legend_fits_its_room_in_every_language(language: str) -> None:
     """The board keeps six lines for the legend: a longer translation would be cut off."""
     from bot.i18n import say, words
-    from rendering._atlandice_parts import LEGEND_LINES, MARGIN, SMALL, WIDTH
+    from rendering.atlandice.parts import LEGEND_LINES, MARGIN, SMALL, WIDTH
 
     lines = [words(say(key), language) for key in LEGEND_LINES]
     wrapped = sum(len(kit.wrap_text(line, SMALL, WIDTH - 2 * MARGIN)) for line in lines)
@@ -99,8 +99,8 @@ def test_the_atlandice_legend_fits_its_room_in_every_language(language: str) -> 
 def test_the_ilium_legend_lines_fit_the_board_in_every_language(language: str) -> None:
     """Each legend line is one row of samples and words: a longer translation runs off."""
     from bot.i18n import say, words
-    from rendering import ilium
-    from rendering.ilium_legend import LEFT
+    from rendering.ilium import board as ilium
+    from rendering.ilium.legend import LEFT
 
     size = ilium.TEXT
     rows = (("shovel", "excavated", "supply", "trigger"), ("chosen", "closed"))

@@ -11,9 +11,10 @@ from PIL import Image, ImageChops
 from bot.engine import ViewContext
 from bot.engine.conformance import random_playout
 from bot.games.iliad_cards import GAME
-from rendering import _iliad_cards_parts as parts
 from rendering import iliad_cards as art
 from rendering import kit
+from rendering.iliad_cards import army, parts
+from rendering.iliad_cards.board import CAMP_GAP, CAMPS_TOP, camp_height, camp_marks
 
 PLAIN = ViewContext()
 
@@ -132,12 +133,12 @@ def test_a_phalanx_is_a_pile_with_one_edge_per_hoplite_and_its_harrow_beside() -
     one = {"kind": "phalanx", "strength": 4, "label": "", "values": [4], "text": "4"}
     three = {**one, "strength": 27, "values": [4, 3, 2], "text": "4-3-2"}
     shielded = {**three, "harrow": True}
-    assert parts.card_width(three) == parts.card_width(one) + 2 * parts.PILE
-    assert parts.card_width(shielded) == parts.card_width(three) + parts.HARROW_W
+    assert army.card_width(three) == army.card_width(one) + 2 * army.PILE
+    assert army.card_width(shielded) == army.card_width(three) + army.HARROW_W
     images = []
     for unit in (one, three, shielded):
         image, draw = kit.canvas(400, 160)
-        parts.army_card(draw, (10, 30), unit, ViewContext())
+        army.army_card(draw, (10, 30), unit, ViewContext())
         images.append(image)
     assert not _same(images[0], images[1]) and not _same(images[1], images[2])
 
@@ -145,9 +146,9 @@ def test_a_phalanx_is_a_pile_with_one_edge_per_hoplite_and_its_harrow_beside() -
 def test_camp_panels_are_as_tall_as_their_army_so_none_stands_empty() -> None:
     card = {"kind": "catapult", "strength": 0, "label": "Catapult"}
     empty, big = _camp(0, 0), _camp(1, 0, units=[card] * 14)
-    assert art.camp_height(empty, 2) < art.camp_height(big, 2)
-    assert art.camp_height(empty, 2) == art.camp_height(empty, 5)  # one row, whatever the table
-    assert art.camp_height(big, 5) < art.camp_height(big, 2)  # five camps share the room
+    assert camp_height(empty, 2) < camp_height(big, 2)
+    assert camp_height(empty, 2) == camp_height(empty, 5)  # one row, whatever the table
+    assert camp_height(big, 5) < camp_height(big, 2)  # five camps share the room
 
 
 def test_score_chips_are_spelled_out_and_the_legend_explains_the_rest() -> None:
@@ -184,7 +185,7 @@ def _first_view(players: int, phase: str, seed: int = 4) -> Any:
 
 def _choice_rows(image: Image.Image) -> set[int]:
     """The rows holding the yellow that marks what the prompt picks among."""
-    fill = parts.CHOICE_FILL
+    fill = kit.CHOICE
     width = image.width
     data = image.convert("RGB").tobytes()
     rows = set()
@@ -197,12 +198,12 @@ def _choice_rows(image: Image.Image) -> set[int]:
 
 def _camp_span(view: Any, seat: int) -> tuple[int, int]:
     """Where a camp is drawn, top to bottom, as render_board lays them out."""
-    y = art.CAMPS_TOP
+    y = CAMPS_TOP
     for camp in view["camps"]:
-        height = art.camp_height(camp, view["players"], art.camp_marks(view, camp["seat"])[1])
+        height = camp_height(camp, view["players"], camp_marks(view, camp["seat"])[1])
         if camp["seat"] == seat:
             return y, y + height
-        y += height + art.CAMP_GAP
+        y += height + CAMP_GAP
     raise AssertionError(seat)
 
 
@@ -224,4 +225,4 @@ def test_what_the_prompt_picks_among_is_yellow_and_only_there(phase: str) -> Non
         assert all(any(t <= y <= b for t, b in spans) for y in rows)
         assert all(any(t <= y <= b for y in rows) for t, b in spans)
     else:
-        assert max(rows) < art.CAMPS_TOP  # the display, up top
+        assert max(rows) < CAMPS_TOP  # the display, up top

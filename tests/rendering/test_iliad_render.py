@@ -14,7 +14,16 @@ from PIL import Image, ImageChops, ImageStat
 
 from bot.engine import IllegalAction, ViewContext, get_game
 from rendering import board_png, hand_png, iliad, kit, render_board, render_hand
-from rendering._iliad_pieces import TOKEN_COLOURS
+from rendering.iliad.board import (
+    END_TOKEN,
+    MOVING,
+    SQUARE,
+    TILE,
+    _line_end_centres,
+    square_centre,
+    target_centre,
+)
+from rendering.iliad.pieces import TOKEN_COLOURS
 from tests.rendering.helpers import decode, load_view
 from tests.rendering.iliad_views import random_view
 
@@ -114,18 +123,18 @@ def test_the_palette_changes_no_colour_visibly(midgame: dict[str, Any]) -> None:
 
 def test_IL7_tiles_are_drawn_in_their_owner_colour(midgame: dict[str, Any]) -> None:
     image = render_board("iliad", midgame)
-    x, y = iliad.square_centre("c3")  # Hector's 5
-    assert _pixel(image, (x - iliad.TILE / 2 + 8, y)) == BLUE
-    x, y = iliad.square_centre("a4")  # Achilles' 5
-    assert _pixel(image, (x - iliad.TILE / 2 + 8, y)) == RED
+    x, y = square_centre("c3")  # Hector's 5
+    assert _pixel(image, (x - TILE / 2 + 8, y)) == BLUE
+    x, y = square_centre("a4")  # Achilles' 5
+    assert _pixel(image, (x - TILE / 2 + 8, y)) == RED
 
 
 def test_dolos_has_its_own_shape(midgame: dict[str, Any]) -> None:
     image = render_board("iliad", midgame)
-    corner = iliad.TILE / 2 - 6
-    x, y = iliad.square_centre("c4")  # Achilles' Dolos: a diamond leaves the corners bare
+    corner = TILE / 2 - 6
+    x, y = square_centre("c4")  # Achilles' Dolos: a diamond leaves the corners bare
     assert not _near(_pixel(image, (x - corner, y - corner)), RED)
-    x, y = iliad.square_centre("a4")  # a plain tile fills them
+    x, y = square_centre("a4")  # a plain tile fills them
     assert _near(_pixel(image, (x - corner, y - corner)), RED)
 
 
@@ -151,20 +160,18 @@ def test_face_down_tiles_of_a_seat_look_alike(final: dict[str, Any]) -> None:
 def test_last_move_squares_are_outlined(midgame: dict[str, Any]) -> None:
     image = render_board("iliad", midgame)
     for square in midgame["last_move"]["squares"]:
-        x, y = iliad.square_centre(square)
-        assert _pixel(image, (x - iliad.SQUARE / 2 + 2, y)) == kit.HIGHLIGHT
-    x, y = iliad.square_centre("a4")  # not part of the last move
-    assert _pixel(image, (x - iliad.SQUARE / 2 + 2, y)) != kit.HIGHLIGHT
+        x, y = square_centre(square)
+        assert _pixel(image, (x - SQUARE / 2 + 2, y)) == kit.HIGHLIGHT
+    x, y = square_centre("a4")  # not part of the last move
+    assert _pixel(image, (x - SQUARE / 2 + 2, y)) != kit.HIGHLIGHT
 
 
 def test_IL9_line_end_tokens_are_drawn_and_taken_ends_are_empty(midgame: dict[str, Any]) -> None:
     image = render_board("iliad", midgame)
-    west_4, _ = iliad._line_end_centres("4")  # Athena 6 waits there
-    assert (
-        _pixel(image, (west_4[0], west_4[1] - iliad.END_TOKEN / 2 + 6)) == TOKEN_COLOURS["athena"]
-    )
-    west_3, _ = iliad._line_end_centres("3")  # row 3 was scored: nothing but an empty ring
-    ring = image.crop(_box_around(west_3, iliad.END_TOKEN))
+    west_4, _ = _line_end_centres("4")  # Athena 6 waits there
+    assert _pixel(image, (west_4[0], west_4[1] - END_TOKEN / 2 + 6)) == TOKEN_COLOURS["athena"]
+    west_3, _ = _line_end_centres("3")  # row 3 was scored: nothing but an empty ring
+    ring = image.crop(_box_around(west_3, END_TOKEN))
     assert all(colour not in TOKEN_COLOURS.values() for _, colour in ring.getcolors(10_000) or [])
 
 
@@ -237,7 +244,7 @@ def test_hand_header_wears_the_seat_colour(midgame: dict[str, Any]) -> None:
 
 
 def _square_box(square: str) -> tuple[int, int, int, int]:
-    return _box_around(iliad.square_centre(square), iliad.TILE)
+    return _box_around(square_centre(square), TILE)
 
 
 def _box_around(centre: tuple[float, float], size: int) -> tuple[int, int, int, int]:
@@ -294,18 +301,18 @@ def test_IL8_the_tile_being_moved_is_framed_and_its_squares_marked() -> None:
     """Prompt 'choose where your 1 on c3 goes': c3 framed black, each landing square a disc."""
     view = _engine_view("effect_target", moving=True)
     marked, plain = render_board("iliad", view), render_board("iliad", _unmarked(view))
-    x, y = iliad.square_centre(view["marks"]["moving"])
-    edge = (x - iliad.SQUARE / 2 + 3, y)
-    assert _pixel(marked, edge) == iliad.MOVING and _pixel(plain, edge) != iliad.MOVING
+    x, y = square_centre(view["marks"]["moving"])
+    edge = (x - SQUARE / 2 + 3, y)
+    assert _pixel(marked, edge) == MOVING and _pixel(plain, edge) != MOVING
     for square in view["marks"]["targets"]:
         assert _cell(view, square) is None  # a landing square is free
-        centre = iliad.target_centre(square, occupied=False)
+        centre = target_centre(square, occupied=False)
         assert _pixel(marked, centre) == kit.HIGHLIGHT
         assert _pixel(plain, centre) != kit.HIGHLIGHT
     free = [s for s in _all_squares() if _cell(view, s) is None]
     others = [s for s in free if s not in view["marks"]["targets"]]
     for square in others:  # nothing else is marked
-        assert _pixel(marked, iliad.square_centre(square)) != kit.HIGHLIGHT
+        assert _pixel(marked, square_centre(square)) != kit.HIGHLIGHT
 
 
 def test_IL8_tiles_an_effect_may_pick_carry_a_disc_in_their_corner() -> None:
@@ -313,7 +320,7 @@ def test_IL8_tiles_an_effect_may_pick_carry_a_disc_in_their_corner() -> None:
     marked, plain = render_board("iliad", view), render_board("iliad", _unmarked(view))
     for square in view["marks"]["targets"]:
         assert _cell(view, square) is not None  # a tile to lift or turn
-        centre = iliad.target_centre(square, occupied=True)
+        centre = target_centre(square, occupied=True)
         assert _pixel(marked, centre) == kit.HIGHLIGHT
         assert _pixel(plain, centre) != kit.HIGHLIGHT
 

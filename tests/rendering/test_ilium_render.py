@@ -11,9 +11,11 @@ from PIL import Image
 from bot.engine import OutcomeView, ViewContext, get_game
 from bot.games.ilium.viewtypes import IliumSeatView, IliumView
 from rendering import ilium, kit
-from rendering.ilium import BOARD_SIZE, FRAME, HAND_SIZE, HEADLINE, MAP_BOX, TEXT, board_size
-from rendering.ilium_layout import SPACE_R, board_key, layout
-from rendering.ilium_parts import CHOSEN, STONE, TYPE_COLOURS
+from rendering.ilium import BOARD_SIZE, HAND_SIZE, board_size
+from rendering.ilium.board import FRAME, HEADLINE, MAP_BOX, TEXT
+from rendering.ilium.layout import SPACE_R, board_key, layout
+from rendering.ilium.parts import CHOSEN, STONE, TYPE_COLOURS
+from tests.rendering.helpers import stepped_text
 
 GAME = get_game("ilium")
 CONTEXT = ViewContext()
@@ -31,9 +33,9 @@ def render_hand(view: Any, context: ViewContext = CONTEXT) -> Image.Image:
 
 def _headline(text: str) -> bytes:
     """The headline strip as it looks when it says `text` (in up to two lines)."""
-    image, draw = kit.canvas(*BOARD_SIZE)
+    image, _ = kit.canvas(*BOARD_SIZE)
     for k, line in enumerate(kit.wrap_text(text, TEXT + 3, BOARD_SIZE[0] - 32)[:2]):
-        draw.text((16, 8 + 32 * k), line, font=kit.font(TEXT + 3), fill=kit.INK)
+        stepped_text(image, (16, 8 + 32 * k), line, TEXT + 3, kit.INK)
     return image.crop(HEADLINE).tobytes()
 
 

@@ -102,7 +102,7 @@ def test_a_parameter_alone_or_a_shared_word_is_not_english() -> None:
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_card_games_fixed_lines_fit_the_board_in_every_language(language: str) -> None:
     """Legend, display and standings lines are one line each: a longer translation is cut off."""
-    from rendering._iliad_cards_parts import LEGEND, MARGIN, SMALL, WIDTH
+    from rendering.iliad_cards.parts import LEGEND, MARGIN, SMALL, WIDTH
 
     context = ViewContext(language=language)
     keys = (*LEGEND, "iliad_cards.image.display", "iliad_cards.image.standings")
@@ -117,7 +117,7 @@ def test_the_card_games_fixed_lines_fit_the_board_in_every_language(language: st
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_a_card_types_band_word_fits_its_card_in_every_language(language: str) -> None:
     """The band of an army card is 118 px: the reader's word for each type fits unclipped."""
-    from rendering._iliad_cards_parts import CARD_W, KIND_WORDS, SMALL, kind_word
+    from rendering.iliad_cards.parts import CARD_W, KIND_WORDS, SMALL, kind_word
 
     context = ViewContext(language=language)
     too_wide = [
@@ -134,7 +134,7 @@ def test_atlandice_area_lines_and_the_submarine_word_fit_in_every_language(langu
     """An area's one line (its tile's effect) and the word on the submarine are not clipped."""
     from bot.games.atlandice.data import TILE_SHORTS
     from bot.i18n import say, words
-    from rendering._atlandice_parts import AREA_W, HULL_MOST, SMALL
+    from rendering.atlandice.parts import AREA_W, HULL_MOST, SMALL
 
     keys = (*TILE_SHORTS, "atlandice.image.closed", "atlandice.image.any_kind")
     lines = [words(say(key), language) for key in keys]

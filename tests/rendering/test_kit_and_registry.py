@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 import rendering
 from bot.engine import ViewContext
 from rendering import kit
-from tests.rendering.helpers import decode, load_view
+from tests.rendering.helpers import decode, load_view, stepped_text
 
 
 def _noise(mode: str, size: tuple[int, int]) -> Image.Image:
@@ -49,12 +49,22 @@ def test_an_overlong_word_is_shortened_with_an_ellipsis() -> None:
     assert line.endswith("…") and kit.font(20).getlength(line) <= 100
 
 
-def test_draw_text_matches_imagedraw_text() -> None:
-    direct, draw = kit.canvas(200, 60)
-    draw.text((10, 12), "Zeus 8", font=kit.font(24), fill=kit.INK)
+def test_draw_text_matches_imagedraw_text_with_its_edges_in_steps() -> None:
+    direct, _ = kit.canvas(200, 60)
+    stepped_text(direct, (10, 12), "Zeus 8", 24, kit.INK)
     cached, _ = kit.canvas(200, 60)
     kit.draw_text(cached, (10, 12), "Zeus 8", 24, kit.INK)
     assert cached.tobytes() == direct.tobytes()
+
+
+def test_text_edges_take_three_steps_of_coverage() -> None:
+    """Letters keep antialiased edges, in TEXT_LEVELS steps (none, half, full)."""
+    mask, _, _ = kit.text_mask("Zeus 8 — Athena", 24)
+    assert kit.TEXT_LEVELS == 3 and set(kit.COVERAGE) == {0, 128, 255}
+    assert {value for _, value in mask.getcolors() or []} == {0, 128, 255}
+    smooth = Image.new("L", mask.size, 0)
+    ImageDraw.Draw(smooth).text((0, 0), "Zeus 8 — Athena", font=kit.font(24), fill=255)
+    assert len(smooth.getcolors() or []) > 20  # what FreeType draws before the steps
 
 
 def test_hatch_stays_inside_its_box() -> None:

@@ -11,7 +11,7 @@ import pytest
 
 import rendering
 from bot.engine import ViewContext, all_games
-from cogs import painter
+from cogs.ui.painter import Painter
 
 GAMES = [game for game in all_games() if rendering.has_renderer(game.spec.id)]
 
@@ -42,12 +42,9 @@ async def test_pool_images_are_the_in_process_ones(game_id: str, pool: ProcessPo
     names = tuple(f"Player {seat + 1}" for seat in range(seats))
     context = ViewContext(names, "active", None)
     board, hand = game.view(state, None), game.view(state, 0)
-    painter.use(pool)
-    try:
-        drawn = await painter.board_png(game_id, board, context)
-        drawn_hand = await painter.hand_png(game_id, hand, context)
-    finally:
-        painter.use(None)
+    painter = Painter(lambda: pool)
+    drawn = await painter.board_png(game_id, board, context)
+    drawn_hand = await painter.hand_png(game_id, hand, context)
     assert drawn.startswith(b"\x89PNG") and len(drawn) > 1000
     assert drawn == rendering.board_png(game_id, board, context)
     assert drawn_hand == rendering.hand_png(game_id, hand, context)

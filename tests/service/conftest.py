@@ -1,4 +1,7 @@
-"""Fixtures: a store (sqlite, then PostgreSQL) and a service that knows the toy game."""
+"""Fixtures: a store (sqlite, then PostgreSQL) and a service that knows the toy game.
+
+The store is already migrated (tests/migrated.py): the migrations are tests/store's subject.
+"""
 
 from __future__ import annotations
 
@@ -10,6 +13,13 @@ from svc_helpers import lookup
 
 from bot.service import GameService
 from bot.store import Store
+from tests.migrated import BACKENDS, migrated
+
+
+@pytest.fixture(params=BACKENDS)
+async def database(request: pytest.FixtureRequest, tmp_path: Path) -> str | Path:
+    """A migrated store's place, once on each backend."""
+    return await migrated(request, tmp_path)
 
 
 @pytest.fixture

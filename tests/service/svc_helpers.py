@@ -26,7 +26,7 @@ async def lobby(
     service: GameService, users: tuple[int, ...] = (ALICE, BOB), channel: int = CHANNEL, **kw: Any
 ) -> GameInfo:
     """A toy lobby hosted by users[0] with the others joined."""
-    info = await service.open_lobby(
+    info = await service.lobby.open(
         guild_id=GUILD,
         channel_id=channel,
         game_type="toy",
@@ -35,7 +35,7 @@ async def lobby(
         **kw,
     )
     for user in users[1:]:
-        info = await service.join(info.game_id, user, NAMES[user])
+        info = await service.lobby.join(info.game_id, user, NAMES[user])
     return info
 
 
@@ -44,7 +44,7 @@ async def active(
 ) -> GameInfo:
     """A started toy game."""
     info = await lobby(service, users, channel, **kw)
-    return (await service.start(info.game_id, users[0])).info
+    return (await service.lobby.start(info.game_id, users[0])).info
 
 
 async def refused(kind: type[ServiceError], call: Awaitable[Any]) -> str:

@@ -51,13 +51,13 @@ async def test_the_service_records_posts_and_plans_from_them(
     service: GameService, store: Store
 ) -> None:
     info = await active(service)
-    assert await service.games_to_mend() == [info.game_id]
-    assert (await service.mend_plan(info.game_id)).needs_board
-    posting = await service.intend_board(info.game_id, info.version, live=True)
+    assert await service.boards.to_mend() == [info.game_id]
+    assert (await service.boards.mend_plan(info.game_id)).needs_board
+    posting = await service.boards.intend(info.game_id, info.version, live=True)
     assert len(posting.nonce) <= 25  # Discord's limit for a nonce
-    await service.board_posted(posting, 4242)
-    seen = service.game_at(info.place_id)
+    await service.boards.posted(posting, 4242)
+    seen = service.places.game_at(info.place_id)
     assert seen is not None and (seen.message_id, seen.message_version) == (4242, info.version)
-    assert (await service.mend_plan(info.game_id)).nothing_to_do
-    await service.board_stripped(info.game_id, 4242)
-    assert await store.games_with_live_boards() == []
+    assert (await service.boards.mend_plan(info.game_id)).nothing_to_do
+    await service.boards.stripped(info.game_id, 4242)
+    assert await store.boards.games_with_live_ones() == []

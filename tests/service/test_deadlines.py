@@ -48,7 +48,7 @@ async def test_a_started_game_gets_a_turn_clock_and_a_reminder(
     info = await active(timed)
     assert info.pace == "daily"
     assert (info.turn_since, info.turn_due) == (start, start + DAILY.turn_limit)
-    rows = await timed_store.timers_of(info.game_id, info.version)
+    rows = await timed_store.timers.of(info.game_id, info.version)
     due = {row.kind: row.due_at for row in rows}
     assert due == {
         TURN_CLOCK: (start + DAILY.turn_limit).isoformat(),
@@ -62,12 +62,12 @@ async def test_a_reminder_at_the_pace_time_and_none_before(
     info = await active(timed)
     mover = info.to_move_user
     clock.advance(seconds=DAILY.reminder_after.total_seconds() - 1)
-    assert await timed.fire_due() == []
+    assert await timed.timers.fire_due() == []
     clock.advance(seconds=1)
-    alarms = await timed.fire_due()
+    alarms = await timed.timers.fire_due()
     assert reminders(alarms) == [mover] and len(alarms) == 1
     assert alarms[0].info.game_id == info.game_id
-    assert await timed.fire_due() == []  # at most one per period
+    assert await timed.timers.fire_due() == []  # at most one per period
 
 
 async def test_the_next_reminder_comes_one_period_later(
@@ -75,11 +75,11 @@ async def test_the_next_reminder_comes_one_period_later(
 ) -> None:
     info = await active(timed)
     clock.advance(seconds=DAILY.reminder_after.total_seconds())
-    assert len(reminders(await timed.fire_due())) == 1
+    assert len(reminders(await timed.timers.fire_due())) == 1
     clock.advance(seconds=DAILY.reminder_after.total_seconds() - 1)
-    assert await timed.fire_due() == []
+    assert await timed.timers.fire_due() == []
     clock.advance(seconds=1)
-    assert reminders(await timed.fire_due()) == [info.to_move_user]
+    assert reminders(await timed.timers.fire_due()) == [info.to_move_user]
 
 
 async def test_a_move_cancels_the_pending_reminder(timed: GameService, clock: FakeClock) -> None:
@@ -87,29 +87,29 @@ async def test_a_move_cancels_the_pending_reminder(timed: GameService, clock: Fa
     clock.advance(hours=1)
     mover = info.to_move_user
     assert mover is not None
-    moved = await timed.move(info.game_id, mover, "t1", info.version)
+    moved = await timed.moves.move(info.game_id, mover, "t1", info.version)
     clock.advance(seconds=DAILY.reminder_after.total_seconds() - 1)  # past the old one's time
-    assert await timed.fire_due() == []
+    assert await timed.timers.fire_due() == []
     clock.advance(hours=1)
-    assert reminders(await timed.fire_due()) == [moved.board.info.to_move_user]
+    assert reminders(await timed.timers.fire_due()) == [moved.board.info.to_move_user]
 
 
 async def test_the_turn_clock_runs_out_once(timed: GameService, clock: FakeClock) -> None:
     info = await lobby(timed, pace="live")
-    started = (await timed.start(info.game_id, ALICE)).info
+    started = (await timed.lobby.start(info.game_id, ALICE)).info
     clock.advance(seconds=LIVE.turn_limit.total_seconds())
-    alarms = await timed.fire_due()
+    alarms = await timed.timers.fire_due()
     time_up = [a for a in alarms if isinstance(a, TimeUp)]
     assert [(t.user_id, t.version) for t in time_up] == [(started.to_move_user, started.version)]
     assert alarms == time_up  # the reminder due meanwhile is dropped: the time-up pings them
-    assert await timed.fire_due() == []
+    assert await timed.timers.fire_due() == []
 
 
 async def test_nothing_fires_for_a_finished_game(timed: GameService, clock: FakeClock) -> None:
     info = await active(timed)
-    await timed.abandon(info.game_id, ALICE)
+    await timed.moves.abandon(info.game_id, ALICE)
     clock.advance(days=30)
-    assert await timed.fire_due() == []
+    assert await timed.timers.fire_due() == []
 
 
 async def test_a_restart_neither_loses_nor_repeats_a_reminder(
@@ -124,8 +124,8 @@ async def test_a_restart_neither_loses_nor_repeats_a_reminder(
         store = await Store.open(db_path, clock=clock.iso)
         again = GameService(store, lookup, clock=clock)
         await again.load()
-        assert again.game_at(info.place_id) == (await again.board(info.game_id)).info
-        assert reminders(await again.fire_due()) == expected
+        assert again.places.game_at(info.place_id) == (await again.boards.show(info.game_id)).info
+        assert reminders(await again.timers.fire_due()) == expected
         await store.close()
 
 
@@ -134,13 +134,13 @@ async def test_deadlines_lost_between_commit_and_scheduling_are_written_on_start
 ) -> None:
     store = await Store.open(db_path, clock=clock.iso)
     info = await active(GameService(store, lookup, clock=clock))
-    async with store._transaction() as db:
+    async with store.backend.transaction() as db:
         await db.execute("DELETE FROM timers")
     clock.advance(seconds=DAILY.reminder_after.total_seconds())
     again = GameService(store, lookup, clock=clock)
     await again.load()
-    assert again.game_at(info.place_id) == info  # the same clock as before the loss
-    assert reminders(await again.fire_due()) == [info.to_move_user]
+    assert again.places.game_at(info.place_id) == info  # the same clock as before the loss
+    assert reminders(await again.timers.fire_due()) == [info.to_move_user]
     await store.close()
 
 
@@ -150,24 +150,24 @@ async def test_reminders_off_means_no_reminder_but_the_clock_still_runs(
     info = await active(timed)
     mover = info.to_move_user
     assert mover is not None
-    await timed.set_reminders(mover, False)
+    await timed.timers.set_reminders(mover, False)
     clock.advance(seconds=DAILY.reminder_after.total_seconds())
-    assert await timed.fire_due() == []
+    assert await timed.timers.fire_due() == []
     clock.advance(seconds=DAILY.turn_limit.total_seconds())
-    assert [type(a) for a in await timed.fire_due()] == [TimeUp]
-    await timed.set_reminders(mover, True)
+    assert [type(a) for a in await timed.timers.fire_due()] == [TimeUp]
+    await timed.timers.set_reminders(mover, True)
 
 
 async def test_an_unknown_pace_is_refused_and_opens_nothing(timed: GameService) -> None:
     message = await refused(UnknownPace, lobby(timed, (ALICE,), pace="hourly"))
     assert "live, daily, weekly" in message
-    assert timed.guild_games(GUILD) == []
-    await refused(UnknownPace, timed.set_guild_pace(GUILD, "monthly"))
+    assert timed.places.guild_games(GUILD) == []
+    await refused(UnknownPace, timed.timers.set_guild_pace(GUILD, "monthly"))
     assert (await lobby(timed, (ALICE,))).pace == "daily"
 
 
 async def test_the_server_default_pace_applies_to_new_games(timed: GameService) -> None:
-    assert (await timed.set_guild_pace(GUILD, "Weekly")).name == "weekly"
+    assert (await timed.timers.set_guild_pace(GUILD, "Weekly")).name == "weekly"
     assert (await lobby(timed, (ALICE,), channel=5)).pace == "weekly"
     assert (await lobby(timed, (BOB,), channel=6, pace="live")).pace == "live"
 
@@ -176,10 +176,13 @@ async def test_my_games_lists_where_the_caller_is_seated(timed: GameService) -> 
     one = await active(timed, (ALICE, BOB), channel=1)
     two = await active(timed, (BOB, CAROL), channel=2)
     waiting = await lobby(timed, (ALICE,), channel=3)
-    assert [g.game_id for g in timed.my_games(GUILD, ALICE)] == [one.game_id, waiting.game_id]
-    assert [g.game_id for g in timed.my_games(GUILD, BOB)] == [one.game_id, two.game_id]
-    assert timed.my_games(GUILD + 1, ALICE) == []
-    assert all(g.turn_since is not None for g in timed.my_games(GUILD, CAROL))
+    assert [g.game_id for g in timed.places.my_games(GUILD, ALICE)] == [
+        one.game_id,
+        waiting.game_id,
+    ]
+    assert [g.game_id for g in timed.places.my_games(GUILD, BOB)] == [one.game_id, two.game_id]
+    assert timed.places.my_games(GUILD + 1, ALICE) == []
+    assert all(g.turn_since is not None for g in timed.places.my_games(GUILD, CAROL))
 
 
 def test_paces_grow_slower() -> None:
@@ -198,21 +201,21 @@ async def test_a_vote_to_wait_longer_gives_the_turn_its_time_again(
 ) -> None:
     info = await active(timed)
     clock.advance(seconds=DAILY.turn_limit.total_seconds())
-    [up] = time_ups(await timed.fire_due())
-    vote = await timed.start_vote(info.game_id, up.version)
+    [up] = time_ups(await timed.timers.fire_due())
+    vote = await timed.votes.start(info.game_id, up.version)
     assert vote is not None
     voter = next(user for user in (ALICE, BOB) if user != up.user_id)
-    decided = await timed.cast_vote(vote.vote_id, voter, "wait")
+    decided = await timed.votes.cast(vote.vote_id, voter, "wait")
     assert decided.decided == "wait"
-    waited = timed.game_at(info.place_id)
+    waited = timed.places.game_at(info.place_id)
     assert waited is not None and waited.turn_due == clock() + DAILY.turn_limit
     clock.advance(seconds=DAILY.turn_limit.total_seconds() - 1)
-    assert time_ups(await timed.fire_due()) == []
+    assert time_ups(await timed.timers.fire_due()) == []
     clock.advance(seconds=1)
-    [again] = time_ups(await timed.fire_due())
+    [again] = time_ups(await timed.timers.fire_due())
     assert again.user_id == up.user_id and again.version == up.version
     # a restart reads the latest turn clock of the version, not the one that already fired
     restarted = GameService(timed_store, lookup, clock=clock)
     await restarted.load()
-    reloaded = restarted.game_at(info.place_id)
+    reloaded = restarted.places.game_at(info.place_id)
     assert reloaded is not None and reloaded.turn_due == clock()

@@ -15,18 +15,18 @@ from bot.store import Store
 async def play(service: GameService, game_id: int, plies: int, seed: int) -> None:
     """Random legal moves through the service, as players would send them."""
     chooser = random.Random(seed)
-    board = await service.board(game_id)
+    board = await service.boards.show(game_id)
     for _ in range(plies):
         turn = board.turn
         if turn is None:
             return
         code = chooser.choice(turn.choices).code
-        board = (await service.move(game_id, turn.user_id, code, turn.version)).board
+        board = (await service.moves.move(game_id, turn.user_id, code, turn.version)).board
 
 
 async def forget_snapshots(store: Store) -> None:
     """Drop every stored snapshot, so loading must replay the moves from the seed."""
-    async with store._transaction() as db:
+    async with store.backend.transaction() as db:
         await db.execute("DELETE FROM snapshots")
 
 
@@ -35,20 +35,20 @@ async def test_snapshot_equals_replay_of_moves(service: GameService, store: Stor
     for seed in range(8):
         info = await active(service, (ALICE, BOB, CAROL), channel=seed + 1)
         await play(service, info.game_id, 2 + seed, seed)
-        snapshot = await store.snapshot(info.game_id)
+        snapshot = await store.moves.snapshot(info.game_id)
         assert snapshot is not None
-        assert snapshot.seq == len(await store.moves(info.game_id))
-        row = await store.game(info.game_id)
+        assert snapshot.seq == len(await store.moves.of(info.game_id))
+        row = await store.games.get(info.game_id)
         assert row is not None and snapshot.version == row.version
         snapshots[info.game_id] = snapshot.state
-    boards = {game_id: await service.board(game_id) for game_id in snapshots}
+    boards = {game_id: await service.boards.show(game_id) for game_id in snapshots}
     await forget_snapshots(store)
     replayed = GameService(store, lookup)
     ongoing = await replayed.load()
     assert 0 < ongoing < len(snapshots)  # finished games are replayed when read, too
     for game_id, state in snapshots.items():
-        assert await replayed.board(game_id) == boards[game_id]
-        session = replayed._sessions.get(game_id)
+        assert await replayed.boards.show(game_id) == boards[game_id]
+        session = replayed.games.held(game_id)
         assert session is None or TOY.dump(session.state) == state
 
 
@@ -59,31 +59,31 @@ async def test_restart_resumes_every_game(db_path: Path) -> None:
     games = [await active(service, (ALICE, BOB), channel=c) for c in (2, 3, 4)]
     for index, game in enumerate(games):
         await play(service, game.game_id, index + 1, index)
-    before = {place: service.game_at(place) for place in (1, 2, 3, 4)}
-    dumps = {g.game_id: TOY.dump(service._sessions[g.game_id].state) for g in games}
-    boards = {g.game_id: await service.board(g.game_id) for g in games}
+    before = {place: service.places.game_at(place) for place in (1, 2, 3, 4)}
+    dumps = {g.game_id: TOY.dump(service.games.held(g.game_id).state) for g in games}
+    boards = {g.game_id: await service.boards.show(g.game_id) for g in games}
     await store.close()
 
     store = await Store.open(db_path)
     again = GameService(store, lookup)
     assert await again.load() == 4
     for place, info in before.items():
-        assert info is not None and again.game_at(place) == info
-    assert all(again._sessions[game_id].cold for game_id in dumps)  # read on first use
+        assert info is not None and again.places.game_at(place) == info
+    assert all(again.games.held(game_id).cold for game_id in dumps)  # read on first use
     for game_id, dump in dumps.items():
-        assert await again.board(game_id) == boards[game_id]
-        assert TOY.dump(again._sessions[game_id].state) == dump
+        assert await again.boards.show(game_id) == boards[game_id]
+        assert TOY.dump(again.games.held(game_id).state) == dump
     await forget_snapshots(store)
     replayed = GameService(store, lookup)
     assert await replayed.load() == 4
     for game_id, dump in dumps.items():
-        assert TOY.dump(replayed._sessions[game_id].state) == dump
+        assert TOY.dump(replayed.games.held(game_id).state) == dump
     # Buttons from before the restart still work, and stale ones are still refused.
     turn = boards[games[0].game_id].turn
     info = before[2]
     assert turn is not None and info is not None and turn.version == info.version
-    await again.move(info.game_id, turn.user_id, turn.choices[0].code, turn.version)
-    await refused(StaleAction, again.move(info.game_id, turn.user_id, "t1", turn.version))
+    await again.moves.move(info.game_id, turn.user_id, turn.choices[0].code, turn.version)
+    await refused(StaleAction, again.moves.move(info.game_id, turn.user_id, "t1", turn.version))
     await store.close()
 
 
@@ -92,12 +92,12 @@ async def test_a_game_without_snapshot_is_rebuilt_from_its_moves(
 ) -> None:
     info = await active(service)
     await play(service, info.game_id, 3, 1)
-    expected = TOY.dump(service._sessions[info.game_id].state)
-    async with store._transaction() as db:
+    expected = TOY.dump(service.games.held(info.game_id).state)
+    async with store.backend.transaction() as db:
         await db.execute("DELETE FROM snapshots WHERE game_id = ?", (info.game_id,))
     again = GameService(store, lookup)
     assert await again.load() == 1
-    assert TOY.dump(again._sessions[info.game_id].state) == expected
+    assert TOY.dump(again.games.held(info.game_id).state) == expected
 
 
 async def test_a_game_whose_type_is_gone_is_skipped_not_fatal(
@@ -105,11 +105,11 @@ async def test_a_game_whose_type_is_gone_is_skipped_not_fatal(
 ) -> None:
     await active(service, channel=1)
     await active(service, channel=2)
-    async with store._transaction() as db:
+    async with store.backend.transaction() as db:
         await db.execute("UPDATE games SET game_type = 'retired' WHERE channel_id = 1")
     again = GameService(store, lookup)
     assert await again.load() == 1
-    assert again.game_at(1) is None and again.game_at(2) is not None
+    assert again.places.game_at(1) is None and again.places.game_at(2) is not None
 
 
 async def test_a_write_from_elsewhere_makes_the_cached_game_reload(
@@ -119,24 +119,24 @@ async def test_a_write_from_elsewhere_makes_the_cached_game_reload(
     first = info.user_at(0) or 0
     other = GameService(store, lookup)
     await other.load()
-    await other.move(info.game_id, first, "t1")
-    message = await refused(StaleAction, service.move(info.game_id, first, "t2"))
+    await other.moves.move(info.game_id, first, "t1")
+    message = await refused(StaleAction, service.moves.move(info.game_id, first, "t2"))
     assert "moved on" in message
-    turn = (await service.board(info.game_id)).turn
+    turn = (await service.boards.show(info.game_id)).turn
     assert turn is not None and turn.seat == 1 and turn.version == info.version + 1
 
 
 async def test_dm_flag_and_message_id_do_not_change_the_version(service: GameService) -> None:
     info = await active(service, (ALICE, BOB))
-    await service.set_dm_ok(info.game_id, BOB, False)
-    await service.set_message(info.game_id, 987)
-    after = service.game_at(info.place_id)
+    await service.hands.set_dm_ok(info.game_id, BOB, False)
+    await service.boards.set_message(info.game_id, 987)
+    after = service.places.game_at(info.place_id)
     assert after is not None
     assert after.version == info.version and after.message_id == 987
     bob = next(p for p in after.players if p.user_id == BOB)
     assert not bob.dm_ok
-    again = GameService(service.store, service._games)
+    again = GameService(service.store, service.games.lookup)
     await again.load()
-    reloaded = again.game_at(info.place_id)
+    reloaded = again.places.game_at(info.place_id)
     assert reloaded is not None and reloaded.message_id == 987
     assert [p.dm_ok for p in reloaded.players if p.user_id == BOB] == [False]

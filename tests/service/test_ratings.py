@@ -23,9 +23,9 @@ async def play_out(service: GameService, info: GameInfo, amount: str = "t3") -> 
         mover = info.to_move_user
         assert mover is not None
         try:
-            info = (await service.move(info.game_id, mover, amount)).board.info
+            info = (await service.moves.move(info.game_id, mover, amount)).board.info
         except IllegalMove:
-            info = (await service.move(info.game_id, mover, "t1")).board.info
+            info = (await service.moves.move(info.game_id, mover, "t1")).board.info
     return info
 
 
@@ -38,7 +38,7 @@ def ranks_of(info: GameInfo, order: tuple[int, ...]) -> list[float]:
 
 async def rows(store: Store, scope: int) -> dict[str, tuple[float, float, int, int]]:
     """Every rating of the toy game in a scope, by identity."""
-    top = await store.top_ratings("toy", scope, Z, 100)
+    top = await store.ratings.top("toy", scope, Z, 100)
     return {r.player: (r.mu, r.sigma, r.games, r.wins) for r in top}
 
 
@@ -59,18 +59,20 @@ async def test_ratings_follow_openskill_by_hand_per_server_and_globally(
     rate(here, (ALICE, BOB), ranks_of(first, (ALICE, BOB)))
 
     second = await active(service, (ALICE, BOB))
-    await service.resign(second.game_id, ALICE)  # resigning: Alice last
+    await service.moves.resign(second.game_id, ALICE)  # resigning: Alice last
     rate(rating, (ALICE, BOB), [2.0, 1.0])
     rate(here, (ALICE, BOB), [2.0, 1.0])
 
     abandoned = await active(service, (ALICE, BOB))
-    await service.abandon(abandoned.game_id, ALICE)  # never rated
+    await service.moves.abandon(abandoned.game_id, ALICE)  # never rated
 
-    elsewhere = await service.open_lobby(
+    elsewhere = await service.lobby.open(
         guild_id=OTHER_GUILD, channel_id=900, game_type="toy", host_id=CAROL, host_name="Carol"
     )
-    elsewhere = await service.join(elsewhere.game_id, ALICE, NAMES[ALICE])
-    third = await play_out(service, (await service.start(elsewhere.game_id, CAROL)).info, "t2")
+    elsewhere = await service.lobby.join(elsewhere.game_id, ALICE, NAMES[ALICE])
+    third = await play_out(
+        service, (await service.lobby.start(elsewhere.game_id, CAROL)).info, "t2"
+    )
     rate(rating, (CAROL, ALICE), ranks_of(third, (CAROL, ALICE)))
 
     server, everywhere = await rows(store, GUILD), await rows(store, GLOBAL)
@@ -87,7 +89,7 @@ async def test_ratings_follow_openskill_by_hand_per_server_and_globally(
     assert everywhere["user:22"][3] == 1 + ranks_of(first, (BOB,)).count(1.0)  # Bob's wins
 
     before = (server, everywhere)
-    assert await service.rebuild_ratings() == 3
+    assert await service.ratings.rebuild() == 3
     assert (await rows(store, GUILD), await rows(store, GLOBAL)) == before
 
 
@@ -101,28 +103,28 @@ async def test_games_finishing_at_the_same_moment_in_two_processes_are_rated_in_
         await twin.load()
         sides = [service, twin] * 3
         await asyncio.gather(
-            *(side.resign(info.game_id, BOB) for side, info in zip(sides, games, strict=True))
+            *(side.moves.resign(info.game_id, BOB) for side, info in zip(sides, games, strict=True))
         )
     finally:
         await other.close()
     everywhere = await rows(store, GLOBAL)
     assert everywhere["user:11"][2:] == (6, 6) and everywhere["user:22"][2:] == (6, 0)
-    assert await service.rebuild_ratings() == 6  # one after the other, as they were rated
+    assert await service.ratings.rebuild() == 6  # one after the other, as they were rated
     assert await rows(store, GLOBAL) == everywhere
 
 
 async def test_the_leaderboard_ranks_by_the_conservative_number(service: GameService) -> None:
     for _ in range(2):
         info = await active(service, (ALICE, BOB))
-        await service.resign(info.game_id, BOB)
-    board = await service.leaderboard(GUILD, "toy", "server", CAROL)
+        await service.moves.resign(info.game_id, BOB)
+    board = await service.ratings.leaderboard(GUILD, "toy", "server", CAROL)
     assert [(line.rank, line.name, line.games, line.wins) for line in board.lines] == [
         (1, "Alice", 2, 2),
         (2, "Bob", 2, 0),
     ]
     assert board.lines[0].rating > 0 > board.lines[1].rating
     assert board.own is None  # Carol has not played
-    assert await refused(UnknownGame, service.leaderboard(GUILD, "chess", "server", ALICE))
+    assert await refused(UnknownGame, service.ratings.leaderboard(GUILD, "chess", "server", ALICE))
 
 
 def test_a_departed_seat_ranks_last_whatever_the_board_said() -> None:

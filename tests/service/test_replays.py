@@ -17,24 +17,24 @@ from bot.store import Store
 async def play_real_game(service: GameService, game: AnyGame, seed: int = 3) -> int:
     """A whole game of `game` for Alice and Bob (and Carol), random legal moves; its number."""
     users = (ALICE, BOB, CAROL)[: max(2, min(3, game.spec.max_players))]
-    info = await service.open_lobby(
+    info = await service.lobby.open(
         guild_id=GUILD, channel_id=500, game_type=game.spec.id, host_id=ALICE, host_name="Alice"
     )
     for user in users[1:]:
-        info = await service.join(info.game_id, user, NAMES[user])
-    info = (await service.start(info.game_id, ALICE)).info
+        info = await service.lobby.join(info.game_id, user, NAMES[user])
+    info = (await service.lobby.start(info.game_id, ALICE)).info
     chooser = random.Random(seed)
     while info.status == "active":
         state = game.load(await _state(service, info.game_id))
         action = chooser.choice(game.legal_actions(state))
         mover = info.to_move_user
         assert mover is not None
-        info = (await service.move(info.game_id, mover, game.encode(action))).board.info
+        info = (await service.moves.move(info.game_id, mover, game.encode(action))).board.info
     return info.game_id
 
 
 async def _state(service: GameService, game_id: int) -> dict[str, object]:
-    snapshot = await service.store.snapshot(game_id)
+    snapshot = await service.store.moves.snapshot(game_id)
     assert snapshot is not None
     return snapshot.state
 
@@ -44,9 +44,11 @@ async def test_an_export_replays_through_the_engine_to_the_same_end(
     service: GameService, store: Store, game: AnyGame
 ) -> None:
     game_id = await play_real_game(service, game)
-    record = json.loads(json.dumps(export_record(await service.replay_source(GUILD, game_id, 99))))
+    record = json.loads(
+        json.dumps(export_record(await service.records.replay_source(GUILD, game_id, 99)))
+    )
     assert record["format"] == "symposion-game" and record["type"] == game.spec.id
-    assert [p["name"] for p in record["players"]] == await store.seated_names(game_id)
+    assert [p["name"] for p in record["players"]] == await store.records.seated_names(game_id)
     state = game.new_game(len(record["players"]), record["seed"], record["options"])
     for move in record["moves"]:
         action = game.decode(move["code"])
@@ -61,9 +63,9 @@ async def test_only_players_watch_a_game_in_progress_and_see_no_secrets(
 ) -> None:
     info = await active(service, (ALICE, BOB))
     for amount in ("t3", "t1"):
-        info = (await service.move(info.game_id, info.to_move_user or 0, amount)).board.info
-    await refused(NotAPlayer, service.replay_source(GUILD, info.game_id, CAROL))
-    source = await service.replay_source(GUILD, info.game_id, ALICE)
+        info = (await service.moves.move(info.game_id, info.to_move_user or 0, amount)).board.info
+    await refused(NotAPlayer, service.records.replay_source(GUILD, info.game_id, CAROL))
+    source = await service.records.replay_source(GUILD, info.game_id, ALICE)
     frames = public_frames(source)
     assert len(frames) == 3 and all("private" not in frame for frame in frames)
     record = export_record(source)
@@ -76,16 +78,16 @@ async def test_hidden_choices_of_a_game_in_progress_are_not_exported(
     service: GameService,
 ) -> None:
     game = next(g for g in all_games() if g.spec.id == "iliad")
-    info = await service.open_lobby(
+    info = await service.lobby.open(
         guild_id=GUILD, channel_id=600, game_type="iliad", host_id=ALICE, host_name="Alice"
     )
-    await service.join(info.game_id, BOB, "Bob")
-    started = (await service.start(info.game_id, ALICE)).info
+    await service.lobby.join(info.game_id, BOB, "Bob")
+    started = (await service.lobby.start(info.game_id, ALICE)).info
     state = game.load(await _state(service, started.game_id))
     assert game.hidden_choices(state)  # Iliad opens by placing tiles from a hidden hand
     code = game.encode(game.legal_actions(state)[0])
-    await service.move(started.game_id, started.to_move_user or 0, code)
-    record = export_record(await service.replay_source(GUILD, started.game_id, ALICE))
+    await service.moves.move(started.game_id, started.to_move_user or 0, code)
+    record = export_record(await service.records.replay_source(GUILD, started.game_id, ALICE))
     assert record["moves"][0]["code"] is None and record["moves"][0]["words"] == HIDDEN_MOVE
 
 
@@ -93,7 +95,12 @@ async def test_numbers_from_elsewhere_unknown_or_never_started_are_refused(
     service: GameService,
 ) -> None:
     waiting = await lobby(service, (ALICE, BOB))
-    assert "no game #" in await refused(GameNotFound, service.replay_source(GUILD, 77, ALICE))
-    await refused(GameNotFound, service.replay_source(GUILD + 1, waiting.game_id, ALICE))
-    await service.cancel(waiting.game_id, ALICE)
-    await refused(NotStarted, service.replay_source(GUILD, waiting.game_id, ALICE))
+    assert "no game #" in await refused(
+        GameNotFound, service.records.replay_source(GUILD, 77, ALICE)
+    )
+    await refused(GameNotFound, service.records.replay_source(GUILD + 1, waiting.game_id, ALICE))
+    for user in (ALICE, CAROL):  # one of its players, and anyone: a lobby has nothing to replay
+        asked = service.records.replay_source(GUILD, waiting.game_id, user)
+        assert "has not started yet" in await refused(NotStarted, asked)
+    await service.lobby.cancel(waiting.game_id, ALICE)
+    await refused(NotStarted, service.records.replay_source(GUILD, waiting.game_id, ALICE))

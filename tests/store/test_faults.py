@@ -33,7 +33,7 @@ from bot.store.sqlite import SqliteBackend
 ROOT = Path(__file__).resolve().parents[2]
 TOKEN = "a" * 24 + "." + "b" * 6 + "." + "c" * 27  # well-formed, never sent anywhere
 AS_ROOT = os.geteuid() == 0
-START = "from bot.__main__ import main\nraise SystemExit(main())\n"
+START = "from bot.main import main\nraise SystemExit(main())\n"
 FULL_DISK = """
 import bot.store.sqlite as database
 _configure = database.SqliteBackend._configure
@@ -94,7 +94,7 @@ def refused(done: subprocess.CompletedProcess[str], *words: str) -> str:
 async def a_used_database(path: Path) -> None:
     """A real database with a started game in it."""
     store = await Store.open(path)
-    row = await store.create_game(
+    row = await store.games.create(
         game_type="toy",
         guild_id=1,
         channel_id=5,
@@ -104,7 +104,7 @@ async def a_used_database(path: Path) -> None:
         seed=1,
         options={},
     )
-    await store.start_game(row.id, 0, {11: 0, 22: 1}, {"pile": list(range(2000))})
+    await store.games.start(row.id, 0, {11: 0, 22: 1}, {"pile": list(range(2000))})
     await store.close()
 
 
@@ -170,7 +170,7 @@ def test_a_failing_migration(tmp_path: Path, used: Path) -> None:
     for _, path in migration_files():
         (folder / path.name).write_text(path.read_text())
     (folder / "9000_broken.sql").write_text("CREATE TABLE extra (x INTEGER);\nNOT SQL;\n")
-    inject = "import pathlib, bot.store.connection as d\n"
+    inject = "import pathlib, bot.store.migrations as d\n"
     inject += f"d.MIGRATIONS_DIR = pathlib.Path({str(folder)!r})\n"
     refused(start(tmp_path, used, inject), "9000_broken.sql", "rolled back")
     with sqlite3.connect(used) as raw:
@@ -235,7 +235,7 @@ async def test_a_failed_open_leaves_no_connection_thread_or_lock(
         path.write_bytes(random.Random(2).randbytes(8192))
     elif fault == "migration":
         (tmp_path / "0001_bad.sql").write_text("NOT SQL;\n")
-        monkeypatch.setattr("bot.store.connection.MIGRATIONS_DIR", tmp_path)
+        monkeypatch.setattr("bot.store.migrations.MIGRATIONS_DIR", tmp_path)
         expected = MigrationFailed
     else:
         real = SqliteBackend._configure

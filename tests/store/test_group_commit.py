@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from bot.store import StaleVersion, Store
-from bot.store.sqlite import GROUP_LIMIT, SqliteBackend
+from bot.store.sqlite import GROUP_LIMIT, SqliteBackend, in_thread
 from tests.store.test_store import STATE, new_game
 
 
@@ -22,81 +22,103 @@ async def store(tmp_path: Path) -> AsyncIterator[Store]:
 
 
 def backend(store: Store) -> SqliteBackend:
-    found = store._backend
+    found = store.backend
     assert isinstance(found, SqliteBackend)
     return found
 
 
-def count_commits(store: Store, monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """Every COMMIT the connection runs, counted (it still runs)."""
+async def count_commits(store: Store) -> list[int]:
+    """Every COMMIT the connection runs, counted (it still runs): its own commit() and a
+    COMMIT sent along with a transaction's last statements alike."""
     db = backend(store)._db
     commits: list[int] = []
-    real = db.commit
 
-    async def counted() -> None:
-        commits.append(1)
-        await real()
+    def traced(sql: str) -> None:
+        if sql.strip().upper() == "COMMIT":
+            commits.append(1)
 
-    monkeypatch.setattr(db, "commit", counted)
+    await in_thread(db, lambda conn: conn.set_trace_callback(traced))  # its thread's call
     return commits
 
 
 async def started_games(store: Store, count: int) -> list[int]:
     games = [await new_game(store, channel=100 + n) for n in range(count)]
     for game_id in games:
-        await store.start_game(game_id, 0, {11: 1, 22: 0}, STATE)
+        await store.games.start(game_id, 0, {11: 1, 22: 0}, STATE)
     return games
 
 
 async def test_moves_queued_together_share_commits_and_all_count(
-    store: Store, monkeypatch: pytest.MonkeyPatch
+    store: Store,
 ) -> None:
     games = await started_games(store, 12)
-    commits = count_commits(store, monkeypatch)
+    commits = await count_commits(store)
     versions = await asyncio.gather(
         *(
-            store.record_move(game_id, 1, seat=0, action="t1", user_id=22, state={"n": game_id})
+            store.moves.record(game_id, 1, seat=0, action="t1", user_id=22, state={"n": game_id})
             for game_id in games
         )
     )
     assert versions == [2] * len(games)
     assert 1 <= len(commits) < len(games)
     for game_id in games:
-        assert [m.action for m in await store.moves(game_id)] == ["t1"]
-        snapshot = await store.snapshot(game_id)
+        assert [m.action for m in await store.moves.of(game_id)] == ["t1"]
+        snapshot = await store.moves.snapshot(game_id)
         assert snapshot is not None and snapshot.state == {"n": game_id}
+
+
+async def test_a_transaction_alone_commits_in_the_trip_of_its_last_statement(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Nobody queued behind it: its COMMIT goes with its last statement to the connection's
+    thread, not in a trip of its own (aiosqlite's commit()); the move counts all the same."""
+    (game_id,) = await started_games(store, 1)
+    commits = await count_commits(store)
+    db = backend(store)._db
+    trips_of_their_own: list[int] = []
+    real = db.commit
+
+    async def counted() -> None:
+        trips_of_their_own.append(1)
+        await real()
+
+    monkeypatch.setattr(db, "commit", counted)
+    assert await store.moves.record(game_id, 1, seat=0, action="t1", user_id=22, state={}) == 2
+    assert commits == [1] and trips_of_their_own == []
+    assert not db.in_transaction
+    assert [m.action for m in await store.moves.of(game_id)] == ["t1"]
 
 
 async def test_a_refused_change_in_a_group_undoes_only_its_own_statements(store: Store) -> None:
     games = await started_games(store, 3)
-    stale = store.record_move(games[1], 0, seat=0, action="t9", user_id=22, state={"x": 1})
+    stale = store.moves.record(games[1], 0, seat=0, action="t9", user_id=22, state={"x": 1})
     results = await asyncio.gather(
-        store.record_move(games[0], 1, seat=0, action="t1", user_id=22, state={"n": 0}),
+        store.moves.record(games[0], 1, seat=0, action="t1", user_id=22, state={"n": 0}),
         stale,
-        store.record_move(games[2], 1, seat=0, action="t1", user_id=22, state={"n": 2}),
+        store.moves.record(games[2], 1, seat=0, action="t1", user_id=22, state={"n": 2}),
         return_exceptions=True,
     )
     assert results[0] == 2 and results[2] == 2 and isinstance(results[1], StaleVersion)
-    assert await store.moves(games[1]) == []
-    assert len(await store.moves(games[0])) == len(await store.moves(games[2])) == 1
+    assert await store.moves.of(games[1]) == []
+    assert len(await store.moves.of(games[0])) == len(await store.moves.of(games[2])) == 1
 
 
 async def test_an_error_inside_one_transaction_keeps_the_others_writes(store: Store) -> None:
     games = await started_games(store, 2)
 
     async def fails_after_writing() -> None:
-        async with store._transaction() as tx:
+        async with store.backend.transaction() as tx:
             await tx.execute("UPDATE games SET flags = '{\"x\": 1}' WHERE id = ?", (games[0],))
             raise RuntimeError("the caller changed its mind")
 
     results = await asyncio.gather(
         fails_after_writing(),
-        store.record_move(games[1], 1, seat=0, action="t1", user_id=22, state={"n": 1}),
+        store.moves.record(games[1], 1, seat=0, action="t1", user_id=22, state={"n": 1}),
         return_exceptions=True,
     )
     assert isinstance(results[0], RuntimeError) and results[1] == 2
-    assert (await store.require_game(games[0])).flags == {}
-    assert len(await store.moves(games[1])) == 1
+    assert (await store.games.require(games[0])).flags == {}
+    assert len(await store.moves.of(games[1])) == 1
 
 
 class WatchedLock(asyncio.Lock):
@@ -126,7 +148,7 @@ async def test_a_caller_that_gives_up_while_queued_does_not_hold_the_group(store
     release = asyncio.Event()
 
     async def slow_member() -> int:
-        async with store._transaction() as tx:
+        async with store.backend.transaction() as tx:
             await tx.execute("UPDATE games SET flags = '{}' WHERE id = ?", (games[0],))
             first_in.set()
             await release.wait()
@@ -135,22 +157,22 @@ async def test_a_caller_that_gives_up_while_queued_does_not_hold_the_group(store
     slow = asyncio.create_task(slow_member())
     await first_in.wait()
     queued = asyncio.create_task(
-        store.record_move(games[1], 1, seat=0, action="t1", user_id=22, state={})
+        store.moves.record(games[1], 1, seat=0, action="t1", user_id=22, state={})
     )
     await lock.queued.wait()  # the move is queued behind the open transaction
     lock.then = queued.cancel  # it gives up just as the slow one leaves the group open to it
     release.set()
     assert await asyncio.wait_for(slow, 5) == 1  # committed by the flush, not left waiting
-    assert await store.moves(games[1]) == []
+    assert await store.moves.of(games[1]) == []
 
 
 async def test_a_group_is_committed_after_at_most_its_limit(
-    store: Store, monkeypatch: pytest.MonkeyPatch
+    store: Store,
 ) -> None:
     games = await started_games(store, GROUP_LIMIT + 4)
-    commits = count_commits(store, monkeypatch)
+    commits = await count_commits(store)
     moves: list[Any] = [
-        store.record_move(game_id, 1, seat=0, action="t1", user_id=22, state={})
+        store.moves.record(game_id, 1, seat=0, action="t1", user_id=22, state={})
         for game_id in games
     ]
     await asyncio.gather(*moves)

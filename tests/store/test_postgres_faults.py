@@ -1,16 +1,20 @@
 """A DATABASE_URL that cannot be used: one line, a non-zero exit, and never the password.
 
 Each case starts `python -m bot`'s main() in a fresh process, as someone running the bot would
-(malformed URLs are settings problems: exit 2; a server that cannot be used: exit 3).
+(malformed URLs are settings problems: exit 2; a server that cannot be used: exit 3). Last, a
+write cancelled while its transaction begins (a bot closing) leaves no transaction open.
 """
 
 from __future__ import annotations
 
+import asyncio
 import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
+import asyncpg
 import pytest
 
 from bot.store import Store, migration_files
@@ -19,7 +23,7 @@ from tests.postgres_server import PostgresServer, free_port
 ROOT = Path(__file__).resolve().parents[2]
 TOKEN = "a" * 24 + "." + "b" * 6 + "." + "c" * 27  # well-formed, never sent anywhere
 SECRET = "Sekr3tPassw0rd"
-START = "from bot.__main__ import main\nraise SystemExit(main())\n"
+START = "from bot.main import main\nraise SystemExit(main())\n"
 
 
 def start(folder: Path, url: str) -> subprocess.CompletedProcess[str]:
@@ -91,3 +95,40 @@ async def test_a_good_url_starts_and_migrates(
     assert postgres_server.password not in done.stderr + done.stdout
     async with await Store.open(url, migrate=False) as store:
         assert await store.schema_versions() == [n for n, _ in migration_files()]
+
+
+async def test_a_write_cancelled_while_its_transaction_begins_leaves_none_open(
+    postgres_server: PostgresServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """BEGIN went through, then the task was cancelled before asyncpg marked the transaction
+    started: that connection must not go back to the pool with the transaction open (asyncpg
+    would log "Resetting connection with an active transaction", an ERROR the e2e tests fail on).
+    """
+    store = await Store.open(await postgres_server.new_database())
+    began = asyncio.Event()
+    real = asyncpg.connection.Connection.execute
+
+    async def stuck_after_begin(self: Any, query: str, *args: Any, **kwargs: Any) -> Any:
+        done = await real(self, query, *args, **kwargs)
+        if query.startswith("BEGIN"):
+            began.set()
+            await asyncio.Event().wait()  # only the cancel gets it out
+        return done
+
+    loop = asyncio.get_running_loop()
+    reported: list[str] = []
+    loop.set_exception_handler(lambda _, context: reported.append(str(context["message"])))
+    try:
+        monkeypatch.setattr(asyncpg.connection.Connection, "execute", stuck_after_begin)
+        write = asyncio.create_task(store.languages.choose("user_languages", 7, "fr"))
+        await asyncio.wait_for(began.wait(), 10)
+        write.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await write
+        monkeypatch.undo()
+        await store.languages.choose("user_languages", 7, "de")
+        assert await store.languages.chosen("user_languages", 7) == "de"
+    finally:
+        loop.set_exception_handler(None)
+        await store.close()
+    assert reported == []

@@ -50,7 +50,7 @@ async def test_sqlite_refuses_sharding_in_one_line(tmp_path: Path) -> None:
     store = await Store.open(tmp_path / "games.sqlite3")
     try:
         with pytest.raises(StoreUnusable, match="needs PostgreSQL: sqlite is one process"):
-            await store.serve(Shards(2, (0,)))
+            await store.shards.serve(Shards(2, (0,)))
     finally:
         await store.close()
 
@@ -72,12 +72,12 @@ async def process(stores: list[Store], url: str, count: int, *ids: int) -> Store
     """A store as a bot process opens it: migrated, then its shards claimed."""
     store = await Store.open(url)
     stores.append(store)
-    await store.serve(Shards(count, ids))
+    await store.shards.serve(Shards(count, ids))
     return store
 
 
 async def started(store: Store, guild: int | None, channel: int) -> int:
-    row = await store.create_game(
+    row = await store.games.create(
         game_type="toy",
         guild_id=guild,
         channel_id=channel,
@@ -87,7 +87,7 @@ async def started(store: Store, guild: int | None, channel: int) -> int:
         seed=1,
         options={},
     )
-    await store.start_game(row.id, 0, {11: 0, 22: 1}, STATE)
+    await store.games.start(row.id, 0, {11: 0, 22: 1}, STATE)
     return row.id
 
 
@@ -97,9 +97,9 @@ async def test_each_process_loads_only_its_shards_games(url: str, stores: list[S
     on_0 = await started(first, GUILD_0, 1)
     in_dm = await started(first, None, 2)
     on_1 = await started(second, GUILD_1, 3)
-    assert await first.open_game_ids() == [on_0, in_dm]
-    assert await second.open_game_ids() == [on_1]
-    assert [g.id for g in await second.open_games()] == [on_1]
+    assert await first.games.open_ids() == [on_0, in_dm]
+    assert await second.games.open_ids() == [on_1]
+    assert [g.id for g in await second.games.open()] == [on_1]
 
 
 async def test_a_process_cannot_move_a_game_of_anothers_shard(
@@ -109,9 +109,9 @@ async def test_a_process_cannot_move_a_game_of_anothers_shard(
     second = await process(stores, url, 2, 1)
     game = await started(first, GUILD_0, 1)
     with pytest.raises(NotServedHere):
-        await second.record_move(game, 1, seat=0, action="a", user_id=11, state=STATE)
-    assert await second.moves(game) == []
-    assert await first.record_move(game, 1, seat=0, action="a", user_id=11, state=STATE) == 2
+        await second.moves.record(game, 1, seat=0, action="a", user_id=11, state=STATE)
+    assert await second.moves.of(game) == []
+    assert await first.moves.record(game, 1, seat=0, action="a", user_id=11, state=STATE) == 2
 
 
 async def test_a_second_live_process_for_a_shard_is_refused(url: str, stores: list[Store]) -> None:
@@ -128,12 +128,12 @@ async def test_a_stopped_process_frees_its_shards_at_once(url: str, stores: list
     stores.remove(first)
     again = await process(stores, url, 3, 0)  # a new count too: nobody runs the old one
     game = await started(again, 999 << 22, 1)
-    assert await again.record_move(game, 1, seat=0, action="a", user_id=11, state=STATE) == 2
+    assert await again.moves.record(game, 1, seat=0, action="a", user_id=11, state=STATE) == 2
 
 
 async def kill_lock_connection(url: str, store: Store) -> None:
     """What a crash or a network cut does to a process's lock connection (its pool lives on)."""
-    pid = store._backend._shard_locks.get_server_pid()  # type: ignore[attr-defined]
+    pid = store.backend.shard_locks.connection.get_server_pid()  # type: ignore[union-attr]
     admin = await asyncpg.connect(url)
     try:
         assert await admin.fetchval("SELECT pg_terminate_backend($1, 5000)", pid)
@@ -149,15 +149,15 @@ async def test_after_a_takeover_only_the_new_holder_can_move_a_game(
     await kill_lock_connection(url, old)
     new = await process(stores, url, 2, 0)  # the lock died with its connection: claimed
     results = await asyncio.gather(
-        old.record_move(game, 1, seat=0, action="old", user_id=11, state={"by": "old"}),
-        new.record_move(game, 1, seat=0, action="new", user_id=11, state={"by": "new"}),
+        old.moves.record(game, 1, seat=0, action="old", user_id=11, state={"by": "old"}),
+        new.moves.record(game, 1, seat=0, action="new", user_id=11, state={"by": "new"}),
         return_exceptions=True,
     )
     assert isinstance(results[0], NotServedHere) and results[1] == 2
     with pytest.raises(NotServedHere):  # at the current version too: never again
-        await old.record_move(game, 2, seat=1, action="old", user_id=22, state={"by": "old"})
-    assert [m.action for m in await new.moves(game)] == ["new"]
-    snapshot = await new.snapshot(game)
+        await old.moves.record(game, 2, seat=1, action="old", user_id=22, state={"by": "old"})
+    assert [m.action for m in await new.moves.of(game)] == ["new"]
+    snapshot = await new.moves.snapshot(game)
     assert snapshot is not None and snapshot.state == {"by": "new"}
 
 
@@ -168,14 +168,14 @@ async def test_racing_processes_on_one_game_apply_one_move(url: str, stores: lis
     await kill_lock_connection(url, old)
     racing = [
         asyncio.create_task(
-            old.record_move(game, 1, seat=0, action=f"old{n}", user_id=11, state={"n": n})
+            old.moves.record(game, 1, seat=0, action=f"old{n}", user_id=11, state={"n": n})
         )
         for n in (1, 2)
     ]
     new = await process(stores, url, 1, 0)  # claimed while the old moves are under way
     racing += [
         asyncio.create_task(
-            new.record_move(game, 1, seat=0, action=f"new{n}", user_id=11, state={"n": n})
+            new.moves.record(game, 1, seat=0, action=f"new{n}", user_id=11, state={"n": n})
         )
         for n in (3, 4)
     ]
@@ -183,10 +183,10 @@ async def test_racing_processes_on_one_game_apply_one_move(url: str, stores: lis
     applied = [n for n, r in enumerate(results, 1) if r == 2]
     assert len(applied) == 1
     assert all(isinstance(r, StaleVersion) for r in results if r != 2), results
-    moves = await new.moves(game)
+    moves = await new.moves.of(game)
     assert len(moves) == 1 and moves[0].action.endswith(str(applied[0]))
     with pytest.raises(NotServedHere):  # whoever won, the old process is out from now on
-        await old.record_move(game, 2, seat=1, action="late", user_id=22, state={})
+        await old.moves.record(game, 2, seat=1, action="late", user_id=22, state={})
 
 
 async def test_processes_starting_together_on_an_empty_database_migrate_in_turn(
@@ -205,6 +205,6 @@ async def test_an_old_holder_is_told_not_served_even_after_the_new_holder_moved(
     game = await started(old, GUILD_0, 1)
     await kill_lock_connection(url, old)
     new = await process(stores, url, 2, 0)
-    assert await new.record_move(game, 1, seat=0, action="new", user_id=11, state=STATE) == 2
+    assert await new.moves.record(game, 1, seat=0, action="new", user_id=11, state=STATE) == 2
     with pytest.raises(NotServedHere):  # not "the game moved on": it is not ours to move at all
-        await old.record_move(game, 1, seat=0, action="old", user_id=11, state=STATE)
+        await old.moves.record(game, 1, seat=0, action="old", user_id=11, state=STATE)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TypedDict
 
-from bot.engine import SeatView, View
+from bot.engine.view import SeatView, View
 
 
 class IliumOptions(TypedDict):

@@ -13,6 +13,7 @@ from .interactions import InjectedInteraction
 from .logguard import LogGuard
 from .recorder import MessageEvent, RecordedAttachment, RecordedMessage
 from .server import FakeDiscord
+from .strict import RecordedRequest
 from .world import FakeChannel, FakeRole, FakeUser
 
 __all__ = [
@@ -27,6 +28,7 @@ __all__ = [
     "MessageEvent",
     "RecordedAttachment",
     "RecordedMessage",
+    "RecordedRequest",
     "Rejection",
     "RoundTrip",
     "handles_component",

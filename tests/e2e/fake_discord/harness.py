@@ -14,7 +14,7 @@ from discord.ext import commands
 
 from .errors import FakeDiscordFailure
 from .interactions import InjectedInteraction
-from .progress import busy_tasks
+from .progress import busy_tasks, killed_tasks
 from .recorder import Predicate, RecordedMessage
 from .server import FakeDiscord
 
@@ -54,12 +54,14 @@ class BotRunner(Generic[BotT]):
         self.fake.component_gate = lambda m, t, c: handles_component(bot, m, t, c)
         return bot
 
-    async def stop(self, *, settle_timeout: float = 5.0) -> None:
-        """Let running commands finish, then close the bot cleanly."""
+    async def stop(self, *, settle_timeout: float = 5.0, settle: bool = True) -> None:
+        """Let running commands finish, then close the bot cleanly (`settle=False`: close it
+        at once, whatever runs, as a stop signal does)."""
         bot, task = self.bot, self._task
         if bot is None or task is None:
             return
-        await self.settle(settle_timeout)
+        if settle:
+            await self.settle(settle_timeout)
         crashed = task.done()  # already reported by _watch
         self._closing = True
         self.fake.component_gate = None
@@ -79,7 +81,7 @@ class BotRunner(Generic[BotT]):
             return
         self._closing = True
         self.fake.component_gate = None
-        busy = busy_tasks()
+        busy = killed_tasks()
         for handler in busy:
             handler.cancel()
         await asyncio.gather(*busy, return_exceptions=True)
@@ -150,9 +152,10 @@ def handles_component(
 
 
 @asynccontextmanager
-async def serving() -> AsyncIterator[FakeDiscord]:
-    """A started fake (discord.py pointed at it); stopped after, then its problems raised."""
-    fake = FakeDiscord()
+async def serving(*, strict: bool = True) -> AsyncIterator[FakeDiscord]:
+    """A started fake (discord.py pointed at it); stopped after, then its problems raised.
+    `strict`: every request is checked against Discord's API description (strict.py)."""
+    fake = FakeDiscord(strict=strict)
     await fake.start()
     try:
         yield fake

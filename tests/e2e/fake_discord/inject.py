@@ -16,7 +16,6 @@ from .world import ADMINISTRATOR, FakeChannel, FakeRole, FakeUser, World
 APPLICATION_COMMAND = 2
 MESSAGE_COMPONENT = 3
 AUTOCOMPLETE = 4
-ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
 USER_SELECT = 5
 BOT_DM = 1  # an interaction context type: the bot's own DM with the user
 
@@ -41,7 +40,7 @@ class InteractionBuilder:
             "version": 1,
             "locale": user.locale,
             "entitlements": [],
-            "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
+            "attachment_size_limit": world.attachment_size_limit,
             "app_permissions": str(world.permissions(world.bot_user)),
             "channel_id": str(channel.id),
             "channel": world.channel_payload(channel, viewer=user),

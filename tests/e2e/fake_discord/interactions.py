@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from . import rules
 from .errors import (
     ALREADY_ACKNOWLEDGED,
+    INVALID_WEBHOOK_TOKEN,
     UNKNOWN_INTERACTION,
     UNKNOWN_MESSAGE,
     UNKNOWN_WEBHOOK,
@@ -28,6 +29,7 @@ PONG, MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE, AUTOCOMPLETE_RESULT, M
     1, 4, 5, 6, 7, 8, 9
 )  # fmt: skip
 CHAT_INPUT_COMMAND_MESSAGE = 20
+TOKEN_LIFE = 15 * 60.0  # seconds an interaction's token answers followups and edits
 
 
 @dataclasses.dataclass(eq=False)
@@ -232,7 +234,8 @@ class InteractionDesk:
     # --- /webhooks/{application}/{token}... -------------------------------------------
 
     def _by_token(self, application_id: int, token: str) -> InjectedInteraction:
-        """The interaction behind a webhook token, once it has been acknowledged."""
+        """The interaction behind a webhook token, once it has been acknowledged and while it
+        lives (15 minutes from the interaction; later Discord answers 401, code 50027)."""
         it = self.by_token.get(token)
         if application_id != self.application_id or it is None:
             raise FakeHTTPError(404, UNKNOWN_WEBHOOK, "Unknown Webhook")
@@ -241,6 +244,11 @@ class InteractionDesk:
         if it.type == AUTOCOMPLETE:
             raise FakeHTTPError(
                 404, UNKNOWN_WEBHOOK, "Unknown Webhook (autocomplete has no messages)"
+            )
+        age = self.now() - it.dispatched_at
+        if age > TOKEN_LIFE:
+            raise FakeHTTPError(
+                401, INVALID_WEBHOOK_TOKEN, f"Invalid Webhook Token (used after {age:.0f}s)"
             )
         return it
 

@@ -35,7 +35,7 @@ class Ledger:
 
     def note(self, method: str, path: str, error: FakeHTTPError) -> Rejection | None:
         """Record a refusal; return it if it is an unannounced bot error."""
-        rejection = Rejection(method, path, error.status, error.code, error.message, error.kind)
+        rejection = Rejection(method, path, error.status, error.code, error.describe(), error.kind)
         self.rejections.append(rejection)
         self._seen.set()
         if not rejection.is_bot_error:

@@ -13,6 +13,8 @@ BUSY_TASK_PREFIXES = (
     "discord-ui-dynamic-item",
     "discord.py: on_",
 )
+# And the bot's own tasks (boards on their way, games resumed): a kill cuts them off too.
+OWN_TASK_PREFIX = "symposion: "
 
 
 def busy_tasks() -> list[asyncio.Task[Any]]:
@@ -22,6 +24,17 @@ def busy_tasks() -> list[asyncio.Task[Any]]:
         t
         for t in asyncio.all_tasks()
         if t is not me and not t.done() and t.get_name().startswith(BUSY_TASK_PREFIXES)
+    ]
+
+
+def killed_tasks() -> list[asyncio.Task[Any]]:
+    """What kill -9 cuts off where it is: the handlers and the bot's own tasks."""
+    me = asyncio.current_task()
+    names = (*BUSY_TASK_PREFIXES, OWN_TASK_PREFIX)
+    return [
+        t
+        for t in asyncio.all_tasks()
+        if t is not me and not t.done() and t.get_name().startswith(names)
     ]
 
 

@@ -19,6 +19,7 @@ from .errors import (
 )
 from .http_io import json_response, no_content, read_body
 from .store import StoredMessage
+from .strict import RecordedRequest
 from .world import (
     CREATE_PRIVATE_THREADS,
     CREATE_PUBLIC_THREADS,
@@ -111,9 +112,19 @@ class RestApi:
         fake.inflight += 1
         try:
             self._check_auth(request)
+            limits: dict[str, str] = {}
+            if request.path.startswith(API):
+                await self._record_and_check(request)
+                limits = fake.limits.take(request.method, request.path[len(API) :])
+            if not await fake.faults.hold(request.method, request.path):
+                if request.transport is not None:
+                    request.transport.close()  # dropped: never acted on, never answered
+                return web.Response(status=204)
             fault = fake.faults.take(request.method, request.path)
             if fault is None:
-                return await handler(request)
+                answer = await handler(request)
+                answer.headers.update(limits)
+                return answer
             if fault.performed or fault.lost:
                 await handler(request)
             if fault.lost and request.transport is not None:
@@ -123,7 +134,9 @@ class RestApi:
             return answer
         except FakeHTTPError as exc:
             fake.note_rejection(request.method, request.path, exc)
-            return json_response(exc.body(), exc.status)
+            refusal = json_response(exc.body(), exc.status)
+            refusal.headers.update(exc.headers)
+            return refusal
         except web.HTTPException:
             raise
         except Exception:  # a bug in the fake must fail the test, not make discord.py retry
@@ -133,6 +146,14 @@ class RestApi:
         finally:
             fake.inflight -= 1
             fake.progress.pulse()
+
+    async def _record_and_check(self, request: web.Request) -> None:
+        """Keep the request for tests, then refuse it if Discord would (the strict gate)."""
+        body, uploads = await read_body(request)
+        path, query = request.path[len(API) :], dict(request.query)
+        sizes = tuple(len(u.data) for u in uploads)
+        self.fake.requests.append(RecordedRequest(request.method, path, query, body, sizes))
+        self.fake.gate.check(request.method, path, query, body, uploads)
 
     def _check_auth(self, request: web.Request) -> None:
         """Bot endpoints need `Authorization: Bot <token>`; webhook ones need none."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from .command_rules import check_choice
 from .errors import EMPTY_MESSAGE, FakeHTTPError, invalid
 
 MAX_CONTENT = 2000
@@ -19,7 +20,6 @@ MAX_SELECT_OPTIONS = 25
 MAX_OPTION_TEXT = 100
 MAX_PLACEHOLDER = 150
 MAX_CHOICES = 25
-MAX_CHOICE_TEXT = 100
 FLAG_COMPONENTS_V2 = 1 << 15
 
 ACTION_ROW = 1
@@ -118,7 +118,7 @@ def check_components(components: list[dict[str, Any]], *, v2: bool) -> None:
         custom_id = component.get("custom_id")
         if custom_id is not None:
             if custom_id in seen:
-                raise invalid(f"custom_id {custom_id!r} is used twice", path)
+                raise invalid(f"custom_id {custom_id!r} is used twice", f"{path}.custom_id")
             seen.add(custom_id)
 
 
@@ -208,7 +208,8 @@ def _check_select(select: dict[str, Any], path: str) -> None:
                     f"{path}.options.{j}.{key}",
                 )
         if option["value"] in values:
-            raise invalid(f"option value {option['value']!r} is used twice", f"{path}.options")
+            where = f"{path}.options.{j}.value"
+            raise invalid(f"option value {option['value']!r} is used twice", where)
         values.add(option["value"])
 
 
@@ -220,11 +221,5 @@ def check_autocomplete(data: dict[str, Any]) -> list[dict[str, Any]]:
     if len(choices) > MAX_CHOICES:
         raise invalid(f"{len(choices)} autocomplete choices; the limit is 25", "data.choices")
     for i, choice in enumerate(choices):
-        name, value = choice.get("name"), choice.get("value")
-        if not isinstance(name, str) or not 1 <= len(name) <= MAX_CHOICE_TEXT:
-            raise invalid(f"choice name {name!r} must be 1 to 100 characters", f"data.choices.{i}")
-        if isinstance(value, str) and len(value) > MAX_CHOICE_TEXT:
-            raise invalid(
-                f"choice value is {len(value)} characters; the limit is 100", f"data.choices.{i}"
-            )
+        check_choice(choice, ["data", "choices", i])
     return choices

@@ -12,7 +12,7 @@ from aiohttp import web
 
 from .commands import CommandRegistry
 from .errors import FakeDiscordFailure, FakeHTTPError, Rejection, RejectionKind
-from .faults import Fault, Faults
+from .faults import Fault, Faults, Stall
 from .gateway import Gateway
 from .ids import Snowflakes
 from .inject import APPLICATION_COMMAND, AUTOCOMPLETE, MESSAGE_COMPONENT, InteractionBuilder
@@ -20,9 +20,11 @@ from .interactions import InjectedInteraction, InteractionDesk
 from .ledger import Ledger
 from .outbox import Outbox
 from .progress import Progress
+from .ratelimits import ChannelLimits
 from .recorder import EventKind, MessageEvent, Predicate, RecordedMessage, Recorder
 from .rest import API, RestApi
 from .store import StoredMessage
+from .strict import RecordedRequest, StrictGate
 from .world import FakeChannel, FakeRole, FakeUser, World
 
 UserRef = FakeUser | str
@@ -35,10 +37,13 @@ ComponentGate = Callable[[int, int, str], bool]
 class FakeDiscord:
     """REST + gateway on 127.0.0.1, one guild, injected interactions, recorded bot messages."""
 
-    token = "fake-discord-token"
+    # Shaped like a real bot token (three dot-separated parts), so `python -m bot`'s settings
+    # check accepts it when the bot runs as its own process against the fake.
+    token = "ZmFrZS1kaXNjb3JkLWJvdA.ZmFrZQ.ZmFrZS10b2tlbi1ub3QtZm9yLWRpc2NvcmQ"
 
-    def __init__(self) -> None:
-        """Build the world; nothing listens until `start()`."""
+    def __init__(self, *, strict: bool = True) -> None:
+        """Build the world; nothing listens until `start()`. `strict`: refuse every request
+        Discord's own API description refuses (the strict gate)."""
         self.ids = Snowflakes()
         self.world = World(self.ids)
         self.recorder = Recorder(lambda: self.base_url)
@@ -51,6 +56,10 @@ class FakeDiscord:
         self.ledger = Ledger()
         self.faults = Faults()
         self.calls: list[str] = []
+        self.requests: list[RecordedRequest] = []
+        self.gate = StrictGate(self.desk)
+        self.gate.enabled = strict
+        self.limits = ChannelLimits(self.desk.now)
         self.inflight = 0
         self.progress = Progress()
         self.component_gate: ComponentGate | None = None
@@ -80,6 +89,7 @@ class FakeDiscord:
 
     async def stop(self) -> None:
         """Close sockets, stop listening and restore discord.py's globals."""
+        self.faults.drop_all()
         await self.gateway.close_all()
         if self._runner is not None:
             await self._runner.cleanup()
@@ -195,6 +205,23 @@ class FakeDiscord:
         `proxied=False`: a 429 without Discord's Via header (discord.py gives up at once).
         """
         return self.faults.plan(Fault(method, path, status, **details))
+
+    def stall(self, method: str, path: str) -> Stall:
+        """Hold the next `method` request whose path (under /api/v10) matches the regex `path`
+        at Discord, neither done nor answered, until `stall.release()` (or `stall.drop()`: never
+        acted on, its connection closed unanswered); `await stall.reached.wait()` returns once
+        it is held. The fake drops what it still holds when it stops."""
+        return self.faults.stall(method, path)
+
+    def limit_rates(self, limit: int = 5, per: float = 5.0) -> None:
+        """Enforce Discord's per-channel limit on message sends and edits from now on: `limit`
+        per window of `per` seconds of the fake's clock, with Discord's headers and 429s."""
+        self.limits.enabled, self.limits.limit, self.limits.per = True, limit, per
+
+    @property
+    def rate_limited(self) -> list[str]:
+        """Every write answered 429 (with the limits on), as 'METHOD path'."""
+        return self.limits.limited
 
     @property
     def interaction_timeout(self) -> float:

@@ -155,6 +155,7 @@ class World:
         self.guild_id = ids.next()
         self.guild_name = "Symposion Test Guild"
         self.guild_locale = "en-US"  # the server's preferred locale (Server Settings)
+        self.attachment_size_limit = 10 * 1024 * 1024  # what interactions tell the bot (bytes)
         # More servers with the same members, roles and bot (sharding tests): id -> name.
         self.other_guilds: dict[int, str] = {}
         self.bot_user = FakeUser(self.application_id, "symposion", bot=True)

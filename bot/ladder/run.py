@@ -1,0 +1,101 @@
+"""Playing the ladder: every game and table size, every pair, one process, results as JSON.
+
+The results hold every game (seats, seed, places) and every decision's CPU seconds per kind,
+so the fit and the tables (bot.ladder.tables) can be made again from them without playing.
+The file is written again after each table size, so a run cut short keeps what it played.
+"""
+
+from __future__ import annotations
+
+import json
+import platform
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import bot.games  # noqa: F401  (registers every game)
+from bot.arena import SeatResult, play_game
+from bot.engine import all_games, get_game
+from bot.engine.conformance import player_counts
+from bot.ladder.schedule import Budget, matches
+
+Play = Callable[[str, Sequence[str], int], list[SeatResult]]
+
+
+def cpu_name() -> str:
+    """This machine's processor as /proc/cpuinfo names it (or what platform knows)."""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
+
+
+def play_table(
+    game_id: str, players: int, kinds: Sequence[str], budget: Budget, seed: int, play: Play
+) -> dict[str, Any]:
+    """Every pair's games at one table: the games (seats, seed, places) and decision times."""
+    games: list[dict[str, Any]] = []
+    times: dict[str, list[float]] = {kind: [] for kind in kinds}
+    for _, match in matches(kinds, players, budget, seed):
+        seats = play(game_id, match.seats, match.seed)
+        games.append(
+            {"seats": list(match.seats), "seed": match.seed, "places": [s.place for s in seats]}
+        )
+        for result in seats:
+            times[result.kind].extend(round(t, 6) for t in result.times)
+        _progress(game_id, players, match.seats, seats)
+    return {
+        "game": game_id,
+        "players": players,
+        "kinds": list(kinds),
+        "games": games,
+        "times": times,
+    }
+
+
+def _progress(game_id: str, players: int, seats: Sequence[str], results: list[SeatResult]) -> None:
+    places = " ".join(f"{kind}:{result.place}" for kind, result in zip(seats, results, strict=True))
+    print(f"{game_id} {players}p: {places}", file=sys.stderr, flush=True)
+
+
+def run_ladder(
+    game_ids: Sequence[str],
+    kinds: Sequence[str],
+    budget: Budget,
+    seed: int,
+    results_path: Path | None,
+    sizes: Sequence[int] = (),
+    play: Play = play_game,
+) -> dict[str, Any]:
+    """Play the ladder (every table size, or only `sizes`); return (and keep writing) results."""
+    started, cpu = time.perf_counter(), time.process_time()
+    results: dict[str, Any] = {
+        "run": {
+            "budget": {"games": budget.games, "cheap": budget.cheap},
+            "seed": seed,
+            "cpu": cpu_name(),
+            "python": platform.python_version(),
+            "started": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+        },
+        "tables": [],
+    }
+    for game_id in game_ids:
+        for players in player_counts(get_game(game_id)):
+            if sizes and players not in sizes:
+                continue
+            results["tables"].append(play_table(game_id, players, kinds, budget, seed, play))
+            results["run"]["wall_seconds"] = round(time.perf_counter() - started, 1)
+            results["run"]["cpu_seconds"] = round(time.process_time() - cpu, 1)
+            if results_path is not None:
+                results_path.write_text(json.dumps(results, indent=1) + "\n")
+    return results
+
+
+def every_game() -> list[str]:
+    """The ids of every registered game, sorted."""
+    return sorted(game.spec.id for game in all_games())

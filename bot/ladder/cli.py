@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from bot.ai import KINDS
-from bot.ladder.run import every_game, run_ladder
+from bot.ladder.run import every_game, run_ladder, table_sizes
 from bot.ladder.schedule import Budget
 from bot.ladder.tables import document
 
@@ -52,6 +52,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         budget = Budget(max(2, args.games), max(2, args.cheap_games))
         games = args.game or every_game()
         results = run_ladder(games, kinds, budget, args.seed, results_path, args.players)
-    out.write_text(document(results, COMMAND))
+    tables = [(game, players) for game in every_game() for players in table_sizes(game)]
+    out.write_text(document(results, COMMAND, tables))
     print(f"wrote {out}")
     return 0

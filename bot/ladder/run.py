@@ -85,7 +85,7 @@ def run_ladder(
         "tables": [],
     }
     for game_id in game_ids:
-        for players in player_counts(get_game(game_id)):
+        for players in table_sizes(game_id):
             if sizes and players not in sizes:
                 continue
             results["tables"].append(play_table(game_id, players, kinds, budget, seed, play))
@@ -94,6 +94,11 @@ def run_ladder(
             if results_path is not None:
                 results_path.write_text(json.dumps(results, indent=1) + "\n")
     return results
+
+
+def table_sizes(game_id: str) -> list[int]:
+    """Every number of players the game seats."""
+    return list(player_counts(get_game(game_id)))
 
 
 def every_game() -> list[str]:

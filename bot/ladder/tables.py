@@ -118,8 +118,10 @@ def table_lines(standing: Standing) -> list[str]:
     return lines
 
 
-def document(results: dict[str, Any], command: str) -> str:
-    """The whole of docs/strength.md."""
+def document(
+    results: dict[str, Any], command: str, every_table: Sequence[tuple[str, int]] = ()
+) -> str:
+    """The whole of docs/strength.md; `every_table` (game, players) names the tables not run."""
     run = results["run"]
     standings = [standing_of(table) for table in results["tables"]]
     lines = [
@@ -129,6 +131,12 @@ def document(results: dict[str, Any], command: str) -> str:
         "",
         *_how_lines(run, standings),
     ]
+    played = {(standing.game, standing.players) for standing in standings}
+    missing = [
+        f"{game} {players}p" for game, players in every_table if (game, players) not in played
+    ]
+    if missing:
+        lines += [f"**Not played in this run:** {', '.join(missing)}.", ""]
     for game in dict.fromkeys(standing.game for standing in standings):
         lines += [f"## {game}", ""]
         for standing in standings:
@@ -142,12 +150,13 @@ def document(results: dict[str, Any], command: str) -> str:
 def _how_lines(run: dict[str, Any], standings: list[Standing]) -> list[str]:
     budget = run["budget"]
     total = sum(standing.games for standing in standings)
+    kinds = standings[0].record.names if standings else []
     return [
         "## How it was run",
         "",
-        f"- Every pair of random, greedy, easy, normal and hard, at every game and table size:"
+        f"- Every pair of {', '.join(kinds)}, at each table below:"
         f" {budget['games']} games per pair with normal or hard, {budget['cheap']} per pair of"
-        f" random, greedy and easy; {total} games in all.",
+        f" the others; {total} games in all.",
         "- The two kinds alternate around the table, and each seed is played twice with the"
         " kinds swapped (so neither keeps the first move or a deal's luck); seeds from"
         f" {run['seed']}.",

@@ -70,8 +70,15 @@ def test_the_document_has_a_section_per_game_and_says_how_it_was_run() -> None:
         "cpu_seconds": 590.0,
     }
     other = _table(False, [5.0] * 10) | {"game": "iliad"}
-    text = document({"run": run, "tables": [_table(True, [1.0]), other]}, "make strength")
+    tables = [_table(True, [1.0]), other]
+    text = document({"run": run, "tables": tables}, "make strength", [("iliad", 2), ("ilium", 3)])
+    assert "**Not played in this run:** ilium 3p." in text
     assert "## ilium" in text and "## iliad" in text and "### 2 players (2000 games)" in text
-    assert "Test CPU" in text and "10.0 min wall" in text and "2 games per pair" in text
+    assert (
+        "Test CPU" in text
+        and "10.0 min wall" in text
+        and "2 games per pair" in text
+        and "Every pair of random, greedy, easy" in text
+    )
     assert "| hard | +" in text and "**not met**" in text
     assert text.rstrip().endswith("target(s) not met over 2 tables.")

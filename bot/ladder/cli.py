@@ -1,8 +1,9 @@
 """python -m bot.arena ladder [--games N] [--cheap-games M] [--seed S] [--game ID ...]
-[--players N ...] [--kinds K,...] [--results FILE] [--out FILE] [--from-results]
+[--players N ...] [--kinds K,...] [--results FILE] [--out FILE] [--from-results] [--keep]
 
 Plays the strength ladder in this one process (so decision times are one core's) and writes
-its results (JSON) and docs/strength.md; --from-results only makes the Markdown again.
+its results (JSON) and docs/strength.md; --from-results only makes the Markdown again, and
+--keep keeps the tables of the results file that this run does not play (the ladder in pieces).
 """
 
 from __future__ import annotations
@@ -32,6 +33,9 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--results", default="docs/strength.json", help="results (JSON)")
     parser.add_argument("--out", default="docs/strength.md", help="the Markdown made")
     parser.add_argument("--from-results", action="store_true", help="only remake the Markdown")
+    parser.add_argument(
+        "--keep", action="store_true", help="keep the results' tables this run does not play"
+    )
     return parser.parse_args(argv)
 
 
@@ -51,7 +55,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
         budget = Budget(max(2, args.games), max(2, args.cheap_games))
         games = args.game or every_game()
-        results = run_ladder(games, kinds, budget, args.seed, results_path, args.players)
+        earlier = json.loads(results_path.read_text()) if args.keep else None
+        results = run_ladder(
+            games, kinds, budget, args.seed, results_path, args.players, earlier=earlier
+        )
     tables = [(game, players) for game in every_game() for players in table_sizes(game)]
     out.write_text(document(results, COMMAND, tables))
     print(f"wrote {out}")

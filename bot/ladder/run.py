@@ -71,29 +71,54 @@ def run_ladder(
     results_path: Path | None,
     sizes: Sequence[int] = (),
     play: Play = play_game,
+    earlier: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """Play the ladder (every table size, or only `sizes`); return (and keep writing) results."""
-    started, cpu = time.perf_counter(), time.process_time()
-    results: dict[str, Any] = {
-        "run": {
-            "budget": {"games": budget.games, "cheap": budget.cheap},
-            "seed": seed,
-            "cpu": cpu_name(),
-            "python": platform.python_version(),
-            "started": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
-        },
-        "tables": [],
+    """Play the ladder (every table size, or only `sizes`); return (and keep writing) results.
+
+    With `earlier` results (the same budget, seed and kinds), their tables this run does not
+    play are kept: the whole ladder can be made in pieces that each fit a free hour.
+    """
+    setup = {
+        "budget": {"games": budget.games, "cheap": budget.cheap},
+        "seed": seed,
+        "kinds": list(kinds),
+        "cpu": cpu_name(),
+        "python": platform.python_version(),
     }
+    results: dict[str, Any] = {"run": setup, "runs": [], "tables": []}
+    if earlier is not None:
+        _check_alike(earlier["run"], setup)
+        results["runs"] = list(earlier["runs"])
+        results["tables"] = list(earlier["tables"])
+    this_run: dict[str, Any] = {"started": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())}
+    results["runs"].append(this_run)
+    started, cpu = time.perf_counter(), time.process_time()
     for game_id in game_ids:
         for players in table_sizes(game_id):
             if sizes and players not in sizes:
                 continue
-            results["tables"].append(play_table(game_id, players, kinds, budget, seed, play))
-            results["run"]["wall_seconds"] = round(time.perf_counter() - started, 1)
-            results["run"]["cpu_seconds"] = round(time.process_time() - cpu, 1)
+            table = play_table(game_id, players, kinds, budget, seed, play)
+            _put_table(results["tables"], table)
+            this_run["wall_seconds"] = round(time.perf_counter() - started, 1)
+            this_run["cpu_seconds"] = round(time.process_time() - cpu, 1)
             if results_path is not None:
                 results_path.write_text(json.dumps(results, indent=1) + "\n")
     return results
+
+
+def _check_alike(before: dict[str, Any], now: dict[str, Any]) -> None:
+    """Earlier results join only a run of the same budget, seed and kinds."""
+    for key in ("budget", "seed", "kinds"):
+        if before.get(key) != now[key]:
+            raise ValueError(f"the earlier results have another {key}: {before.get(key)}")
+
+
+def _put_table(tables: list[dict[str, Any]], table: dict[str, Any]) -> None:
+    """Add (or replace) one table, keeping the list in game and table-size order."""
+    key = (table["game"], table["players"])
+    tables[:] = [t for t in tables if (t["game"], t["players"]) != key]
+    tables.append(table)
+    tables.sort(key=lambda t: (t["game"], t["players"]))
 
 
 def table_sizes(game_id: str) -> list[int]:

@@ -6,6 +6,8 @@ import json
 from collections.abc import Sequence
 from pathlib import Path
 
+import pytest
+
 from bot.arena import SeatResult, main
 from bot.ladder.run import every_game, run_ladder
 from bot.ladder.schedule import Budget
@@ -37,6 +39,17 @@ def test_every_pair_plays_at_every_table_size(tmp_path: Path) -> None:
     assert results["run"]["budget"] == {"games": 2, "cheap": 4}
     some = run_ladder(["ilium"], ["random", "easy"], Budget(), 7, None, [2, 4], _first_seat_wins)
     assert [t["players"] for t in some["tables"]] == [2, 4]
+
+
+def test_a_later_piece_keeps_the_tables_it_does_not_play(tmp_path: Path) -> None:
+    kinds = ["random", "easy"]
+    first = run_ladder(["ilium"], kinds, Budget(), 7, None, [2, 3], _first_seat_wins)
+    first["tables"][0]["games"] = []  # told apart from a replayed table below
+    later = run_ladder(["ilium"], kinds, Budget(), 7, None, [3, 4], _first_seat_wins, first)
+    assert [(t["players"], len(t["games"])) for t in later["tables"]] == [(2, 0), (3, 8), (4, 8)]
+    assert len(later["runs"]) == 2 and len(first["runs"]) == 1
+    with pytest.raises(ValueError, match="another seed"):
+        run_ladder(["ilium"], kinds, Budget(), 8, None, [4], _first_seat_wins, first)
 
 
 def test_the_command_plays_real_games_and_writes_the_markdown(tmp_path: Path) -> None:

@@ -60,23 +60,22 @@ def test_a_game_seating_one_kind_only_is_refused() -> None:
 
 
 def test_the_document_has_a_section_per_game_and_says_how_it_was_run() -> None:
-    run = {
-        "budget": {"games": 2, "cheap": 8},
-        "seed": 1,
-        "cpu": "Test CPU",
-        "python": "3.11.7",
-        "started": "2026-12-02 17:00 UTC",
-        "wall_seconds": 600.0,
-        "cpu_seconds": 590.0,
-    }
+    run = {"budget": {"games": 2, "cheap": 8}, "seed": 1, "cpu": "Test CPU", "python": "3.11.7"}
+    runs = [
+        {"started": "2026-12-02 17:00 UTC", "wall_seconds": 600.0, "cpu_seconds": 590.0},
+        {"started": "2026-12-02 18:00 UTC", "wall_seconds": 60.0, "cpu_seconds": 10.0},
+    ]
     other = _table(False, [5.0] * 10) | {"game": "iliad"}
     tables = [_table(True, [1.0]), other]
-    text = document({"run": run, "tables": tables}, "make strength", [("iliad", 2), ("ilium", 3)])
+    results = {"run": run, "runs": runs, "tables": tables}
+    text = document(results, "make strength", [("iliad", 2), ("ilium", 3)])
     assert "**Not played in this run:** ilium 3p." in text
     assert "## ilium" in text and "## iliad" in text and "### 2 players (2000 games)" in text
     assert (
         "Test CPU" in text
         and "10.0 min wall" in text
+        and "2 runs" in text
+        and "10.0 min CPU in all" in text
         and "2 games per pair" in text
         and "Every pair of random, greedy, easy" in text
     )

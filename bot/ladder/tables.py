@@ -135,7 +135,7 @@ def document(
         f"{game} {players}p" for game, players in every_table if (game, players) not in played
     ]
     if missing:
-        lines += [f"**Not played in this run:** {', '.join(missing)}.", ""]
+        lines += [f"**Not played yet:** {', '.join(missing)}.", ""]
     for game in dict.fromkeys(standing.game for standing in standings):
         lines += [f"## {game}", ""]
         for standing in standings:

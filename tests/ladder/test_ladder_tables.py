@@ -69,7 +69,7 @@ def test_the_document_has_a_section_per_game_and_says_how_it_was_run() -> None:
     tables = [_table(True, [1.0]), other]
     results = {"run": run, "runs": runs, "tables": tables}
     text = document(results, "make strength", [("iliad", 2), ("ilium", 3)])
-    assert "**Not played in this run:** ilium 3p." in text
+    assert "**Not played yet:** ilium 3p." in text
     assert "## ilium" in text and "## iliad" in text and "### 2 players (2000 games)" in text
     assert (
         "Test CPU" in text

@@ -30,6 +30,7 @@ from bot.service.thinking import Thinker
 from bot.service.timers import Timers
 from bot.service.undo import Undo
 from bot.service.votes import TurnVotes
+from bot.service.watching import Watching
 from bot.store import Store
 
 
@@ -68,6 +69,7 @@ class GameService:
         self.reading = BoardReading(store)
         self.reliability = Reliability(store)
         self.seats = SeatTaking(self.games, commit, store, self.clocks, pictures)
+        self.watching = Watching(self.games, store)
 
     async def load(self) -> int:
         """At start: index every ongoing game, then restore the turn clocks; how many games."""

@@ -4,8 +4,9 @@
 `store.undo_requests` (asking the table), `store.timers`, `store.boards`, `store.ratings`,
 `store.records` (past games, /stats), `store.languages`, `store.preferences` (how a player
 reads boards), `store.notices` (a player's /notify choices, digest timers), `store.shards` and
-`store.index` (what start-up reads). Each repository is built on one shared Database
-(bot/store/database.py says how their writes share one transaction); none inherits from another.
+`store.index` (what start-up reads), `store.web` (the web pages' tokens). Each repository is
+built on one shared Database (bot/store/database.py says how their writes share one
+transaction); none inherits from another.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from bot.store.shards import ShardRepository
 from bot.store.takeovers import TakeoverRepository
 from bot.store.timers import TimerRepository
 from bot.store.votes import UndoRequestRepository, VoteRepository
+from bot.store.web import WebPageRepository
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 SQLITE_SCHEME = "sqlite:///"
@@ -70,6 +72,7 @@ class Store:
         self.notices = NoticeRepository(db)
         self.index = StartupIndex(db)
         self.takeovers = TakeoverRepository(db)
+        self.web = WebPageRepository(db)
 
     @property
     def name(self) -> str:

@@ -95,6 +95,11 @@ WORDLESS = Text("wordless", {}, "…")  # what `say` gives inside `wordless()`: 
 _WORDLESS: ContextVar[bool] = ContextVar("symposion_wordless", default=False)
 
 
+def is_wordless() -> bool:
+    """Whether `say` gives WORDLESS here (inside `wordless()`): a cache of words keys on it."""
+    return _WORDLESS.get()
+
+
 @contextmanager
 def wordless() -> Iterator[None]:
     """Inside this block `say` and `listing` give WORDLESS instead of building sentences.

@@ -96,7 +96,7 @@ _WORDLESS: ContextVar[bool] = ContextVar("symposion_wordless", default=False)
 
 
 def is_wordless() -> bool:
-    """Whether `say` gives WORDLESS now: a hot path may then skip working out a line's parameters.
+    """Whether `say` gives WORDLESS now: hot paths skip a line's parameters, word caches key on it.
 
     Only for lines `say` would make WORDLESS (a message with parameters, or a `listing`): a
     message without parameters stays itself even inside `wordless()`.

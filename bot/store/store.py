@@ -3,7 +3,8 @@
 `store.games`, `store.seats`, `store.moves` (the game and its log), `store.votes` and
 `store.undo_requests` (asking the table), `store.timers`, `store.boards`, `store.ratings`,
 `store.records` (past games, /stats), `store.languages`, `store.preferences` (how a player
-reads boards), `store.shards` and `store.index` (what start-up reads). Each repository is built
+reads boards), `store.leagues` (a server's leagues and their rounds), `store.shards` and
+`store.index` (what start-up reads). Each repository is built
 on one shared Database (bot/store/database.py says how their writes share one transaction); none
 inherits from another.
 """
@@ -21,6 +22,7 @@ from bot.store.database import Database
 from bot.store.games import GameRepository
 from bot.store.index import StartupIndex
 from bot.store.languages import LanguageRepository
+from bot.store.leagues import LeagueRepository
 from bot.store.moves import MoveRepository
 from bot.store.preferences import PreferenceRepository
 from bot.store.ratings import RatingRepository
@@ -66,6 +68,7 @@ class Store:
         self.languages = LanguageRepository(db)
         self.preferences = PreferenceRepository(db)
         self.index = StartupIndex(db)
+        self.leagues = LeagueRepository(db)
 
     @property
     def name(self) -> str:

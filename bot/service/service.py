@@ -14,6 +14,7 @@ from bot.service.computers import Computers
 from bot.service.games import Games
 from bot.service.hands import Hands
 from bot.service.languages import Languages
+from bot.service.leagues import Leagues
 from bot.service.loading import GameLookup
 from bot.service.lobby import Lobby
 from bot.service.moves import Moves
@@ -62,6 +63,7 @@ class GameService:
         self.ratings = Ratings(store, lookup)
         self.languages = Languages(store)
         self.reading = BoardReading(store)
+        self.leagues = Leagues(store, lookup, clock or utc_clock)
 
     async def load(self) -> int:
         """At start: index every ongoing game, then restore the turn clocks; how many games."""

@@ -39,6 +39,8 @@ from bot.service.league_values import (
     lines,
 )
 from bot.service.loading import GameLookup
+from bot.service.lobby import Lobby
+from bot.service.model import IN_ORDER, SEATED, Started
 from bot.service.opening import new_seed
 from bot.service.pace import Clock, get_pace, iso
 from bot.service.ratings import ordinal
@@ -57,10 +59,11 @@ class LeagueRefused(ServiceError):
 class Leagues:
     """A server's leagues, from sign-up to podium."""
 
-    def __init__(self, store: Store, lookup: GameLookup, clock: Clock) -> None:
+    def __init__(self, store: Store, lookup: GameLookup, clock: Clock, lobby: Lobby) -> None:
         self.store = store
         self.lookup = lookup
         self.clock = clock
+        self.lobby = lobby
 
     # -- before the start ---------------------------------------------------------------------
 
@@ -229,6 +232,27 @@ class Leagues:
         return exported(await self._info(row), await self.store.leagues.rounds(row.id))
 
     # -- rounds running themselves ------------------------------------------------------------
+
+    async def open_table(
+        self, table: TableToOpen, guild_id: int, channel_id: int, thread_id: int
+    ) -> Started:
+        """Open a table's game in the thread the cog made for it, seated as paired, started at
+        once with the league's pace and options; the table remembers its game."""
+        game = self.lobby.openings.engine(table.game_type)
+        opened = await self.lobby.openings.create(
+            game,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            thread_id=thread_id,
+            players=table.players,
+            options={k: str(v) for k, v in table.options.items()},
+            pace=table.pace,
+            own_thread=True,
+            extra={SEATED: IN_ORDER, "league": str(table.league_id)},
+        )
+        started = await self.lobby.start(opened.game_id, table.players[0][0])
+        await self.table_opened(table.league_id, table.round, table.position, opened.game_id)
+        return started
 
     async def table_opened(self, league_id: int, round: int, position: int, game_id: int) -> bool:
         """The cog opened a table's game: remember it (once)."""

@@ -63,7 +63,7 @@ class GameService:
         self.ratings = Ratings(store, lookup)
         self.languages = Languages(store)
         self.reading = BoardReading(store)
-        self.leagues = Leagues(store, lookup, clock or utc_clock)
+        self.leagues = Leagues(store, lookup, clock or utc_clock, self.lobby)
 
     async def load(self) -> int:
         """At start: index every ongoing game, then restore the turn clocks; how many games."""

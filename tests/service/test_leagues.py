@@ -30,23 +30,13 @@ async def swiss(service: GameService, rounds: int = 3, **kw: object) -> int:
 
 
 async def open_tables(service: GameService, progress: Progress, channel: int) -> list[int]:
-    """Open each table's toy game (the cog's part) and end it: the first seat listed wins."""
+    """Open each table's toy game in its own thread (the cog's part), seated as paired."""
     games = []
     for k, table in enumerate(progress.tables):
-        (first, first_name), (second, second_name) = table.players
-        game = await service.lobby.open(
-            guild_id=GUILD,
-            channel_id=channel + k,
-            game_type="toy",
-            host_id=first,
-            host_name=first_name,
-        )
-        await service.lobby.join(game.game_id, second, second_name)
-        await service.lobby.start(game.game_id, first)
-        assert await service.leagues.table_opened(
-            table.league_id, table.round, table.position, game.game_id
-        )
-        games.append(game.game_id)
+        started = await service.leagues.open_table(table, GUILD, 500, channel + k)
+        seats = sorted(await service.store.seats.of(started.info.game_id), key=lambda s: s.seat)
+        assert [s.user_id for s in seats] == [user for user, _ in table.players]
+        games.append(started.info.game_id)
     return games
 
 

@@ -41,6 +41,7 @@ EXTENSIONS = (
     "cogs.records",
     "cogs.replays",
     "cogs.language",
+    "cogs.leagues",
 )
 
 

@@ -132,6 +132,10 @@ class Leagues:
             raise LeagueRefused(say("league.pod_size", low=max(3, low), high=min(5, high)))
         return size
 
+    async def set_message(self, league_id: int, message_id: int) -> None:
+        """Remember the league message, whose buttons and entrant list the cog redraws."""
+        await self.store.leagues.set_message(league_id, message_id)
+
     async def sign_up(self, league_id: int, guild_id: int, user_id: int, name: str) -> LeagueInfo:
         """Add a player; refused twice, after the start, or to another server's league."""
         row = await self._league(league_id, guild_id)

@@ -210,6 +210,17 @@ class ReplayId:
     way: Way
 
 
+LeagueVerb = Literal["signup", "withdraw"]
+
+
+@dataclass(frozen=True)
+class LeagueId:
+    """Sign up / Withdraw on a league message."""
+
+    league: int
+    verb: LeagueVerb
+
+
 MOVE = IdScheme("m", MoveId)
 PICK = IdScheme("s", PickId)
 TURN = IdScheme("t", TurnId)
@@ -223,6 +234,7 @@ CONSENT = IdScheme("u", ConsentId)
 ADD_COMPUTER = IdScheme("ca", AddComputerId)
 REMOVE_COMPUTER = IdScheme("cr", RemoveComputerId)
 REPLAY = IdScheme("rp", ReplayId)
+LEAGUE = IdScheme("lg", LeagueId)
 SCHEMES = (
     MOVE,
     PICK,
@@ -237,6 +249,7 @@ SCHEMES = (
     ADD_COMPUTER,
     REMOVE_COMPUTER,
     REPLAY,
+    LEAGUE,
 )
 # The components of a game message, each carrying its game: how an unrecorded board is found.
 GAME_PARTS = (MOVE, PICK, TURN, HAND, BACK)

@@ -16,5 +16,6 @@ BENCHMARKS: tuple[str, ...] = (
     "shards",
     "growth",
     "startup",
+    "restart",
     "concurrency",
 )

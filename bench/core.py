@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import os
 import statistics
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import bot.games  # noqa: F401  (registers every game)
@@ -78,6 +80,15 @@ def _cell(value: object) -> str:
     if isinstance(value, float):
         return f"{value:.2f}" if abs(value) < 100 else f"{value:.0f}"
     return str(value)
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """User + system CPU seconds of a running process, all its threads (Linux /proc)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def median_time(action: Callable[[], object], repeats: int) -> float:

@@ -134,12 +134,15 @@ def install(bot: SymposionBot, timeline: Timeline) -> Callable[[], None]:
     """Put the probes into a running bot; returns the function that takes them out again."""
     service, store = bot.service, bot.store
     assert store is not None
-    db = store.backend._db  # type: ignore[attr-defined]  # the sqlite connection it commits on
+    backend: Any = store.backend  # the sqlite backend (its connection and commit steps)
+    db = backend._db  # the sqlite connection a group of transactions commits on
     patches: list[tuple[object, str, Any]] = [
         (service.moves, "move", _around(service.moves.move, timeline, "handler", None)),
         (bot.table, "show", _around(bot.table.show, timeline, "show", None)),
         (store.moves, "record", _around(store.moves.record, timeline, "transaction", None)),
         (db, "commit", _commit_probe(db.commit, timeline)),
+        # a transaction alone sends its COMMIT with its last statement (SqliteBackend._keep)
+        (backend, "_keep", _commit_probe(backend._keep, timeline)),
         (rendering, "board_png", _on_call(rendering.board_png, timeline, "draw")),
         (rendering, "upload_png", _sync_around(rendering.upload_png, timeline, "png", "png done")),
         (bot.http, "send_message", _on_call(bot.http.send_message, timeline, "upload")),

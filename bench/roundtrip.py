@@ -43,6 +43,11 @@ TARGET_P99_MS = 150.0
 GAME = "iliad"
 PLAYERS = ("alice", "bob")
 CHANNEL = "games"
+# The bench measures the bot: the fake's own checking of each request stays out of the timing.
+NOT_CHECKED = (
+    "the fake Discord runs without its strict gate here (the tests keep it on): checking each "
+    "request against Discord's API description would add the fake's own ms to every round trip"
+)
 COLUMNS = ["action", "samples", "median ms", "p95 ms", "p99 ms", "max ms", "target", "verdict"]
 
 
@@ -68,7 +73,7 @@ async def collect(count: int) -> Samples:
     guard.install()
     try:
         with tempfile.TemporaryDirectory(prefix="symposion-bench-") as folder:
-            async with serving() as fake, running(fake) as runner:
+            async with serving(strict=False) as fake, running(fake) as runner:
                 bot = await runner.start(factory(Path(folder) / "bench.sqlite3"))
                 samples = Samples()
                 remove = install(bot, samples.timeline)
@@ -173,6 +178,7 @@ def table(samples: Samples) -> Table:
             "(the new board image; the ephemeral rules text); move / rules = ratio of medians;",
             f"the ratio would meet {TARGET_RATIO:g} if every round trip also carried "
             f">= {break_even_ms(move_ms, trivial_ms):.1f} ms of network time (the fake has none);",
+            NOT_CHECKED + ";",
             f"real SymposionBot, temporary sqlite file, fake Discord on 127.0.0.1; "
             f"{os.cpu_count()} CPU(s), load average {_load()}.",
         ],

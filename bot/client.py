@@ -42,6 +42,7 @@ EXTENSIONS = (
     "cogs.replays",
     "cogs.language",
     "cogs.leagues",
+    "cogs.seats",
 )
 
 

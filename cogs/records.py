@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from babel.numbers import format_decimal, format_percent
-from babel.units import format_unit
 from discord import app_commands
 
 from bot.i18n import ENGLISH, say, words
@@ -15,6 +14,7 @@ from bot.service.ratings import EVERYWHERE, SERVER, Leaderboard, LeaderLine
 from bot.service.stats import GameStats
 from cogs.ui.choices import GAME_CHOICES
 from cogs.ui.readers import reader_language
+from cogs.ui.reliability import duration, stats_words
 from cogs.ui.replies import clip
 from cogs.ui.tablecog import TableCog
 from cogs.ui.tokenlife import started
@@ -74,24 +74,6 @@ def number(value: float, language: str = ENGLISH) -> str:
 def percent(rate: float, language: str = ENGLISH) -> str:
     """A win rate as the reader writes it ('50%', '50 %')."""
     return format_percent(rate, locale=language)
-
-
-def _unit(count: int, unit: str, language: str) -> str:
-    return format_unit(count, f"duration-{unit}", length="short", locale=language)
-
-
-def duration(seconds: float, language: str = ENGLISH) -> str:
-    """A time in its two largest units with the reader's unit words ('1 Std. 5 Min.')."""
-    minutes, secs = divmod(round(seconds), 60)
-    hours, minutes = divmod(minutes, 60)
-    days, hours = divmod(hours, 24)
-    if days:
-        return f"{_unit(days, 'day', language)} {_unit(hours, 'hour', language)}"
-    if hours:
-        return f"{_unit(hours, 'hour', language)} {_unit(minutes, 'minute', language)}"
-    if minutes:
-        return f"{_unit(minutes, 'minute', language)} {_unit(secs, 'second', language)}"
-    return _unit(secs, "second", language)
 
 
 def stats_line(title: str, stats: GameStats, language: str = ENGLISH) -> str:
@@ -165,6 +147,9 @@ class Records(TableCog):
         played = ", ".join(f"{title} {n}" for title, n in titles)
         played = played or _said(language, "table.records.none_yet")
         lines.append(_said(language, "table.records.finished", played=played))
+        figures = await self.bot.service.reliability.of(interaction.guild_id or 0, who.id)
+        if figures.games:
+            lines.append(stats_words(figures, language))
         await interaction.response.send_message(
             clip("\n".join(lines)), ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
         )

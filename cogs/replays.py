@@ -63,12 +63,10 @@ def replay_budget(limit: int) -> int:
 
 def replay_words(source: ReplaySource, made: Replay, final: str, language: str) -> str:
     """The animation's alt text: what it shows, then its last board in words."""
-    head = say(
-        "table.words.replay",
-        title=title_of(source.game),
-        game=source.game_id,
-        shown=len(made.shown),
-    )
+    title, game, shown = title_of(source.game), source.game_id, len(made.shown)
+    head = say("table.words.replay", title=title, game=game, shown=shown)
+    if shown == 1:
+        head = say("table.words.replay_one", title=title, game=game)
     return clip(f"{words(head, language)}\n{final}", DESCRIPTION)
 
 
@@ -160,6 +158,8 @@ class Replays(TableCog):
         language = await public_language(interaction)
         count = len(source.moves) + 1
         drawing = say("table.replay.drawing", game=source.game_id, count=count)
+        if count == 1:
+            drawing = say("table.replay.drawing_one", game=source.game_id)
         await interaction.edit_original_response(content=words(drawing, language))
         limit = upload_limit(interaction)
         made, final = await asyncio.to_thread(build_replay, source, language, replay_budget(limit))
@@ -169,7 +169,7 @@ class Replays(TableCog):
             reader = await reader_language(interaction)
             await late.private(words(TOO_LARGE, reader), reader)
             return
-        shown = say("table.replay.all", count=count)
+        shown = say("table.replay.all", count=count) if count > 1 else say("table.replay.all_one")
         if len(made.shown) < count:
             shown = say("table.replay.some", shown=len(made.shown), count=count)
         replayed = say(

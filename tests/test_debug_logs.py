@@ -21,8 +21,8 @@ from typing import Any
 
 import pytest
 
-from bot.__main__ import STATE_CARRYING_LOGGERS, configure_logging
 from bot.engine import all_games, get_game
+from bot.main import STATE_CARRYING_LOGGERS, configure_logging
 from bot.service import GameService
 from bot.store import Store
 

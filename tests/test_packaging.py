@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SOURCES = ("pyproject.toml", "README.md", "bot", "cogs", "rendering", "data")
 REACH = (
     "import sys, discord; discord.http.Route.BASE = sys.argv[1]; "
-    "from bot.__main__ import main; raise SystemExit(main())"
+    "from bot.main import main; raise SystemExit(main())"
 )
 
 

@@ -46,7 +46,7 @@ def test_without_a_usable_token_the_bot_says_what_to_put_in_env(
 def test_debug_logging_keeps_discord_payloads_out_of_the_log() -> None:
     import logging
 
-    from bot.__main__ import configure_logging
+    from bot.main import configure_logging
 
     configure_logging("DEBUG")
     try:
@@ -61,7 +61,7 @@ LOG_RECORD = re.compile(r"^\d{4}-\d\d-\d\d [\d:,]+ (DEBUG|INFO|WARNING) ")  # IN
 REFUSED_TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAw.GAAAAA.refused-by-discord-0000000000"
 POINT_AT_FAKE = (
     "import sys, discord; discord.http.Route.BASE = sys.argv[1]; "
-    "from bot.__main__ import main; raise SystemExit(main())"
+    "from bot.main import main; raise SystemExit(main())"
 )
 
 

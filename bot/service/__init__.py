@@ -51,6 +51,8 @@ from bot.service.model import (
 )
 from bot.service.pace import Clock, Pace, UnknownPace, default_pace, get_pace, paces, utc_clock
 from bot.service.records import BAD_NUMBER, LARGEST_NUMBER, PastGame
+from bot.service.reliability import PlayerReliability
+from bot.service.seats import SeatAnswer, SeatAsk, SeatTaken, offered
 from bot.service.service import GameService
 from bot.service.timers import Alarm, Reminder, TimeUp
 from bot.service.undo import AlreadyAnswered, CannotUndo, UndoAnswer, Undone, UndoRequest
@@ -99,10 +101,14 @@ __all__ = [
     "Pace",
     "PastGame",
     "Player",
+    "PlayerReliability",
     "Posting",
     "RematchPlace",
     "Reminder",
     "Restarting",
+    "SeatAnswer",
+    "SeatAsk",
+    "SeatTaken",
     "ServiceError",
     "StaleAction",
     "Started",
@@ -121,6 +127,7 @@ __all__ = [
     "game_kind",
     "game_kinds",
     "get_pace",
+    "offered",
     "paces",
     "plan_mend",
     "resignation_outcome",

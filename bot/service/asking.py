@@ -3,16 +3,16 @@
 The turn clock vote and the undo consent are the same mechanism: a question stored for one
 version of a game, the people who may answer it (everyone seated but the one it is about), one
 answer each, and a rule that decides from the answers so far. A question lapses once the game
-has moved on from its version (or ended); once decided it is closed and answers no more. What
-a decision does is the feature's: it is carried out under the game's lock, committed first,
-and only then is the question closed.
+has moved on from its version (or ended), unless its feature says otherwise (`stands`); once
+decided it is closed and answers no more. What a decision does is the feature's: it is
+carried out under the game's lock, committed first, and only then is the question closed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
-from typing import Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from bot.i18n import Text, say
 from bot.service.checks import title
@@ -63,7 +63,13 @@ class Wording:
 
 
 Rule = Callable[[Mapping[int, str], int], str | None]  # answers, how many voters -> decision
+Stands = Callable[[LiveGame, "Question[Any]"], bool]  # whether a question may still be answered
 CarryOut = Callable[[LiveGame, Question[R], Mapping[int, str], str | None], Awaitable[T]]
+
+
+def same_version(s: LiveGame, asked: Question[Any]) -> bool:
+    """The usual lapse: a question stands only while the game is at the version it was asked."""
+    return s.version == asked.version
 
 
 def majority(answers: Mapping[int, str], voters: int) -> str | None:
@@ -75,13 +81,23 @@ def majority(answers: Mapping[int, str], voters: int) -> str | None:
 
 
 class AskTheTable(Generic[R]):
-    """Takes answers to one kind of question; `rule` decides, the caller carries it out."""
+    """Takes answers to one kind of question; `rule` decides, the caller carries it out;
+    `stands` says whether an open question may still be answered (by default: the game is
+    still at its version)."""
 
-    def __init__(self, games: Games, ballots: Ballots[R], rule: Rule, wording: Wording) -> None:
+    def __init__(
+        self,
+        games: Games,
+        ballots: Ballots[R],
+        rule: Rule,
+        wording: Wording,
+        stands: Stands = same_version,
+    ) -> None:
         self.games = games
         self.ballots = ballots
         self.rule = rule
         self.wording = wording
+        self.stands = stands
 
     async def question(self, question_id: int) -> Question[R]:
         """The stored question, or the refusal for one that does not exist."""
@@ -100,7 +116,7 @@ class AskTheTable(Generic[R]):
         if s is None or asked.result is not None:
             raise StaleAction(self.wording.over)
         async with s.lock:
-            if not self.games.holds(s) or s.version != asked.version:
+            if not self.games.holds(s) or not self.stands(s, asked):
                 raise StaleAction(self.wording.over)
             asked = await self.question(question_id)  # another answer may have decided it
             if asked.result is not None:

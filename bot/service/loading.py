@@ -6,8 +6,10 @@ keeps. A game that cannot be read says why in `Unloadable`, in words that never 
 
 from __future__ import annotations
 
+import gc
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from bot.engine import AnyGame, IllegalAction
@@ -22,6 +24,38 @@ GameLookup = Callable[[str], AnyGame]
 
 # What a stored game's data can raise when it no longer fits this version of the game.
 DATA_FAULTS = (IllegalAction, LookupError, ValueError, TypeError, AttributeError)
+
+
+class Collector:
+    """Pauses Python's cyclic garbage collector while loads run, however many overlap.
+
+    Start-up builds some 25 objects per ongoing game and none of them is garbage, yet with the
+    collector running every 700 of them start a young collection and the heap's growth starts
+    full ones over everything the process holds (a third of the start-up time with 10,000
+    games in the bot's process). Paused, the new objects are looked at when the collector
+    next runs by itself.
+    """
+
+    def __init__(self) -> None:
+        self._loads = 0
+        self._resume = False
+
+    @contextmanager
+    def paused(self) -> Iterator[None]:
+        """No collection inside; the collector runs again (if it ran before) after the last."""
+        if self._loads == 0:
+            self._resume = gc.isenabled()
+            gc.disable()
+        self._loads += 1
+        try:
+            yield
+        finally:
+            self._loads -= 1
+            if self._loads == 0 and self._resume:
+                gc.enable()
+
+
+COLLECTOR = Collector()
 
 
 class Unloadable(Exception):

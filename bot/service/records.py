@@ -89,9 +89,20 @@ class Records:
         return info(s, outcome_of(view, result))
 
     async def public_log(self, game_id: int) -> list[str]:
-        """Every public log line of a started game, oldest first (everyone may read these)."""
+        """Every public log line of a started game, oldest first (everyone may read these), with
+        a line where a person took over a seat."""
         s, _ = await self.games.started(game_id)
-        return list(s.game.view(s.state, None)["log"])  # Texts: each reader's words
+        lines: list[str] = list(s.game.view(s.state, None)["log"])  # Texts: each reader's words
+        holders = await self.store.takeovers.holders(game_id)
+        for held in sorted(holders, key=lambda h: h.log_lines, reverse=True):
+            taken = say(
+                "service.seat.log_line",
+                who=held.taken_name,
+                left=held.display_name,
+                number=held.seat + 1,
+            )
+            lines.insert(min(held.log_lines, len(lines)), taken)
+        return lines
 
     async def history(self, game_id: int, limit: int = 10) -> list[str]:
         """The last public log lines of a started game, oldest first."""

@@ -15,7 +15,7 @@ from bot.service.games import Games
 from bot.service.hands import Hands
 from bot.service.languages import Languages
 from bot.service.leagues import Leagues
-from bot.service.loading import GameLookup
+from bot.service.loading import COLLECTOR, GameLookup
 from bot.service.lobby import Lobby
 from bot.service.moves import Moves
 from bot.service.pace import Clock, utc_clock
@@ -24,6 +24,8 @@ from bot.service.places import Places
 from bot.service.ratings import Ratings
 from bot.service.reading import BoardReading
 from bot.service.records import Records
+from bot.service.reliability import Reliability
+from bot.service.seats import SeatTaking
 from bot.service.thinking import Thinker
 from bot.service.timers import Timers
 from bot.service.undo import Undo
@@ -64,9 +66,12 @@ class GameService:
         self.languages = Languages(store)
         self.reading = BoardReading(store)
         self.leagues = Leagues(store, lookup, clock or utc_clock, self.lobby)
+        self.reliability = Reliability(store)
+        self.seats = SeatTaking(self.games, commit, store, self.clocks, pictures)
 
     async def load(self) -> int:
         """At start: index every ongoing game, then restore the turn clocks; how many games."""
-        loaded = await self.games.load()
-        await self.clocks.restore()
+        with COLLECTOR.paused():
+            loaded = await self.games.load()
+            await self.clocks.restore()
         return loaded

@@ -37,6 +37,7 @@ from bot.store.rows import (
     utc_now,
 )
 from bot.store.store import Store
+from bot.store.takeovers import HolderRow, SeatRequestRow
 from bot.store.timers import REMINDER, TURN_CLOCK, NewTimer, TimerRow
 
 __all__ = [
@@ -56,6 +57,7 @@ __all__ = [
     "Entrant",
     "GameEntry",
     "GameRow",
+    "HolderRow",
     "IndexEntry",
     "MigrationFailed",
     "MoveRow",
@@ -65,6 +67,7 @@ __all__ = [
     "PlayedSeat",
     "Rater",
     "RatingRow",
+    "SeatRequestRow",
     "SeatRow",
     "Snapshot",
     "StaleVersion",

@@ -41,6 +41,10 @@ class Row(Protocol):
 
     def __getitem__(self, key: Any, /) -> Any: ...
 
+    def keys(self) -> Iterable[str]:
+        """The column names, in order."""
+        ...
+
 
 @dataclass
 class Result:

@@ -3,7 +3,9 @@ per game (every game's row, seats and turn clocks, each in one query)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from operator import itemgetter
+from typing import Any, NamedTuple
 
 from bot.store.backend import Row
 from bot.store.database import Database
@@ -13,14 +15,16 @@ from bot.store.timers import TIMERS, TimerRow
 
 NOBODY = -1  # snapshots.to_move when no single seat decides (see migration 0013)
 _ONGOING = "g.status IN ('lobby', 'active') AND g.broken IS NULL"
+_ENTRY_KEYS = ("id", "game_type", "snapshot_to_move", "snapshot_format")  # of StartupIndex.games
 
 
-@dataclass(frozen=True, slots=True)
-class IndexEntry:
+class IndexEntry(NamedTuple):
     """One ongoing game as start-up knows it: its row, or why the row cannot be read.
 
     `to_move` is the seat the latest snapshot says decides (NOBODY: none in particular), None
     when it was never recorded; `state_format` is that snapshot's format (None: no snapshot).
+    A NamedTuple: start-up makes one per ongoing game, and a tuple is made several times faster
+    than a frozen dataclass.
     """
 
     game_id: int
@@ -44,7 +48,12 @@ class StartupIndex:
             f" FROM games g LEFT JOIN snapshots s ON s.game_id = g.id WHERE {_ONGOING}"
             f"{self._db.ours('g.guild_id')} ORDER BY g.id"
         )
-        return [_entry(row) for row in rows]
+        if not rows:
+            return []
+        columns = list(rows[0].keys())
+        read = GAMES.reader(columns)
+        keys = itemgetter(*(columns.index(name) for name in _ENTRY_KEYS))
+        return [_entry(row, read, keys) for row in rows]
 
     async def seats(self) -> dict[int, list[SeatRow]]:
         """The seats of every ongoing game, each game's in the order `seats.of()` gives them."""
@@ -53,8 +62,7 @@ class StartupIndex:
             f"{self._db.ours('g.guild_id')} ORDER BY t.game_id, coalesce(t.seat, -1), t.join_order"
         )
         seats: dict[int, list[SeatRow]] = {}
-        for row in rows:
-            seat = SEATS.one(row)
+        for seat in SEATS.all(rows):
             seats.setdefault(seat.game_id, []).append(seat)
         return seats
 
@@ -66,19 +74,20 @@ class StartupIndex:
             f"{self._db.ours('g.guild_id')} ORDER BY t.game_id, t.due_at, t.id"
         )
         timers: dict[int, list[TimerRow]] = {}
-        for row in rows:
-            timer = TIMERS.one(row)
+        for timer in TIMERS.all(rows):
             timers.setdefault(timer.game_id, []).append(timer)
         return timers
 
 
-def _entry(row: Row) -> IndexEntry:
-    """A game's entry: its decoded row, or the words saying why it cannot be (never its data)."""
+def _entry(row: Row, read: Callable[[Row], GameRow], keys: Callable[[Row], Any]) -> IndexEntry:
+    """A game's entry: its decoded row, or the words saying why it cannot be (never its data).
+
+    `keys` picks the _ENTRY_KEYS columns, which are read even when the rest cannot be.
+    """
     try:
-        game: GameRow | None = GAMES.one(row)
+        game: GameRow | None = read(row)
         fault = None
     except CorruptRow as error:
         game, fault = None, str(error)
-    return IndexEntry(
-        row["id"], row["game_type"], game, fault, row["snapshot_to_move"], row["snapshot_format"]
-    )
+    game_id, game_type, to_move, state_format = keys(row)
+    return IndexEntry(game_id, game_type, game, fault, to_move, state_format)

@@ -43,6 +43,13 @@ class PlayedSeat:
     opponents: tuple[str, ...]
 
 
+# The seats a person held in started games: their own, and those they left to someone else.
+_MINE = (
+    "SELECT game_id, seat, departure IS NOT NULL AS departed FROM seats"
+    " WHERE user_id = ? AND seat IS NOT NULL"
+    " UNION ALL SELECT game_id, seat, departure IS NOT NULL AS departed FROM seat_holders"
+    " WHERE user_id = ?"
+)
 ENTRIES = RowMapper(GameEntry, "game #{id}")
 PLAYED = RowMapper(PlayedSeat, "game #{game_id}")
 
@@ -95,21 +102,24 @@ class RecordRepository:
         return [str(row[0]) for row in rows]
 
     async def played_seats(self, guild_id: int, user_id: int) -> list[PlayedSeat]:
-        """A person's finished games in a server, in the order they finished, with opponents."""
+        """A person's finished games in a server, in the order they finished, with opponents;
+        a seat they left and someone took over counts too (as left)."""
+        finished = (
+            "g.guild_id = ? AND g.status = 'finished' AND g.result IS NOT NULL AND g.broken IS NULL"
+        )
         rows = await self._db.all(
-            "SELECT g.id AS game_id, g.game_type, g.result, s.seat,"
-            " s.departure IS NOT NULL AS departed FROM games g"
-            " JOIN seats s ON s.game_id = g.id LEFT JOIN rated_games r ON r.game_id = g.id"
-            " WHERE g.guild_id = ? AND g.status = 'finished' AND g.result IS NOT NULL"
-            " AND g.broken IS NULL AND s.user_id = ? AND s.seat IS NOT NULL"
-            " ORDER BY coalesce(r.position, 0), g.id",
-            (guild_id, user_id),
+            "SELECT g.id AS game_id, g.game_type, g.result, s.seat, s.departed,"
+            " coalesce(r.position, 0) AS position FROM games g"
+            f" JOIN ({_MINE}) s ON s.game_id = g.id LEFT JOIN rated_games r ON r.game_id = g.id"
+            f" WHERE {finished} ORDER BY position, g.id",
+            (user_id, user_id, guild_id),
         )
         others = await self._db.all(
-            "SELECT o.game_id, o.display_name FROM seats o JOIN seats s ON s.game_id = o.game_id"
-            " JOIN games g ON g.id = o.game_id WHERE g.guild_id = ? AND g.status = 'finished'"
-            " AND s.user_id = ? AND o.user_id <> ? AND o.seat IS NOT NULL ORDER BY o.seat",
-            (guild_id, user_id, user_id),
+            f"SELECT o.game_id, o.display_name FROM seats o JOIN ({_MINE}) s"
+            " ON s.game_id = o.game_id JOIN games g ON g.id = o.game_id WHERE g.guild_id = ?"
+            " AND g.status = 'finished' AND o.seat IS NOT NULL AND o.seat <> s.seat"
+            " ORDER BY o.seat",
+            (user_id, user_id, guild_id),
         )
         names: dict[int, list[str]] = {}
         for other in others:
@@ -124,12 +134,24 @@ class RecordRepository:
         rows = await self._db.all(
             "SELECT m.game_id, m.user_id, m.created_at FROM moves m JOIN games g"
             " ON g.id = m.game_id WHERE g.guild_id = ? AND g.status = 'finished'"
-            " AND m.undone_at IS NULL AND EXISTS (SELECT 1 FROM seats s WHERE"
-            " s.game_id = m.game_id AND s.user_id = ? AND s.seat IS NOT NULL)"
+            f" AND m.undone_at IS NULL AND m.game_id IN (SELECT game_id FROM ({_MINE}) s)"
             " ORDER BY m.game_id, m.seq",
-            (guild_id, user_id),
+            (guild_id, user_id, user_id),
         )
         return [(int(r[0]), None if r[1] is None else int(r[1]), str(r[2])) for r in rows]
+
+    async def recent_seats(
+        self, guild_id: int, user_id: int, limit: int = 50
+    ) -> list[tuple[int, int, bool, str]]:
+        """(game, seat, left it, flags as stored JSON) of a person's latest finished server
+        games, newest first: how reliable a player is is read from these."""
+        rows = await self._db.all(
+            f"SELECT g.id, s.seat, s.departed, g.flags FROM games g JOIN ({_MINE}) s"
+            " ON s.game_id = g.id WHERE g.guild_id = ? AND g.status = 'finished'"
+            " AND g.broken IS NULL ORDER BY g.id DESC LIMIT ?",
+            (user_id, user_id, guild_id, limit),
+        )
+        return [(int(r[0]), int(r[1]), bool(r[2]), str(r[3])) for r in rows]
 
     async def finished_counts(self, guild_id: int) -> dict[str, int]:
         """How many games of each type a server finished."""

@@ -25,6 +25,10 @@ T = TypeVar("T")
 GROUP_LIMIT = 32
 MINE = "symposion_tx"  # the savepoint that keeps one caller's statements apart in a group
 _INDEX = re.compile(r"\bindex '(\w+)'")  # how sqlite names a refusing unique index
+# Files this process checked and then closed, with how they looked on disk once closed: the
+# bot checks its file before connecting to Discord and opens it again at once (start-up reads
+# every page twice otherwise, 0.25-0.7 s for 10,000 games). A file changed since is checked.
+_CLOSED_CHECKED: dict[str, tuple[int, int, int, int] | None] = {}
 
 
 def _conflict(error: sqlite3.IntegrityError) -> Conflict:
@@ -69,6 +73,26 @@ async def in_thread(db: aiosqlite.Connection, work: Callable[[sqlite3.Connection
     """
     run: Callable[..., Awaitable[T]] = db._execute
     return await run(lambda: work(db._conn))
+
+
+def _looks(path: str | Path) -> tuple[int, int, int, int] | None:
+    """What tells a file changed: its device, inode, size and modification time (in ns)."""
+    try:
+        seen = Path(path).stat()
+    except OSError:  # gone, or not a file (":memory:")
+        return None
+    return (seen.st_dev, seen.st_ino, seen.st_size, seen.st_mtime_ns)
+
+
+def _unchanged_since_checked(path: str | Path) -> bool:
+    """Whether this process checked the file, closed it, and nothing has written it since."""
+    before = _CLOSED_CHECKED.pop(str(path), None)
+    return before is not None and before == _looks(path) and not _wal(path).exists()
+
+
+def _wal(path: str | Path) -> Path:
+    """sqlite's write-ahead log beside the file: left behind, it holds writes not yet checked."""
+    return Path(f"{path}-wal")
 
 
 class SqliteTx:
@@ -133,6 +157,7 @@ class SqliteBackend:
         back the lock; sqlite and OS errors become one-line StoreUnusable errors.
         """
         lock = acquire(path)
+        checked = _unchanged_since_checked(path)  # before connecting makes its log file
         db: aiosqlite.Connection | None = None
         step = "opening it"
         try:
@@ -140,7 +165,7 @@ class SqliteBackend:
             db.row_factory = sqlite3.Row
             step = "setting it up"
             await cls._configure(db)
-            problem = await cls._damage(db)
+            problem = None if checked else await cls._damage(db)
             if problem is not None:
                 raise damaged(path, problem)
             backend = cls(db, str(path), lock)
@@ -184,6 +209,7 @@ class SqliteBackend:
             if self._group is not None:
                 await self._finish(self._group)  # a group whose next member never came
             await self._db.close()
+        _CLOSED_CHECKED[self.name] = _looks(self.name)
         if self._file_lock is not None:
             release(self._file_lock)
             self._file_lock = None
@@ -242,12 +268,18 @@ class SqliteBackend:
             self._fail(group, error)
 
     async def _keep(self, group: asyncio.Future[None]) -> None:
-        """Fold this caller's statements into the group's transaction."""
+        """Fold this caller's statements into the group's transaction; when nobody else is
+        queued to join it, commit it in the same trip to the connection's thread (one thread
+        wake-up less per transaction, the common case of a bot that is not busy)."""
+        last = not self._waiting or self._members >= GROUP_LIMIT
+        statements = [f"RELEASE {MINE}", *(["COMMIT"] if last else [])]
         try:
-            await in_thread(self._db, lambda conn: _bare(conn, [f"RELEASE {MINE}"]))
+            await in_thread(self._db, lambda conn: _bare(conn, statements))
         except BaseException as error:
             self._fail(group, error)
             raise
+        if last and not group.done():
+            group.set_result(None)  # committed; `_leave` finds the group done and closes it
 
     @staticmethod
     def _fail(group: asyncio.Future[None], error: BaseException) -> None:

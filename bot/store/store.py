@@ -30,6 +30,7 @@ from bot.store.records import RecordRepository
 from bot.store.rows import utc_now
 from bot.store.seats import SeatRepository
 from bot.store.shards import ShardRepository
+from bot.store.takeovers import TakeoverRepository
 from bot.store.timers import TimerRepository
 from bot.store.votes import UndoRequestRepository, VoteRepository
 
@@ -69,6 +70,7 @@ class Store:
         self.preferences = PreferenceRepository(db)
         self.index = StartupIndex(db)
         self.leagues = LeagueRepository(db)
+        self.takeovers = TakeoverRepository(db)
 
     @property
     def name(self) -> str:

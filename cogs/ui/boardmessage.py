@@ -7,7 +7,7 @@ from dataclasses import replace
 import discord
 
 from bot.i18n import ENGLISH, say, words
-from bot.service import Board
+from bot.service import Board, offered
 from cogs.ui import components
 from cogs.ui.painter import Painter
 from cogs.ui.texts import final_text, game_text
@@ -26,17 +26,26 @@ async def game_message(
         final = components.final_view(info.game_id, language) if info.status == "finished" else None
         return final_text(info, board.view["seats"], language), image, final
     turn = board.turn
+    take = offered(info)
     if turn is None:
         return game_text(board, language), image, None
     if turn.automatic:  # it moves at once; nobody is asked
         return (
             game_text(board, language),
             image,
-            components.game_view(info.game_id, turn.version, (), hand=hand, language=language),
+            components.game_view(
+                info.game_id, turn.version, (), hand=hand, language=language, take=take
+            ),
         )
     shown = board.public_choices
     buttons = components.game_view(
-        info.game_id, turn.version, shown, hand=hand, back=turn.back, language=language
+        info.game_id,
+        turn.version,
+        shown,
+        hand=hand,
+        back=turn.back,
+        language=language,
+        take=take,
     )
     text = game_text(board, language)
     if shown and components.shown_choices(shown) < len(shown):

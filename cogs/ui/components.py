@@ -18,6 +18,7 @@ from bot.service import Choice
 from cogs.ui.component import Component, button, frozen, menu
 from cogs.ui.ids import HAND, MOVE, PICK, REMATCH, TURN, HandId, MoveId, PickId, RematchId, TurnId
 from cogs.ui.replies import BUTTON_LABEL, OPTION_TEXT, clip
+from cogs.ui.seat_taking import TakeSeatButton
 from cogs.ui.undo_components import BackButton
 
 if TYPE_CHECKING:
@@ -154,8 +155,10 @@ def game_view(
     hand: bool,
     back: bool = False,
     language: str = ENGLISH,
+    take: Sequence[int] = (),
 ) -> discord.ui.View:
-    """The game message's components: public choices (or 'Your move'), then Back, 'My hand'."""
+    """The game message's components: public choices (or 'Your move'), then Back, 'My hand',
+    then Take this seat for each seat its player left (as many as the last row holds)."""
     items: list[Any] = []
     if choices is None:
         items.append(TurnButton.make(game_id, version, language))
@@ -165,6 +168,9 @@ def game_view(
         items.append(BackButton.make(game_id, version, language))
     if hand:
         items.append(HandButton.make(game_id, language))
+    room = PER_ROW - int(back) - int(hand)
+    several = len(take) > 1
+    items += [TakeSeatButton.make(game_id, seat, several, language) for seat in take[:room]]
     return frozen(*items)
 
 

@@ -221,6 +221,22 @@ class LeagueId:
     verb: LeagueVerb
 
 
+@dataclass(frozen=True)
+class TakeSeatId:
+    """Take this seat: a person asks to take over `seat`, left to the automatic player."""
+
+    game: int
+    seat: int
+
+
+@dataclass(frozen=True)
+class SeatAnswerId:
+    """Let them in ('yes') or keep the computer ('no') on a request to take a seat."""
+
+    request: int
+    verb: YesNo
+
+
 MOVE = IdScheme("m", MoveId)
 PICK = IdScheme("s", PickId)
 TURN = IdScheme("t", TurnId)
@@ -235,6 +251,8 @@ ADD_COMPUTER = IdScheme("ca", AddComputerId)
 REMOVE_COMPUTER = IdScheme("cr", RemoveComputerId)
 REPLAY = IdScheme("rp", ReplayId)
 LEAGUE = IdScheme("lg", LeagueId)
+TAKE_SEAT = IdScheme("ts", TakeSeatId)
+SEAT_ANSWER = IdScheme("sa", SeatAnswerId)
 SCHEMES = (
     MOVE,
     PICK,
@@ -250,9 +268,11 @@ SCHEMES = (
     REMOVE_COMPUTER,
     REPLAY,
     LEAGUE,
+    TAKE_SEAT,
+    SEAT_ANSWER,
 )
 # The components of a game message, each carrying its game: how an unrecorded board is found.
-GAME_PARTS = (MOVE, PICK, TURN, HAND, BACK)
+GAME_PARTS = (MOVE, PICK, TURN, HAND, BACK, TAKE_SEAT)
 
 
 def ours(custom_id: str) -> bool:

@@ -27,7 +27,7 @@ from cogs.ui.ids import (
     LobbyVerb,
     RemoveComputerId,
 )
-from cogs.ui.texts import lobby_text
+from cogs.ui.reliability import lobby_words
 
 if TYPE_CHECKING:
     from cogs.ui.table import Table
@@ -105,6 +105,6 @@ def lobby_view(game_id: int, language: str = ENGLISH) -> discord.ui.View:
 async def show_lobby(table: Table, interaction: Interaction, info: GameInfo) -> None:
     """Redraw the lobby message the click came from (after the change was stored)."""
     language = await readers.server_language(table.bot, info.guild_id)
-    text = lobby_text(info, language) + threads.note(info, language)
+    text = await lobby_words(table, info, language) + threads.note(info, language)
     view = lobby_view(info.game_id, language) if info.status == "lobby" else None
     await table.acknowledge(lambda: interaction.response.edit_message(content=text, view=view))

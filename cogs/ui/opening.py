@@ -18,7 +18,7 @@ from bot.service import ChannelBusy, GameInfo, ServiceError, Started
 from cogs.ui import readers, threads
 from cogs.ui.ids import LobbyVerb
 from cogs.ui.lobby_components import lobby_view
-from cogs.ui.texts import lobby_text
+from cogs.ui.reliability import lobby_words
 
 if TYPE_CHECKING:
     from cogs.ui.table import Table
@@ -51,7 +51,9 @@ async def open_game(
             info.game_id, interaction.user.id, opponents, level
         )
         language = await readers.server_language(table.bot, started.info.guild_id)
-        text = lobby_text(started.info, language) + threads.note(started.info, language)
+        text = await lobby_words(table, started.info, language) + threads.note(
+            started.info, language
+        )
         await table.acknowledge(lambda: interaction.edit_original_response(content=text, view=None))
         await show_start(table, started)
 
@@ -64,7 +66,9 @@ async def lobby_action(
     if verb == "start":
         started = await table.service.lobby.start(game_id, user.id)
         language = await readers.server_language(table.bot, started.info.guild_id)
-        text = lobby_text(started.info, language) + threads.note(started.info, language)
+        text = await lobby_words(table, started.info, language) + threads.note(
+            started.info, language
+        )
         await table.acknowledge(lambda: interaction.response.edit_message(content=text, view=None))
         await show_start(table, started)
         return
@@ -76,7 +80,7 @@ async def lobby_action(
         info = await table.service.lobby.cancel(game_id, user.id)
     language = await readers.server_language(table.bot, info.guild_id)
     keep = lobby_view(game_id, language) if info.status == "lobby" else None
-    text = lobby_text(info, language) + threads.note(info, language)
+    text = await lobby_words(table, info, language) + threads.note(info, language)
     await table.acknowledge(lambda: interaction.response.edit_message(content=text, view=keep))
     if info.status != "lobby":
         await threads.archive(table.bot, info)
@@ -182,7 +186,9 @@ async def _lobby_here(
         text = f"{words(busy.args[0], reader)} {game_link(table, here, reader)}"
         raise ServiceError(f"{text}\n{words(note, reader)}" if note else text) from None
     language = await readers.server_language(table.bot, info.guild_id)
-    content = lobby_text(info, language) + (f"\n{words(note, language)}" if note else "")
+    content = await lobby_words(table, info, language) + (
+        f"\n{words(note, language)}" if note else ""
+    )
     sent = await interaction.response.send_message(content, view=lobby_view(info.game_id, language))
     if sent.message_id is not None:
         await table.service.boards.set_message(info.game_id, sent.message_id)
@@ -231,7 +237,7 @@ async def _lobby_in_thread(
         raise
     language = await readers.server_language(table.bot, info.guild_id)
     await interaction.edit_original_response(
-        content=lobby_text(info, language) + threads.note(info, language),
+        content=await lobby_words(table, info, language) + threads.note(info, language),
         view=lobby_view(info.game_id, language),
     )
     await check_dms(table, interaction, info)
@@ -264,8 +270,9 @@ async def _fall_back_here(
         no_thread = say("table.no_thread_busy", busy=busy.args[0])
         raise ServiceError(words(no_thread, reader)) from None
     language = await readers.server_language(table.bot, info.guild_id)
+    shown = await lobby_words(table, info, language)
     await interaction.edit_original_response(
-        content=f"{lobby_text(info, language)}\n{words(threads.NO_THREADS, language)}",
+        content=f"{shown}\n{words(threads.NO_THREADS, language)}",
         view=lobby_view(info.game_id, language),
     )
     await table.service.boards.set_message(info.game_id, message_id)
@@ -296,7 +303,7 @@ async def rematch(table: Table, interaction: Interaction, game_id: int) -> None:
         raise
     language = await readers.server_language(table.bot, info.guild_id)
     await lobby.edit(
-        content=lobby_text(info, language) + threads.note(info, language),
+        content=await lobby_words(table, info, language) + threads.note(info, language),
         view=lobby_view(info.game_id, language),
     )
     opened = say("table.new_table", link=lobby.jump_url)
@@ -310,7 +317,7 @@ async def _rematch_here(table: Table, interaction: Interaction, game_id: int) ->
     info: GameInfo = await table.service.lobby.rematch(game_id, interaction.user.id)
     language = await readers.server_language(table.bot, info.guild_id)
     sent = await interaction.response.send_message(
-        lobby_text(info, language), view=lobby_view(info.game_id, language)
+        await lobby_words(table, info, language), view=lobby_view(info.game_id, language)
     )
     if sent.message_id is not None:
         await table.service.boards.set_message(info.game_id, sent.message_id)

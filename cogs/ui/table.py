@@ -19,7 +19,7 @@ import discord
 
 from bot.i18n import say, words
 from bot.service import Board, GameInfo, Hand, MoveResult
-from cogs.ui import alttext, components, opening, readers, threads
+from cogs.ui import alttext, answering, components, opening, readers, threads
 from cogs.ui.boardmessage import game_message
 from cogs.ui.deliveries import Deliveries, Offer, wait_for_sender
 from cogs.ui.hands import HandDesk
@@ -62,6 +62,7 @@ class Table:
         self.notes = TurnNotes(bot)
         self.mender = Mender(self)
         self.deliveries = Deliveries(self._deliver)
+        self.answer_within = answering.ANSWER_WITHIN  # a move's private answer, before deferring
 
     @property
     def service(self) -> GameService:
@@ -242,7 +243,8 @@ class Table:
     async def play(
         self, interaction: Interaction, game_id: int, code: str, version: int | None
     ) -> None:
-        """A move from a button, a select or /move: commit first, then answer and redraw.
+        """A move from a button, a select or /move: answered in time (cogs.ui.answering),
+        committed, then shown.
 
         Answering the click and showing the result are independent: once the move is stored,
         the board and the hands go out even if the answer to the click fails.
@@ -253,22 +255,21 @@ class Table:
     async def _play(
         self, interaction: Interaction, game_id: int, code: str, version: int | None
     ) -> None:
-        result = await self.service.moves.move(game_id, interaction.user.id, code, version)
-        language = await readers.reader_language(interaction)  # never raises
-        done = words(say("table.you_played", move=result.description), language)
-        private = interaction.message is not None and interaction.message.flags.ephemeral
-        if interaction.type is discord.InteractionType.component and private:
-            await self.acknowledge(
-                lambda: interaction.response.edit_message(content=done, view=None)
-            )
-        elif interaction.type is discord.InteractionType.component:
-            await self.acknowledge(interaction.response.defer)
-        else:
-            await self.acknowledge(lambda: interaction.response.send_message(done, ephemeral=True))
+        def move() -> Awaitable[MoveResult]:
+            return self.service.moves.move(game_id, interaction.user.id, code, version)
+
+        result, tell = await answering.in_time(
+            interaction, move, self.acknowledge, self.answer_within
+        )
+        if tell is not None:
+            language = await readers.reader_language(interaction)  # never raises
+            done = words(say("table.you_played", move=result.description), language)
+            await self.acknowledge(lambda: tell(done))
         await self.after_move(result)
 
-    async def acknowledge(self, answer: Callable[[], Awaitable[object]]) -> None:
-        """Answer an interaction after a stored change; a failure is logged, never raised.
+    async def acknowledge(self, answer: Callable[[], Awaitable[object]]) -> bool:
+        """Answer an interaction whose work goes on whatever Discord says (a stored change, a
+        move about to be made); whether it is answered. A failure is logged, never raised.
 
         A refused or lost answer is tried once more (Discord says 40060 if the first arrived);
         an expired interaction (10062) cannot be answered at all.
@@ -277,16 +278,17 @@ class Table:
         for _ in range(2):
             try:
                 await answer()
-                return
+                return True
             except discord.HTTPException as error:
                 if error.code == ALREADY_ANSWERED:
-                    return
+                    return True
                 failure = error
                 if error.code == EXPIRED:
                     break
             except DISCORD_FAULTS as error:
                 failure = error
-        log.warning("could not answer an interaction after a stored change: %r", failure)
+        log.warning("could not answer an interaction: %r", failure)
+        return False
 
     async def announce(self, place_id: int, text: str) -> None:
         """A short public notice after a stored change; a failure is logged, never raised."""

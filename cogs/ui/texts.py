@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import discord
@@ -54,8 +54,9 @@ def option_words(game_type: str, options: dict[str, str], language: str = EN) ->
     return words(listing(shown, LIST_COMMA), language)
 
 
-def lobby_text(info: GameInfo, language: str = EN) -> str:
-    """Game, player range, options and seats of a lobby (or what became of it)."""
+def lobby_text(info: GameInfo, language: str = EN, notes: Mapping[int, str] | None = None) -> str:
+    """Game, player range, options and seats of a lobby (or what became of it); `notes`
+    (by user id) go beside the names (a player's reliability)."""
 
     def said(key: str, **params: object) -> str:
         return words(say(key, **params), language)
@@ -67,6 +68,7 @@ def lobby_text(info: GameInfo, language: str = EN) -> str:
     host = said("table.host")
     seats = "\n".join(
         f"{n}. {_who(p, language)}{host if p.user_id == info.host_id else ''}"
+        + (f" · {notes[p.user_id]}" if notes and p.user_id in notes else "")
         for n, p in enumerate(players, 1)
     )
     options = option_words(info.game_type, info.options, language)

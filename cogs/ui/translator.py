@@ -16,7 +16,12 @@ from discord.app_commands import TranslationContextLocation as Where
 
 from bot.i18n import ENGLISH, entries, language_of
 
-COMMAND_PARTS = {Where.command_name: "name", Where.command_description: "description"}
+COMMAND_PARTS = {
+    Where.command_name: "name",
+    Where.command_description: "description",
+    Where.group_name: "name",  # a command group (/seat), keyed like a command
+    Where.group_description: "description",
+}
 OPTION_PARTS = {Where.parameter_name: "name", Where.parameter_description: "description"}
 
 

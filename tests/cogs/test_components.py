@@ -22,7 +22,7 @@ from cogs.ui.seat_components import ResignButton, VoteButton
 from cogs.ui.undo_components import BackButton, ConsentButton
 
 # The extensions the client loads, by name (bot/client.py); each registers its own components.
-EXTENSIONS = ("lobby", "moves", "info", "yours", "timers", "hints", "records", "replays")
+EXTENSIONS = ("lobby", "moves", "info", "yours", "timers", "hints", "records", "replays", "seats")
 
 
 def choices(n: int, words: str = "move") -> list[Choice]:
@@ -106,6 +106,8 @@ TEMPLATES_BEFORE = {
     "ADD_COMPUTER": r"sy:ca:(?P<game>[0-9]+)",
     "REMOVE_COMPUTER": r"sy:cr:(?P<game>[0-9]+)",
     "REPLAY": r"sy:rp:(?P<game>[0-9]+):(?P<step>[0-9]+):(?P<way>back|next)",
+    "TAKE_SEAT": r"sy:ts:(?P<game>[0-9]+):(?P<seat>[0-9]+)",
+    "SEAT_ANSWER": r"sy:sa:(?P<request>[0-9]+):(?P<verb>yes|no)",
 }
 
 

@@ -15,6 +15,7 @@ from bot.ai import Decision
 from bot.engine import all_games
 from bot.service.thinking import Thinker
 from tests.e2e.fake_discord import BotRunner, FakeDiscord, RecordedMessage
+from tests.e2e.searching import small_search
 from tests.e2e.symposion import (
     COMPUTER_TURNS,
     ephemeral_answer,
@@ -33,7 +34,9 @@ from tests.e2e.symposion import (
 Runner = BotRunner[Any]
 GAME_IDS = [game.spec.id for game in all_games()]
 OPPONENTS = {game.spec.id: min(2, game.spec.max_players - 1) for game in all_games()}
-SEARCHED = "iliad_cards"  # the whole game whose computers really search (the fastest to play)
+# The whole game whose computers really search in the bot's process pool (the fastest to play),
+# on the search's smallest budget (tests/e2e/searching.py): the table is under test here.
+SEARCHED = "iliad_cards"
 
 
 # Every game on sqlite; on PostgreSQL one, where a computer seat's rating is stored (the rest of
@@ -57,6 +60,10 @@ async def test_one_person_plays_a_whole_game_against_the_computer(
     bot = await bot_runner.start(factory(database))
     if game_id != SEARCHED:
         quick_computers(bot)  # one game type plays the real search in the bot's process pool
+    else:
+        bot.service.computers.thinker = Thinker(
+            bot.computer_pool, bot.computer_timeout, decider=small_search
+        )
     mark = fake_discord.mark()
     opened = await fake_discord.slash(
         "play",

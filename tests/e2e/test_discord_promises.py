@@ -1,10 +1,13 @@
-"""The rest of Discord's promises, kept by the bot: followups only within an interaction's
-15-minute token life (later work answers with plain messages), uploads never over the
-interaction's `attachment_size_limit`, and embeds none or within 6,000 characters."""
+"""The rest of Discord's promises, kept by the bot: a move's interaction answered before the
+move waits for anything (Discord ends an interaction unanswered after 3 s), followups only
+within an interaction's 15-minute token life (later work answers with plain messages), uploads
+never over the interaction's `attachment_size_limit`, and embeds none or within 6,000
+characters."""
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -12,9 +15,21 @@ import pytest
 
 from tests.e2e.clock import FakeClock
 from tests.e2e.fake_discord import BotRunner, FakeDiscord, InjectedInteraction, RecordedMessage
-from tests.e2e.symposion import factory, is_live_board, move_by_buttons, open_game, stub_drawing
+from tests.e2e.symposion import (
+    factory,
+    game_message,
+    is_live_board,
+    move_by_buttons,
+    mover_id,
+    next_move_click,
+    open_game,
+    stub_drawing,
+    user_name,
+)
 
 Runner = BotRunner[Any]
+DEFERRED_UPDATE, DEFERRED_MESSAGE = 6, 5  # Discord's 'answered, the work goes on' responses
+UPDATE_MESSAGE, CHANNEL_MESSAGE = 7, 4  # answers that say their words at once
 LATE = 16 * 60  # seconds: past the token's 15 minutes
 EMBED_TEXT = (("title",), ("description",), ("footer", "text"), ("author", "name"))
 
@@ -31,6 +46,92 @@ async def two_moves_of_iliad(fake: FakeDiscord) -> None:
 async def private_answer(it: InjectedInteraction) -> RecordedMessage:
     """The finished private answer an interaction got (after any 'thinking…')."""
     return await it.wait_message(lambda m: m.ephemeral and not m.loading)
+
+
+async def answered_while_held(
+    bot: Any, fake: FakeDiscord, act: Callable[[], Awaitable[InjectedInteraction]]
+) -> tuple[InjectedInteraction, int]:
+    """`act` while game #1's lock is held (a move before it, a slow database): the response
+    the interaction got meanwhile; then the lock is let go and the board comes."""
+    game = await bot.service.games.hot(1)
+    mark = fake.mark()
+    async with game.lock:
+        interaction = await act()
+        answered = await interaction.wait_answered()
+        assert game.lock.locked()  # still held: the answer did not wait for the move
+    await fake.wait_for(is_live_board, since=mark)
+    return interaction, answered
+
+
+async def test_a_move_is_answered_before_it_waits_for_the_game(
+    fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
+) -> None:
+    """Under load a move waits for its turn at the game's lock and the database, longer than
+    Discord's 3 s at worst: a click on the game message is deferred at once; a private answer
+    waits `answer_within` seconds for the move (none here), then is deferred: the private
+    choices then read 'You played', /move shows 'thinking…' until the move's words."""
+    bot = await bot_runner.start(factory(database))
+    bot.table.answer_within = 0.0  # the move is never stored in time: each answer defers
+    await open_game(fake_discord, "iliad", "alice", ["bob"])
+    await bot_runner.settle()
+    for step in range(2):
+        click = await next_move_click(fake_discord, step)
+        clicked, answered = await answered_while_held(bot, fake_discord, click)
+        assert answered == DEFERRED_UPDATE
+        assert clicked.message is not None
+        if clicked.message.ephemeral:  # the private choices
+            edited = fake_discord.message(clicked.message.id)
+            assert edited.content.startswith("You played: ") and not edited.custom_ids()
+        await bot_runner.settle()
+    mover = user_name(fake_discord, mover_id(game_message(fake_discord)))
+    entries = await fake_discord.choices(
+        "move", {"action": ""}, focused="action", user=mover, channel="games"
+    )
+
+    def typed() -> Awaitable[InjectedInteraction]:
+        value = {"action": entries[0]["value"]}
+        return fake_discord.slash("move", value, user=mover, channel="games")
+
+    command, answered = await answered_while_held(bot, fake_discord, typed)
+    assert answered == DEFERRED_MESSAGE
+    words = await command.wait_message(lambda m: m.ephemeral and not m.loading)
+    assert words.content.startswith("You played: ")
+
+
+async def test_a_private_answer_in_time_says_the_move_in_its_one_answer(
+    fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
+) -> None:
+    """A move stored within `answer_within` needs no deferral: the private choices become
+    'You played …' in the click's one answer, and /move is answered with the words directly
+    (no placeholder, no edit through the token)."""
+    bot = await bot_runner.start(factory(database))
+    bot.table.answer_within = 60.0  # always in time here, however busy the machine
+    await open_game(fake_discord, "iliad", "alice", ["bob"])
+    await bot_runner.settle()
+    mark = fake_discord.mark()
+    click = await next_move_click(fake_discord, 0)  # Iliad opens with a tile placed privately
+    clicked = await click()
+    assert clicked.message is not None and clicked.message.ephemeral
+    assert await clicked.wait_answered() == UPDATE_MESSAGE
+    assert fake_discord.message(clicked.message.id).content.startswith("You played: ")
+    await fake_discord.wait_for(is_live_board, since=mark)
+    await bot_runner.settle()
+    mover = user_name(fake_discord, mover_id(game_message(fake_discord)))
+    entries = await fake_discord.choices(
+        "move", {"action": ""}, focused="action", user=mover, channel="games"
+    )
+    value = {"action": entries[0]["value"]}
+    typed = await fake_discord.slash("move", value, user=mover, channel="games")
+    assert await typed.wait_answered() == CHANNEL_MESSAGE
+    words = await typed.wait_message(lambda m: m.ephemeral)
+    assert words.content.startswith("You played: ")
+    await bot_runner.settle()
+    tokens = (clicked.token, typed.token)
+    assert not [
+        r
+        for r in fake_discord.requests
+        if r.path.startswith("/webhooks") and any(t in r.path for t in tokens)
+    ]
 
 
 def taking_long(

@@ -194,8 +194,11 @@ async def test_a_reply_discord_refuses_still_gets_an_answer(
 ) -> None:
     import cogs.ui.opening
 
+    async def too_long(table: object, info: object, language: str = "en") -> str:
+        return "x" * 2001
+
     await bot_runner.start(factory(database))
-    monkeypatch.setattr(cogs.ui.opening, "lobby_text", lambda info, language="en": "x" * 2001)
+    monkeypatch.setattr(cogs.ui.opening, "lobby_words", too_long)
     fake_discord.expect_rejection(50035)
     it = await fake_discord.slash(
         "play", {"game": "ilium", "where": "here"}, user="alice", channel="games"

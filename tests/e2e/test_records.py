@@ -153,3 +153,22 @@ async def test_a_lobby_has_nothing_to_replay_or_export(
         asked = await fake_discord.slash(command, {"game": 1}, user="alice", channel="games")
         assert (await private_answer(asked)).content == not_yet
         assert [m for m in asked.messages() if not m.ephemeral] == []  # no "Rebuilding…"
+
+
+async def test_a_game_without_moves_replays_its_one_board_in_the_singular(
+    fake_discord: FakeDiscord,
+    bot_runner: Runner,
+    database: str | Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    stub_drawing(monkeypatch)
+    await bot_runner.start(factory(database))
+    await open_game(fake_discord, "iliad", "alice", ["bob"])
+
+    replay = await fake_discord.slash("replay", {"game": 1}, user="alice", channel="games")
+    posted = await replay.wait_message(lambda m: "game-1.gif" in m.files)
+    assert posted.content.endswith("replayed: the only position.")
+    said = {u.filename: str(u.description) for u in uploads(fake_discord)}
+    assert said["game-1.gif"].startswith("Replay of Iliad #1: its one board, the start:\n")
+    drew = [str(r.body) for r in fake_discord.requests if "drawing" in str(r.body)]
+    assert drew and all("its one board" in said_ for said_ in drew), drew

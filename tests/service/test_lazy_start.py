@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 
+import pytest
 from svc_helpers import ALICE, BOB, CAROL, GUILD, TOY, active, lobby, lookup
 
 from bot.service import GameService, Reminder, TimeUp, get_pace
+from bot.service.clock import TurnClocks
+from bot.service.loading import Collector
 from bot.service.state import Unread
 from bot.store import Store
 from tests.e2e.clock import FakeClock
@@ -107,3 +111,44 @@ async def test_a_game_stored_before_the_index_is_read_in_full_at_start(
     assert not session.cold and session.state is not None
     assert again.places.game_at(info.place_id) == service.places.game_at(info.place_id)
     await again.store.close()
+
+
+async def test_the_garbage_collector_waits_while_start_up_loads(
+    db_path: Path, service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await active(service)
+    seen: list[bool] = []
+    restore = TurnClocks.restore
+
+    async def noting(clocks: TurnClocks) -> None:
+        seen.append(gc.isenabled())
+        await restore(clocks)
+
+    monkeypatch.setattr(TurnClocks, "restore", noting)
+    assert gc.isenabled()
+    again = await restarted(db_path)
+    assert seen == [False] and gc.isenabled()
+    await again.store.close()
+
+
+def test_overlapping_pauses_resume_the_collector_after_the_last_even_on_failure() -> None:
+    pauses = Collector()
+    assert gc.isenabled()
+    first = pauses.paused()
+    first.__enter__()
+    with pytest.raises(RuntimeError), pauses.paused():
+        assert not gc.isenabled()
+        raise RuntimeError("a load failed")
+    assert not gc.isenabled()  # the first load still runs
+    first.__exit__(None, None, None)
+    assert gc.isenabled()
+
+
+def test_a_collector_switched_off_before_stays_off() -> None:
+    gc.disable()
+    try:
+        with Collector().paused():
+            pass
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

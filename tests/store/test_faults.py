@@ -33,7 +33,7 @@ from bot.store.sqlite import SqliteBackend
 ROOT = Path(__file__).resolve().parents[2]
 TOKEN = "a" * 24 + "." + "b" * 6 + "." + "c" * 27  # well-formed, never sent anywhere
 AS_ROOT = os.geteuid() == 0
-START = "from bot.__main__ import main\nraise SystemExit(main())\n"
+START = "from bot.main import main\nraise SystemExit(main())\n"
 FULL_DISK = """
 import bot.store.sqlite as database
 _configure = database.SqliteBackend._configure

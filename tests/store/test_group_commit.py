@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from bot.store import StaleVersion, Store
-from bot.store.sqlite import GROUP_LIMIT, SqliteBackend
+from bot.store.sqlite import GROUP_LIMIT, SqliteBackend, in_thread
 from tests.store.test_store import STATE, new_game
 
 
@@ -27,17 +27,17 @@ def backend(store: Store) -> SqliteBackend:
     return found
 
 
-def count_commits(store: Store, monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """Every COMMIT the connection runs, counted (it still runs)."""
+async def count_commits(store: Store) -> list[int]:
+    """Every COMMIT the connection runs, counted (it still runs): its own commit() and a
+    COMMIT sent along with a transaction's last statements alike."""
     db = backend(store)._db
     commits: list[int] = []
-    real = db.commit
 
-    async def counted() -> None:
-        commits.append(1)
-        await real()
+    def traced(sql: str) -> None:
+        if sql.strip().upper() == "COMMIT":
+            commits.append(1)
 
-    monkeypatch.setattr(db, "commit", counted)
+    await in_thread(db, lambda conn: conn.set_trace_callback(traced))  # its thread's call
     return commits
 
 
@@ -49,10 +49,10 @@ async def started_games(store: Store, count: int) -> list[int]:
 
 
 async def test_moves_queued_together_share_commits_and_all_count(
-    store: Store, monkeypatch: pytest.MonkeyPatch
+    store: Store,
 ) -> None:
     games = await started_games(store, 12)
-    commits = count_commits(store, monkeypatch)
+    commits = await count_commits(store)
     versions = await asyncio.gather(
         *(
             store.moves.record(game_id, 1, seat=0, action="t1", user_id=22, state={"n": game_id})
@@ -65,6 +65,28 @@ async def test_moves_queued_together_share_commits_and_all_count(
         assert [m.action for m in await store.moves.of(game_id)] == ["t1"]
         snapshot = await store.moves.snapshot(game_id)
         assert snapshot is not None and snapshot.state == {"n": game_id}
+
+
+async def test_a_transaction_alone_commits_in_the_trip_of_its_last_statement(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Nobody queued behind it: its COMMIT goes with its last statement to the connection's
+    thread, not in a trip of its own (aiosqlite's commit()); the move counts all the same."""
+    (game_id,) = await started_games(store, 1)
+    commits = await count_commits(store)
+    db = backend(store)._db
+    trips_of_their_own: list[int] = []
+    real = db.commit
+
+    async def counted() -> None:
+        trips_of_their_own.append(1)
+        await real()
+
+    monkeypatch.setattr(db, "commit", counted)
+    assert await store.moves.record(game_id, 1, seat=0, action="t1", user_id=22, state={}) == 2
+    assert commits == [1] and trips_of_their_own == []
+    assert not db.in_transaction
+    assert [m.action for m in await store.moves.of(game_id)] == ["t1"]
 
 
 async def test_a_refused_change_in_a_group_undoes_only_its_own_statements(store: Store) -> None:
@@ -145,10 +167,10 @@ async def test_a_caller_that_gives_up_while_queued_does_not_hold_the_group(store
 
 
 async def test_a_group_is_committed_after_at_most_its_limit(
-    store: Store, monkeypatch: pytest.MonkeyPatch
+    store: Store,
 ) -> None:
     games = await started_games(store, GROUP_LIMIT + 4)
-    commits = count_commits(store, monkeypatch)
+    commits = await count_commits(store)
     moves: list[Any] = [
         store.moves.record(game_id, 1, seat=0, action="t1", user_id=22, state={})
         for game_id in games

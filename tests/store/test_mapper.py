@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
@@ -48,7 +49,7 @@ def test_each_field_is_read_from_its_column_and_converted_by_its_type() -> None:
 
 def test_several_rows_are_read_in_order() -> None:
     plain = RowMapper(Sample, "sample #{id}")
-    rows = [{**ROW, "answers": "{}"}, {**ROW, "id": 8, "answers": '{"11": true}'}]
+    rows = sqlite_rows([{**ROW, "answers": "{}"}, {**ROW, "id": 8, "answers": '{"11": true}'}])
     assert [(s.id, s.answers) for s in plain.all(rows)] == [(7, {}), (8, {"11": True})]
 
 
@@ -64,3 +65,29 @@ def test_a_json_column_that_cannot_be_read_names_the_row_never_its_text(column: 
 def test_a_json_column_that_must_hold_something_refuses_null() -> None:
     with pytest.raises(CorruptRow, match="column options"):
         SAMPLES.one({**ROW, "options": None}, answers={})
+
+
+def sqlite_rows(rows: list[dict[str, Any]]) -> list[sqlite3.Row]:
+    """The rows as sqlite gives them (read by position too), columns in reverse order."""
+    db = sqlite3.connect(":memory:")
+    db.row_factory = sqlite3.Row
+    columns = [*reversed(rows[0]), "extra"]
+    db.execute(f"CREATE TABLE t ({', '.join(columns)})")
+    for row in rows:
+        values = [*(row[c] for c in columns[:-1]), "not a field"]
+        db.execute(f"INSERT INTO t VALUES ({', '.join('?' * len(columns))})", values)
+    return list(db.execute("SELECT * FROM t"))
+
+
+def test_rows_of_one_read_are_read_by_position_as_one_reads_them_by_name() -> None:
+    rows = sqlite_rows([{**ROW, "answers": "{}"}, {**ROW, "id": 8, "quiet": 1, "answers": "{}"}])
+    assert SAMPLES.all(rows) == [SAMPLES.one(row) for row in rows]
+    read = [(s.id, s.quiet, s.live) for s in SAMPLES.all(rows)]
+    assert read == [(7, None, True), (8, True, True)]
+
+
+def test_a_bad_json_column_among_rows_read_by_position_names_its_row() -> None:
+    rows = sqlite_rows([{**ROW, "answers": "{}"}, {**ROW, "id": 8, "answers": '{"11": tr'}])
+    with pytest.raises(CorruptRow) as refused:
+        SAMPLES.all(rows)
+    assert str(refused.value) == "sample #8: column answers is not valid JSON"

@@ -23,7 +23,7 @@ from tests.postgres_server import PostgresServer, free_port
 ROOT = Path(__file__).resolve().parents[2]
 TOKEN = "a" * 24 + "." + "b" * 6 + "." + "c" * 27  # well-formed, never sent anywhere
 SECRET = "Sekr3tPassw0rd"
-START = "from bot.__main__ import main\nraise SystemExit(main())\n"
+START = "from bot.main import main\nraise SystemExit(main())\n"
 
 
 def start(folder: Path, url: str) -> subprocess.CompletedProcess[str]:

@@ -2,7 +2,8 @@
 
 The description (`discord_api_spec/openapi.json`, Discord's, MIT) is read and tuned once per
 process (openapi_tuning, openapi_keywords: the same requests accepted and refused, checked in
-a fraction of a millisecond); each operation's validators are built once, on first use. Where
+a fraction of a millisecond); each operation's validators are built once, on first use, and a
+body that openapi_fast surely accepts is not walked by jsonschema. Where
 Discord accepts more than its schema (the spec folder's README), so does the check: an id may
 be a non-negative JSON number and a boolean query parameter may be `1`/`0`.
 """
@@ -21,6 +22,7 @@ from jsonschema import Draft202012Validator, ValidationError, validators
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
+from .openapi_fast import Accepts, QuickCheck
 from .openapi_keywords import Keywords
 from .openapi_tuning import tune
 
@@ -50,6 +52,7 @@ class Operation:
     query_checks: Mapping[str, Draft202012Validator]
     body: Draft202012Validator | None
     body_required: bool
+    body_surely_valid: Accepts  # True: the body validator would find nothing (openapi_fast)
 
     def check(
         self, path_values: Mapping[str, str], query: Mapping[str, str], body: Any
@@ -65,7 +68,7 @@ class Operation:
         if body is None:
             if self.body_required:
                 found.append(FormError((), "BASE_TYPE_REQUIRED", "This field is required"))
-        elif self.body is not None:
+        elif self.body is not None and not self.body_surely_valid(body):
             found += [_form_error(c) for e in self.body.iter_errors(body) for c in _causes(e)]
         return found
 
@@ -84,6 +87,7 @@ class Description:
         self._validator_class = validators.extend(Draft202012Validator, keywords)
         self._routes = _routes(spec["paths"])
         self._operations: dict[tuple[str, str], Operation | None] = {}
+        self._quick = QuickCheck(self._lookup)
 
     def find(self, method: str, path: str) -> tuple[Operation, dict[str, str]] | None:
         """The operation a request addresses and its path parameters (None: not described)."""
@@ -123,12 +127,14 @@ class Description:
         content = request_body.get("content") or {}
         chosen = content.get("application/json") or content.get("multipart/form-data")
         body = None if chosen is None else self._validator_class(chosen["schema"])
+        quick = self._quick.accepts(chosen["schema"]) if chosen is not None else _nothing
         return Operation(
             operation.get("operationId", f"{method} {template}"),
             by_place["path"],
             by_place["query"],
             body,
             bool(request_body.get("required")) and "application/json" in content,
+            quick,
         )
 
     def _deref(self, schema: Schema) -> Schema:
@@ -153,6 +159,11 @@ class Description:
 def description() -> Description:
     """The description, read and tuned once per process."""
     return Description(json.loads(SPEC_FILE.read_text(encoding="utf-8")))
+
+
+def _nothing(body: Any) -> bool:
+    """No body schema: nothing to check."""
+    return True
 
 
 def _routes(paths: Mapping[str, Any]) -> dict[int, list[tuple[str, re.Pattern[str]]]]:

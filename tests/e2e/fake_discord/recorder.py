@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import copy
 import dataclasses
 import time
 from collections.abc import Callable, Iterable
@@ -166,6 +167,8 @@ class Recorder:
         """Build a frozen snapshot of a stored message."""
         link = message.interaction
         payload = message.payload(self._cdn())
+        for part in ("embeds", "components"):  # the test's own copy, never the stored lists
+            payload[part] = copy.deepcopy(payload[part])
         return RecordedMessage(
             id=message.id,
             channel_id=message.channel.id,

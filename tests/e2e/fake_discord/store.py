@@ -95,7 +95,9 @@ class StoredMessage:
         return bool(self.flags & LOADING)
 
     def payload(self, cdn: str) -> dict[str, Any]:
-        """Return the full message object as Discord sends it."""
+        """Return the full message object as Discord sends it. Its embeds and components are
+        the stored lists themselves, for JSON answers and events: a change replaces them, never
+        alters them, and a snapshot that a test may hold copies them (recorder.py)."""
         data: dict[str, Any] = {
             "id": str(self.id),
             "type": self.type,
@@ -109,8 +111,8 @@ class StoredMessage:
             "mentions": [],
             "mention_roles": [],
             "attachments": [a.payload(cdn, self.channel.id) for a in self.attachments],
-            "embeds": copy.deepcopy(self.embeds),
-            "components": copy.deepcopy(self.components),
+            "embeds": self.embeds,
+            "components": self.components,
             "pinned": False,
             "flags": self.flags,
         }

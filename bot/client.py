@@ -43,6 +43,7 @@ EXTENSIONS = (
     "cogs.language",
     "cogs.leagues",
     "cogs.seats",
+    "cogs.notify",
 )
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import math
 import random
 from collections.abc import Iterator
@@ -11,21 +10,15 @@ from itertools import islice, repeat
 from operator import lt
 from typing import Any
 
+from bot.engine.errors import ContractViolation as ContractViolation  # the checks raise it
 from bot.engine.errors import IllegalAction
 from bot.engine.game import AnyGame
+from bot.engine.log_parts import Reloads, reloaded
+from bot.engine.log_parts import as_json as _json
 from bot.engine.spec import Outcome
 from bot.engine.view import PUBLIC_KEYS, SEAT_KEYS, public_part
 
 GARBAGE_CODES = ("", " ", "zz:99", "\x00", "9" * 40, "place:ß", "-1", "{}")
-
-
-def _json(value: Any) -> str:
-    """`value` as JSON, keys sorted (a cycle fails by recursion, not by the slower check)."""
-    return json.dumps(value, sort_keys=True, check_circular=False)
-
-
-class ContractViolation(AssertionError):
-    """A game broke the engine contract; the message says which rule and where."""
 
 
 @dataclass
@@ -75,31 +68,25 @@ def check_position(game: AnyGame, state: Any, players: int, where: str) -> list[
 
 
 def check_roundtrips(
-    game: AnyGame, state: Any, players: int, actions: list[Any], where: str
-) -> None:
-    """encode/decode, dump/load and JSON-able views."""
-    _roundtrips(game, state, players, actions, where)
-
-
-def _roundtrips(game: AnyGame, state: Any, players: int, actions: list[Any], where: str) -> Any:
-    """The checks of `check_roundtrips`; returns the state loaded from its dump, for the next."""
+    game: AnyGame,
+    state: Any,
+    players: int,
+    actions: list[Any],
+    where: str,
+    reloads: Reloads | None = None,
+) -> Any:
+    """encode/decode, dump/load and JSON-able views; returns the state loaded from its dump,
+    for `check_every_action` (through `reloads` when a playout's earlier plies went through
+    it: each log line loaded once)."""
     for action in actions:
         code = game.encode(action)
         if game.decode(code) != action:
             raise _fail(game, f"decode(encode(a)) != a for {code!r}", where)
         if len(code) > 60:
             raise _fail(game, f"action code {code!r} too long for a custom_id", where)
-    reloaded = _reloaded(game, state, where)
+    copy = reloaded(game, state, where) if reloads is None else reloads.reloaded(state, where)
     check_views(game, state, players, where)
-    return reloaded
-
-
-def _reloaded(game: AnyGame, state: Any, where: str) -> Any:
-    """`load` of the state's dump as JSON: equal to it, and sharing nothing that can change."""
-    reloaded = game.load(json.loads(_json(game.dump(state))))
-    if reloaded != state:
-        raise _fail(game, "load(dump(s)) != s", where)
-    return reloaded
+    return copy
 
 
 def check_views(game: AnyGame, state: Any, players: int, where: str) -> None:
@@ -152,21 +139,27 @@ def is_empty(private: Any) -> bool:
     return not private
 
 
-def _seen(game: AnyGame, state: Any, seat: int, shown: tuple[Any, Any] | None = None) -> str:
-    """Everything `seat` can observe now, as one comparable text (`shown`: the public view and
-    the seat's, when made already)."""
+def _seen(
+    game: AnyGame, state: Any, seat: int, shown: tuple[Any, Any] | None = None
+) -> tuple[Any, ...]:
+    """Everything `seat` can observe now, as comparable parts (`shown`: the public view and
+    the seat's, when made already): equal exactly when its JSON as one text would be."""
     public, mine = shown or (game.view(state, None), game.view(state, seat))
     mover = game.to_move(state)
-    observed: dict[str, Any] = {
-        "public": public,
-        "mine": mine,
-        "hidden_choices": mover is not None and game.hidden_choices(state),
-    }
-    if mover is not None and (seat == mover or not observed["hidden_choices"]):
-        observed["choices"] = [
-            [game.encode(a), game.describe(a, state)] for a in game.legal_actions(state)
-        ]
-    return _json(observed)
+    hidden = mover is not None and game.hidden_choices(state)
+    choices = None
+    if mover is not None and (seat == mover or not hidden):
+        choices = [[game.encode(a), game.describe(a, state)] for a in game.legal_actions(state)]
+    return _told(public), _told(mine), _json(hidden), choices and _json(choices)
+
+
+def _told(view: Any) -> tuple[Any, str]:
+    """A view as its log and the JSON of the rest: lines of text compare as their JSON does,
+    and the log, most of a view late in a game, is then not written out at every compare."""
+    log = view.get("log") if isinstance(view, dict) else None
+    if type(log) is list and all(map(isinstance, log, repeat(str))):
+        return log, _json({key: value for key, value in view.items() if key != "log"})
+    return None, _json(view)
 
 
 def check_secrecy(
@@ -218,8 +211,8 @@ def check_quiet_move(
         other = game.resample_hidden(state, seat, sampler)
         if code not in {game.encode(a) for a in game.legal_actions(other)}:
             continue
-        seen = _json(game.view(game.apply(other, action), seat))
-        if seen != _json(game.view(moved, seat) if views is None else views[seat]):
+        seen = _told(game.view(game.apply(other, action), seat))
+        if seen != _told(game.view(moved, seat) if views is None else views[seat]):
             raise _fail(game, f"{code!r} kept chance unchanged but showed seat {seat} more", where)
     return True
 
@@ -271,15 +264,15 @@ def check_every_action(
     actions: list[Any],
     foreign: list[str],
     where: str,
-    reloaded: Any = None,
+    copy: Any = None,
 ) -> None:
     """Every legal action applies; every foreign or garbage one raises and changes nothing.
 
-    "Nothing" is: the state still equals its copy loaded from its dump, made before (`reloaded`,
+    "Nothing" is: the state still equals its copy loaded from its dump, made before (`copy`,
     when the caller has it already), which no action was given.
     """
-    if reloaded is None:
-        reloaded = _reloaded(game, state, where)
+    if copy is None:
+        copy = reloaded(game, state, where)
     for action in actions:
         game.apply(state, action)
     legal = {game.encode(a) for a in actions}
@@ -297,7 +290,7 @@ def check_every_action(
                 raise _fail(game, f"IllegalAction for {code!r} has no message", where) from None
         else:
             raise _fail(game, f"illegal action {code!r} was applied", where)
-    if state != reloaded:
+    if state != copy:
         raise _fail(game, "trying actions changed the input state", where)
 
 
@@ -314,16 +307,19 @@ def random_playout(
     chooser = random.Random(f"chooser:{seed}")
     state = game.new_game(players, seed, options)
     playout = Playout(game.spec.id, players, seed)
+    reloads = Reloads(game)  # each log line dumped and loaded once; the final state whole
     for ply in range(game.spec.max_plies + 1):
         where = f"players={players} seed={seed} ply={ply}"
         actions = check_position(game, state, players, where)
         if not actions:
             check_playout_stats(game, state, where)
+            if thorough:
+                reloaded(game, state, where)
             playout.final, playout.outcome = state, game.outcome(state)
             return playout
         if thorough:
-            reloaded = _roundtrips(game, state, players, actions, where)
-            check_every_action(game, state, actions, foreign or [], where, reloaded)
+            copy = check_roundtrips(game, state, players, actions, where, reloads)
+            check_every_action(game, state, actions, foreign or [], where, copy)
         action = chooser.choice(actions)
         playout.codes.append(game.encode(action))
         state = game.apply(state, action)

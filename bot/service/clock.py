@@ -113,6 +113,10 @@ class TurnClocks:
             timers.append(NewTimer(REMINDER, seat, since, iso(now + pace.reminder_after)))
         await self.store.timers.schedule(s.game_id, s.version, timers)
 
+    def held(self, s: LiveGame, until: datetime) -> None:
+        """The turn clock ran out in the mover's quiet hours: it now runs out at their end."""
+        self.games.put(s, clock=TurnClock(s.clock.seat, s.clock.since, until))
+
     def next_reminder(self, s: LiveGame, row: TimerRow, now: datetime) -> NewTimer | None:
         """At most one reminder per period: the next one a period from now, before time is up."""
         due = now + pace_of(s).reminder_after

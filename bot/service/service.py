@@ -18,6 +18,7 @@ from bot.service.leagues import Leagues
 from bot.service.loading import COLLECTOR, GameLookup
 from bot.service.lobby import Lobby
 from bot.service.moves import Moves
+from bot.service.notices import Notices
 from bot.service.pace import Clock, utc_clock
 from bot.service.pictures import Pictures
 from bot.service.places import Places
@@ -57,7 +58,8 @@ class GameService:
         self.computers = Computers(self.games, commit, thinker)
         self.votes = TurnVotes(self.games, commit, store, self.clocks, pictures)
         self.undo = Undo(self.games, commit, store)
-        self.timers = Timers(self.games, store, self.clocks)
+        self.notices = Notices(self.games, store, self.clocks)
+        self.timers = Timers(self.games, store, self.clocks, self.notices)
         self.boards = Boards(self.games, store, pictures)
         self.hands = Hands(self.games, store, pictures)
         self.places = Places(self.games)

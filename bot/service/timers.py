@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Protocol
 
 from bot.service.clock import TurnClocks
 from bot.service.errors import database_down_told
@@ -17,7 +18,8 @@ from bot.service.games import Games
 from bot.service.model import GameInfo
 from bot.service.pace import Pace, get_pace, iso
 from bot.service.pictures import info
-from bot.store import REMINDER, Store, TimerRow
+from bot.service.state import LiveGame
+from bot.store import REMINDER, TURN_CLOCK, NewTimer, Store, TimerRow
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,14 +44,36 @@ class TimeUp:
 Alarm = Reminder | TimeUp
 
 
+class QuietPolicy(Protocol):
+    """Whether a player's reminders and turn clock wait (their quiet hours: bot/service/notices)."""
+
+    async def held_until(self, s: LiveGame, user_id: int, now: datetime) -> datetime | None:
+        """When the player's quiet hours end, if `now` falls in them; else None."""
+        ...
+
+
+class _NeverQuiet:
+    """Nobody has quiet hours (a service built without the notices feature)."""
+
+    async def held_until(self, s: LiveGame, user_id: int, now: datetime) -> datetime | None:
+        """Never held."""
+        return None
+
+
+NEVER_QUIET = _NeverQuiet()
+
+
 @database_down_told
 class Timers:
     """Due deadlines of ongoing games, and who wants reminders at which pace."""
 
-    def __init__(self, games: Games, store: Store, clocks: TurnClocks) -> None:
+    def __init__(
+        self, games: Games, store: Store, clocks: TurnClocks, quiet: QuietPolicy | None = None
+    ) -> None:
         self.games = games
         self.store = store
         self.clocks = clocks
+        self.quiet = quiet or NEVER_QUIET
 
     async def set_guild_pace(self, guild_id: int, pace: str) -> Pace:
         """A server admin's new default pace for games opened from now on."""
@@ -80,10 +104,15 @@ class Timers:
                 return None
             late = s.clock.due is not None and s.clock.due <= now  # the time-up pings instead
             remind = row.kind == REMINDER and not late
+            player = s.user_at(row.seat)
+            if player is not None and not player.automatic and (remind or row.kind == TURN_CLOCK):
+                until = await self.quiet.held_until(s, player.user_id, now)
+                if until is not None:  # the player's quiet hours: the same deadline, later
+                    await self._hold(s, row, now, until)
+                    return None
             then = self.clocks.next_reminder(s, row, now) if remind else None
             if not await self.store.timers.claim(row.id, iso(now), then):
                 return None
-            player = s.user_at(row.seat)
             if player is None or player.automatic:
                 return None
             if row.kind == REMINDER:
@@ -91,6 +120,12 @@ class Timers:
                     return None
                 return Reminder(info(s), player.user_id, player.dm_ok)
         return await self.turn_timed_out(row.game_id, row.version)
+
+    async def _hold(self, s: LiveGame, row: TimerRow, now: datetime, until: datetime) -> None:
+        """Move a reminder or turn clock due in the player's quiet hours to their end."""
+        then = NewTimer(row.kind, row.seat, row.since, iso(until))
+        if await self.store.timers.claim(row.id, iso(now), then) and row.kind == TURN_CLOCK:
+            self.clocks.held(s, until)
 
     async def turn_timed_out(self, game_id: int, version: int) -> TimeUp | None:
         """The turn clock of `version` ran out (its row is already claimed): what to show.

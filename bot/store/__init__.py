@@ -22,6 +22,7 @@ from bot.store.errors import (
 )
 from bot.store.index import NOBODY, IndexEntry
 from bot.store.migrations import migration_files
+from bot.store.notices import DigestTimer, NoticeSettings, WaitingVote
 from bot.store.ratings import GLOBAL, Entrant, NewRating, Rater, RatingRow
 from bot.store.records import GameEntry, PlayedSeat
 from bot.store.rows import (
@@ -54,6 +55,7 @@ __all__ = [
     "Conflict",
     "CorruptRow",
     "DatabaseUnavailable",
+    "DigestTimer",
     "Entrant",
     "GameEntry",
     "GameRow",
@@ -63,6 +65,7 @@ __all__ = [
     "MoveRow",
     "NewRating",
     "NewTimer",
+    "NoticeSettings",
     "PlaceTaken",
     "PlayedSeat",
     "Rater",
@@ -79,6 +82,7 @@ __all__ = [
     "UndoRequestRow",
     "UnknownGameId",
     "VoteRow",
+    "WaitingVote",
     "migration_files",
     "utc_now",
 ]

@@ -63,7 +63,13 @@ def time_up_text(time_up: TimeUp, language: str = ENGLISH) -> str:
 
 
 async def remind(bot: Host, reminder: Reminder) -> None:
-    """Post the reminder where the game is played, then DM it if DMs to the player work."""
+    """Post the reminder where the game is played, then DM it if DMs to the player work; the
+    player's `/notify via:` may keep just one of the two (a failed DM falls back to the post)."""
+    via = await bot.service.notices.via(reminder.user_id)
+    if via == "none":
+        return
+    if via == "dm" and reminder.dm_ok and await _dm(bot, reminder):
+        return
     info = reminder.info
     channel = bot.get_partial_messageable(info.place_id)
     language = await readers.server_language(bot, info.guild_id)
@@ -72,13 +78,19 @@ async def remind(bot: Host, reminder: Reminder) -> None:
         await channel.send(text, allowed_mentions=_only(reminder.user_id))
     except discord.HTTPException:
         log.warning("could not post the reminder of game #%s", info.game_id)
-    if not reminder.dm_ok:
-        return
+    if via in (None, "both") and reminder.dm_ok:
+        await _dm(bot, reminder)
+
+
+async def _dm(bot: Host, reminder: Reminder) -> bool:
+    """The reminder by DM; a refused DM is remembered (no more DMs for that game)."""
     try:
         user = bot.get_user(reminder.user_id) or await bot.fetch_user(reminder.user_id)
         await user.send(reminder_dm(reminder, await readers.dm_language(bot, reminder.user_id)))
     except discord.HTTPException:
-        await bot.service.hands.set_dm_ok(info.game_id, reminder.user_id, False)
+        await bot.service.hands.set_dm_ok(reminder.info.game_id, reminder.user_id, False)
+        return False
+    return True
 
 
 async def time_up(bot: Host, event: TimeUp) -> None:

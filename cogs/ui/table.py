@@ -25,6 +25,7 @@ from cogs.ui.deliveries import Deliveries, Offer, wait_for_sender
 from cogs.ui.hands import HandDesk
 from cogs.ui.ids import LobbyVerb
 from cogs.ui.mending import Mender
+from cogs.ui.notices import mover_pinged
 from cogs.ui.painter import Painter
 from cogs.ui.replies import DISCORD_FAULTS, EXPIRED
 from cogs.ui.turnnotes import TurnNotes
@@ -163,13 +164,16 @@ class Table:
         drawn: tuple[str, bytes, discord.ui.View | None],
         alt: str,
     ) -> None:
-        """A new game message (its text pings the mover); the old one loses its buttons."""
+        """A new game message (its text pings the mover, by their /notify choices); the old one
+        loses its buttons."""
         info = board.info
         content, png, buttons = drawn
         channel = self.bot.get_partial_messageable(info.place_id)
         live = info.status == "active"
         posting = await self.service.boards.intend(info.game_id, info.version, live=live)
         extra: dict[str, Any] = {"view": buttons} if buttons is not None else {}
+        if live and board.turn is not None and not board.turn.automatic:
+            extra["allowed_mentions"] = await self._mover_pings(board)
         image = alttext.board_file(board, png, alt)
         sent = await channel.send(content, file=image, nonce=posting.nonce, **extra)
         await self.service.boards.posted(posting, sent.id)
@@ -178,6 +182,16 @@ class Table:
         if current is not None and current != sent.id:
             await self.unbutton(info.game_id, info.place_id, current)
         await self.notes.drop(info.game_id, info.place_id)
+
+    async def _mover_pings(self, board: Board) -> discord.AllowedMentions:
+        """Whom a new game message may ping: the mover as their /notify choices say (held in
+        quiet hours, by DM where asked), as a turn note would; no heads-up: nobody moved."""
+        info = board.info
+        where = f"https://discord.com/channels/{info.guild_id}/{info.place_id}"
+        users = await mover_pinged(self.bot, board, where if info.guild_id else "")
+        return discord.AllowedMentions(
+            everyone=False, roles=False, users=[discord.Object(u) for u in users]
+        )
 
     async def publish(
         self,

@@ -15,6 +15,7 @@ import discord
 
 from bot.i18n import ENGLISH
 from bot.service import Board, GameInfo
+from cogs.ui.notices import turn_pinged
 from cogs.ui.replies import DISCORD_FAULTS
 from cogs.ui.texts import end_note, turn_note
 
@@ -55,7 +56,8 @@ class TurnNotes:
         if info.status != "active":
             text, users = end_note(info, where, language), people(info)
         elif turn_passed and turn is not None and not turn.automatic:
-            text, users = turn_note(info, turn.user_id, where, language), [turn.user_id]
+            text = turn_note(info, turn.user_id, where, language)
+            users = await turn_pinged(self.bot, board, where)  # their /notify choices
         else:
             return
         pings = discord.AllowedMentions(

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from bot.engine import IllegalAction, all_games, get_game
+from bot.engine import IllegalAction, LogEntry, all_games, get_game
 from bot.engine.conformance import (
     GARBAGE_CODES,
     ContractViolation,
@@ -29,6 +29,7 @@ from bot.engine.conformance import (
     secrecy_playout,
 )
 from bot.engine.wordless_check import check_wordless_playout
+from bot.i18n import WORDLESS
 
 PLAYOUTS = 100  # seeds reach every ending reason (points, favour, tie-break, sieges...)
 THOROUGH = 6
@@ -192,6 +193,47 @@ def test_a_game_changing_the_state_it_was_given_is_caught() -> None:
         check_every_action(game, state, game.legal_actions(state), [], "start")
 
 
+def test_a_game_losing_early_log_lines_on_load_is_caught() -> None:
+    """Each ply reloads the state with only its new log lines; the old ones are checked too."""
+    game = copy.copy(get_game("iliad"))
+    load = game.load
+    game.load = lambda data: load({**data, "log": data["log"][1:]})  # type: ignore[method-assign]
+    with pytest.raises(ContractViolation, match=r"load\(dump\(s\)\) != s \(.* ply=0\)"):
+        random_playout(game, 2, 1, thorough=True)
+
+
+def test_a_game_losing_late_log_lines_on_load_is_caught() -> None:
+    """A line lost only in a long log is caught where the log is longest: the final state."""
+    game = copy.copy(get_game("iliad"))
+    load = game.load
+    game.load = lambda data: load({**data, "log": data["log"][:40]})  # type: ignore[method-assign]
+    playout = random_playout(game, 2, 1)
+    assert len(playout.final.log) > 40
+    with pytest.raises(ContractViolation, match=r"load\(dump\(s\)\) != s"):
+        random_playout(game, 2, 1, thorough=True)
+
+
+def test_a_game_rewriting_its_log_is_reloaded_whole() -> None:
+    """A log whose old lines are new objects is not taken in parts: every line is loaded."""
+    game = copy.copy(get_game("iliad"))
+    apply, load = game.apply, game.load
+
+    def rewriting(state: Any, action: Any) -> Any:
+        after = apply(state, action)
+        return dataclasses.replace(after, log=tuple(copy.copy(e) for e in after.log))
+
+    loads: list[int] = []
+
+    def counting(data: Any) -> Any:
+        loads.append(len(data["log"]))
+        return load(data)
+
+    game.apply, game.load = rewriting, counting  # type: ignore[method-assign]
+    codes = random_playout(game, 2, 1, thorough=True).codes
+    whole = [len(replay(game, 2, 1, codes[:ply]).log) for ply in range(len(codes) + 1)]
+    assert loads == whole
+
+
 WORDLESS_SEEDS = 8  # random games per game and seat count played with and without words
 
 
@@ -215,6 +257,23 @@ def test_a_game_deciding_by_its_words_is_caught_playing_wordless() -> None:
     game.apply = talkative  # type: ignore[method-assign]
     with pytest.raises(ContractViolation, match="wordless play"):
         check_wordless_playout(game, 2, 1)
+
+
+def test_a_late_log_line_for_another_reader_is_caught_playing_wordless() -> None:
+    """Wordless logs are compared line by line as they grow: a line told to another reader
+    late in the game, in wordless play only, is still caught."""
+    game = copy.copy(get_game("iliad_cards"))
+    apply = game.apply
+
+    def whispering(state: Any, action: Any) -> Any:
+        after = apply(state, action)
+        if len(after.log) < 60 or after.log[-1].text != WORDLESS or after.log[-1].seat == 0:
+            return after
+        return dataclasses.replace(after, log=(*after.log[:-1], LogEntry(WORDLESS, 0)))
+
+    game.apply = whispering  # type: ignore[method-assign]
+    with pytest.raises(ContractViolation, match="differ in more than words"):
+        check_wordless_playout(game, 3, 0)
 
 
 def test_a_state_holding_a_figure_made_from_words_is_caught_playing_wordless() -> None:

@@ -142,7 +142,7 @@ async def test_a_swiss_league_of_iliad_over_three_rounds(
     # erin 1 + alice 3 = 5½; bob alice 3 + dave 1½ = 4½; dave carol 2 + bob 1½ = 3½; erin
     # alice 3 + carol 2 = 5.
     # Sonneborn-Berger (opponent's points times the score against them): alice 1 + 1½ + 2 =
-    # 4½; carol 1½ + 1 + 0 = 2½; bob 0 + 1½ x ½ = 0.75; dave 0 + 1½ x ½ = 0.75; erin 0.
+    # 4½; carol 1½ + 1 + 0 = 2½; bob 0 + 1½ x ½ = ¾; dave 0 + 1½ x ½ = ¾; erin 0.
     # Order: alice 3; carol 2; bob and dave 1½, Buchholz 4½ before 3½; erin 1.
     table = await fake_discord.slash(
         "league standings", {"league": 1}, user="carol", channel="games"
@@ -151,7 +151,7 @@ async def test_a_swiss_league_of_iliad_over_three_rounds(
     assert standings_lines(fake_discord) == [
         "1. Alice: 3 (4½ / 4½)",
         "2. Carol: 2 (5½ / 2½)",
-        "3. Bob: 1½ (4½ / 0.75)",
-        "4. Dave: 1½ (3½ / 0.75)",
+        "3. Bob: 1½ (4½ / ¾)",
+        "4. Dave: 1½ (3½ / ¾)",
         "5. Erin: 1 (5 / 0)",
     ]

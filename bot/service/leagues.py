@@ -28,6 +28,7 @@ from bot.leagues import (
 )
 from bot.leagues.view import StandingsView
 from bot.service.errors import InvalidOptions, ServiceError, UnknownGame, database_down_told
+from bot.service.league_tables import LeagueTables
 from bot.service.league_values import (
     LeagueInfo,
     Progress,
@@ -40,12 +41,11 @@ from bot.service.league_values import (
 )
 from bot.service.loading import GameLookup
 from bot.service.lobby import Lobby
-from bot.service.model import IN_ORDER, SEATED, Started
 from bot.service.opening import new_seed
 from bot.service.pace import Clock, get_pace, iso
 from bot.service.ratings import ordinal
 from bot.store import Store
-from bot.store.leagues import TABLE_FLAG, AlreadyEntered, LeagueRoundRow, LeagueRow, NewLeague
+from bot.store.leagues import AlreadyEntered, LeagueRoundRow, LeagueRow, NewLeague
 
 MOST_ROUNDS = 20
 # A round's deadline, in turn limits of the league's pace (daily: 15 days; live: 75 minutes).
@@ -76,7 +76,7 @@ class Leagues:
         self.lookup = lookup
         self.clock = clock
         self.lobby = lobby
-        self._opening: set[tuple[int, int, int]] = set()  # tables this process is opening
+        self.tables = LeagueTables(store, lobby)  # opening a round's tables, each once
 
     # -- before the start ---------------------------------------------------------------------
 
@@ -255,61 +255,6 @@ class Leagues:
 
     # -- rounds running themselves ------------------------------------------------------------
 
-    async def claim_table(self, table: TableToOpen, guild_id: int) -> Started | bool:
-        """Before the cog makes a table's thread: True when it is this caller's to open (until
-        `release`); False when it has its game or is being opened; a game a crash left opened
-        but unrecorded is recorded now, and started if still a lobby (that start to show)."""
-        key = (table.league_id, table.round, table.position)
-        if key in self._opening:
-            return False
-        self._opening.add(key)
-        try:
-            rounds = await self.store.leagues.rounds(table.league_id)
-            row = next(r for r in rounds if r.number == table.round).tables[table.position]
-            if row.game_id is not None:
-                return False
-            found = await self.store.leagues.game_at_table(guild_id, table.key)
-        except BaseException:
-            self._opening.discard(key)
-            raise
-        if found is None:
-            return True  # kept claimed: the caller opens it, then releases it
-        try:
-            game_id, status = found
-            started = (
-                await self.lobby.start(game_id, table.players[0][0]) if status == "lobby" else None
-            )
-            await self.table_opened(table.league_id, table.round, table.position, game_id)
-            return False if started is None else started
-        finally:
-            self._opening.discard(key)
-
-    def release(self, table: TableToOpen) -> None:
-        """The caller is done opening a table it claimed (opened or failed)."""
-        self._opening.discard((table.league_id, table.round, table.position))
-
-    async def open_table(
-        self, table: TableToOpen, guild_id: int, channel_id: int, thread_id: int
-    ) -> Started:
-        """Open a claimed table's game in the thread the cog made for it, seated as paired,
-        started at once with the league's pace and options; the table remembers its game.
-        Its flags name the table, so a crash before it is recorded opens nothing twice."""
-        game = self.lobby.openings.engine(table.game_type)
-        opened = await self.lobby.openings.create(
-            game,
-            guild_id=guild_id,
-            channel_id=channel_id,
-            thread_id=thread_id,
-            players=table.players,
-            options={k: str(v) for k, v in table.options.items()},
-            pace=table.pace,
-            own_thread=True,
-            extra={SEATED: IN_ORDER, "league": str(table.league_id), TABLE_FLAG: table.key},
-        )
-        started = await self.lobby.start(opened.game_id, table.players[0][0])
-        await self.table_opened(table.league_id, table.round, table.position, opened.game_id)
-        return started
-
     async def table_opened(self, league_id: int, round: int, position: int, game_id: int) -> bool:
         """The cog opened a table's game: remember it (once)."""
         return await self.store.leagues.set_game(league_id, round, position, game_id)
@@ -409,7 +354,7 @@ class Leagues:
             for t in latest.tables
             if len(t.seats) > 1
             and t.game_id is None
-            and (row.id, latest.number, t.position) not in self._opening
+            and (row.id, latest.number, t.position) not in self.tables.opening
         )
         byes = tuple(names.get(t.seats[0], "") for t in latest.tables if len(t.seats) == 1)
         return Progress(await self._info(row), tables, byes)

@@ -132,7 +132,7 @@ async def _open_table(
 ) -> None:
     """One table: claimed first, so no table is opened twice (nor given a second thread); a
     game a crash left unrecorded is taken up instead (its start shown if it was a lobby)."""
-    leagues = bot.service.leagues
+    leagues = bot.service.leagues.tables
     claimed = await leagues.claim_table(table, guild_id)
     if claimed is False:
         return

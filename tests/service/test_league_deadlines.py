@@ -51,11 +51,11 @@ async def pair(store: Store, clock: Clock) -> tuple[GameService, int, Progress]:
 
 async def opened(service: GameService, progress: Progress) -> int:
     [table] = progress.tables
-    assert await service.leagues.claim_table(table, GUILD) is True
+    assert await service.leagues.tables.claim_table(table, GUILD) is True
     try:
-        started = await service.leagues.open_table(table, GUILD, 500, 7001)
+        started = await service.leagues.tables.open_table(table, GUILD, 500, 7001)
     finally:
-        service.leagues.release(table)
+        service.leagues.tables.release(table)
     return started.info.game_id
 
 
@@ -156,8 +156,8 @@ async def test_a_crash_between_opening_a_tables_game_and_recording_it_opens_noth
     clock = Clock()
     service, league, progress = await pair(store, clock)
     [table] = progress.tables
-    assert await service.leagues.claim_table(table, GUILD) is True
-    assert await service.leagues.claim_table(table, GUILD) is False  # being opened: once
+    assert await service.leagues.tables.claim_table(table, GUILD) is True
+    assert await service.leagues.tables.claim_table(table, GUILD) is False  # being opened: once
     if stop == "before recording":
 
         async def crash(*_: object) -> bool:
@@ -166,7 +166,7 @@ async def test_a_crash_between_opening_a_tables_game_and_recording_it_opens_noth
         recording = store.leagues.set_game
         store.leagues.set_game = crash  # type: ignore[method-assign]
         with pytest.raises(RuntimeError):
-            await service.leagues.open_table(table, GUILD, 500, 7001)
+            await service.leagues.tables.open_table(table, GUILD, 500, 7001)
         store.leagues.set_game = recording  # type: ignore[method-assign]
     else:  # created, never started nor recorded
         game = service.lobby.openings.engine("toy")
@@ -186,7 +186,7 @@ async def test_a_crash_between_opening_a_tables_game_and_recording_it_opens_noth
     await again.load()
     [left] = await again.leagues.unopened()
     assert left.tables == (table,)
-    taken_up = await again.leagues.claim_table(table, GUILD)
+    taken_up = await again.leagues.tables.claim_table(table, GUILD)
     if stop == "before starting":
         assert not isinstance(taken_up, bool) and taken_up.info.status == "active"
     else:
@@ -196,4 +196,4 @@ async def test_a_crash_between_opening_a_tables_game_and_recording_it_opens_noth
     [round_one] = await store.leagues.rounds(league)
     game_id = round_one.tables[0].game_id
     assert game_id is not None and (await store.games.get(game_id)) is not None
-    assert await again.leagues.claim_table(table, GUILD) is False
+    assert await again.leagues.tables.claim_table(table, GUILD) is False

@@ -33,7 +33,7 @@ async def open_tables(service: GameService, progress: Progress, channel: int) ->
     """Open each table's toy game in its own thread (the cog's part), seated as paired."""
     games = []
     for k, table in enumerate(progress.tables):
-        started = await service.leagues.open_table(table, GUILD, 500, channel + k)
+        started = await service.leagues.tables.open_table(table, GUILD, 500, channel + k)
         seats = sorted(await service.store.seats.of(started.info.game_id), key=lambda s: s.seat)
         assert [s.user_id for s in seats] == [user for user, _ in table.players]
         games.append(started.info.game_id)

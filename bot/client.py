@@ -42,6 +42,7 @@ EXTENSIONS = (
     "cogs.records",
     "cogs.replays",
     "cogs.language",
+    "cogs.leagues",
     "cogs.seats",
     "cogs.notify",
     "cogs.web",

@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ("bot", "cogs", "rendering")
 # Message ids are dotted lower-case words under one of these namespaces.
 MESSAGE_ID = re.compile(
-    r"^(list|iliad|ilium|atlandice|iliad_cards|table|cmd|service)\.[a-z0-9_]+(\.[a-z0-9_]+)*$"
+    r"^(list|iliad|ilium|atlandice|iliad_cards|table|cmd|service|standings)\.[a-z0-9_]+(\.[a-z0-9_]+)*$"
 )
 
 

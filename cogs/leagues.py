@@ -18,7 +18,7 @@ from discord.ext import commands, tasks
 from bot.i18n import say, words
 from bot.service import ServiceError
 from cogs.lobby import parse_options
-from cogs.ui.choices import GAME_CHOICES
+from cogs.ui.choices import GAME_CHOICES, pace_choices
 from cogs.ui.league_components import (
     LeagueButton,
     league_text,
@@ -27,6 +27,7 @@ from cogs.ui.league_components import (
     standings_text,
 )
 from cogs.ui.readers import public_language, reader_language
+from cogs.ui.replies import never_failing
 from cogs.ui.tablecog import TableCog
 
 if TYPE_CHECKING:
@@ -39,7 +40,6 @@ FORMAT_CHOICES = [
     app_commands.Choice(name="Round-robin", value="round-robin"),
     app_commands.Choice(name="Pods (3 to 5 players)", value="pods"),
 ]
-PACE_CHOICES = [app_commands.Choice(name=p, value=p) for p in ("live", "daily", "weekly")]
 
 
 class Leagues(TableCog):
@@ -48,6 +48,10 @@ class Leagues(TableCog):
     league = app_commands.Group(
         name="league", description="Leagues and tournaments in this server", guild_only=True
     )
+
+    def __init__(self, bot: Host) -> None:
+        super().__init__(bot)
+        self._looking = False  # a look at the leagues is under way (a round being opened)
 
     async def cog_load(self) -> None:
         """Look for rounds to open as often as the timer loop looks for deadlines."""
@@ -60,27 +64,30 @@ class Leagues(TableCog):
 
     @commands.Cog.listener()
     async def on_stopping(self) -> None:
-        """The bot stops: no look at the leagues starts after this one."""
+        """The bot stops: a look at the leagues under way finishes (a round being opened is
+        recorded), and no other starts."""
         self.advancing.stop()
+        if not self._looking:
+            self.advancing.cancel()
 
     @league.command(name="create", description="Open a league for sign-ups (Manage Server)")
     @app_commands.describe(
         game="Which game",
         format="Swiss or round-robin (two players), or pods (three to five)",
         rounds="How many rounds (a round-robin plays everyone once)",
-        pace="How long a turn may take",
+        pace="How long a turn may take: live, daily or weekly",
         players="Players per game (pods only)",
         options="Variants as name=value, as in /play",
         signup_hours="Start by itself this many hours from now",
     )
-    @app_commands.choices(game=GAME_CHOICES, format=FORMAT_CHOICES, pace=PACE_CHOICES)
+    @app_commands.choices(game=GAME_CHOICES, format=FORMAT_CHOICES)
     async def create(
         self,
         interaction: Interaction,
         game: app_commands.Choice[str],
         format: app_commands.Choice[str],
         rounds: app_commands.Range[int, 1, 20],
-        pace: app_commands.Choice[str],
+        pace: str,
         players: app_commands.Range[int, 2, 5] | None = None,
         options: str | None = None,
         signup_hours: app_commands.Range[int, 1, 720] | None = None,
@@ -96,7 +103,7 @@ class Leagues(TableCog):
             game_type=game.value,
             format=format.value,
             rounds=rounds,
-            pace=pace.value,
+            pace=pace,
             players=players,
             options=parse_options(options),
             signup_until=until,
@@ -109,6 +116,7 @@ class Leagues(TableCog):
         await self.bot.service.leagues.set_message(info.id, sent.id)
 
     @league.command(name="start", description="Start a league now (its organiser or Manage Server)")
+    @app_commands.describe(league="The league's number")
     async def start(self, interaction: Interaction, league: int) -> None:
         """Pair round one and open its games."""
         manages = interaction.permissions.manage_guild
@@ -120,6 +128,7 @@ class Leagues(TableCog):
         await open_round(self.bot, progress)
 
     @league.command(name="cancel", description="Cancel a league (its organiser or Manage Server)")
+    @app_commands.describe(league="The league's number")
     async def cancel(self, interaction: Interaction, league: int) -> None:
         """End it; its games still under way play on."""
         manages = interaction.permissions.manage_guild
@@ -130,11 +139,12 @@ class Leagues(TableCog):
         await interaction.response.send_message(words(text, await reader_language(interaction)))
 
     @league.command(name="standings", description="A league's standings")
+    @app_commands.describe(league="The league's number")
     async def standings(self, interaction: Interaction, league: int) -> None:
         """The standings as text."""
-        info, lines = await self.bot.service.leagues.standings(league, interaction.guild_id or 0)
+        view = await self.bot.service.leagues.standings(league, interaction.guild_id or 0)
         language = await public_language(interaction)
-        await interaction.response.send_message(standings_text(info, lines, language))
+        await interaction.response.send_message(standings_text(view, language))
 
     @league.command(name="list", description="This server's leagues, past and running")
     async def list_leagues(self, interaction: Interaction) -> None:
@@ -157,6 +167,7 @@ class Leagues(TableCog):
         )
 
     @league.command(name="export", description="A league as JSON")
+    @app_commands.describe(league="The league's number")
     async def export(self, interaction: Interaction, league: int) -> None:
         """Entrants, rounds, pairings, game numbers and results, as a file."""
         data = await self.bot.service.leagues.export(league, interaction.guild_id or 0)
@@ -166,6 +177,13 @@ class Leagues(TableCog):
         await interaction.response.send_message(
             words(text, await reader_language(interaction)), file=file, ephemeral=True
         )
+
+    @create.autocomplete("pace")
+    @never_failing
+    async def _paces(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return pace_choices(current, await reader_language(interaction))
 
     async def run_leagues(self) -> int:
         """Open every round that paired itself (and any table a restart left); how many."""
@@ -181,10 +199,13 @@ class Leagues(TableCog):
     @tasks.loop(seconds=30)
     async def advancing(self) -> None:
         """One look at the leagues; an error is logged and the loop goes on."""
+        self._looking = True
         try:
             await self.run_leagues()
         except Exception:
             log.exception("the league loop failed; it tries again next time")
+        finally:
+            self._looking = False
 
     @advancing.before_loop
     async def _connected(self) -> None:

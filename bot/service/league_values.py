@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.leagues import Entrant, Format, League, Pairing, Result, Round, Standing, points_text
+from bot.leagues import Entrant, Format, League, Pairing, Result, Round, Standing
+from bot.leagues.view import StandingsRow, StandingsView, breaks_of, standings_rows
 from bot.store.leagues import LeagueEntrantRow, LeagueRoundRow, LeagueRow
 
 
@@ -53,19 +54,6 @@ class TableToOpen:
 
 
 @dataclass(frozen=True, slots=True)
-class StandingLine:
-    """One line of the standings, in words a player reads."""
-
-    rank: int
-    user_id: int
-    name: str
-    points: str
-    tiebreaks: tuple[str, ...]
-    played: int
-    withdrawn: bool
-
-
-@dataclass(frozen=True, slots=True)
 class Progress:
     """What changed in a league on its own: a round opened (tables to open, byes) or it ended
     (the podium)."""
@@ -73,7 +61,7 @@ class Progress:
     info: LeagueInfo
     tables: tuple[TableToOpen, ...] = ()
     byes: tuple[str, ...] = ()
-    podium: tuple[StandingLine, ...] = ()
+    podium: tuple[StandingsRow, ...] = ()
 
     @property
     def finished(self) -> bool:
@@ -127,19 +115,19 @@ def core_rounds(rows: Sequence[LeagueRoundRow]) -> list[Round]:
     ]
 
 
-def lines(table: Sequence[Standing], names: dict[int, str]) -> tuple[StandingLine, ...]:
-    """Standings in words."""
-    return tuple(
-        StandingLine(
-            s.rank,
-            s.user_id,
-            names.get(s.user_id, str(s.user_id)),
-            points_text(s.points),
-            tuple(points_text(b) for b in s.tiebreaks),
-            s.played,
-            s.withdrawn,
-        )
-        for s in table
+def standings_view(
+    info: LeagueInfo, table: Sequence[Standing], names: Mapping[int, str]
+) -> StandingsView:
+    """The standings as the image and the message show them."""
+    return StandingsView(
+        league=info.id,
+        game=info.game_type,
+        format=info.format,
+        round=info.round,
+        rounds=info.rounds,
+        finished=info.status == "finished",
+        tiebreaks=breaks_of(info.format),
+        rows=standings_rows(table, names),
     )
 
 

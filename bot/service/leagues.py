@@ -26,17 +26,17 @@ from bot.leagues import (
     planned_rounds,
     standings,
 )
+from bot.leagues.view import StandingsView
 from bot.service.errors import InvalidOptions, ServiceError, UnknownGame, database_down_told
 from bot.service.league_values import (
     LeagueInfo,
     Progress,
-    StandingLine,
     TableToOpen,
     core_league,
     core_rounds,
     exported,
     info_of,
-    lines,
+    standings_view,
 )
 from bot.service.loading import GameLookup
 from bot.service.lobby import Lobby
@@ -217,18 +217,17 @@ class Leagues:
         """The server's leagues, past and running, newest first."""
         return [await self._info(row) for row in await self.store.leagues.in_guild(guild_id)]
 
-    async def standings(
-        self, league_id: int, guild_id: int
-    ) -> tuple[LeagueInfo, tuple[StandingLine, ...]]:
-        """The league and its standings so far (every entrant, best first)."""
-        row = await self._league(league_id, guild_id)
-        return await self._info(row), await self._standings(row)
+    async def standings(self, league_id: int, guild_id: int) -> StandingsView:
+        """The league's standings so far (every entrant, best first)."""
+        return await self._standings(await self._league(league_id, guild_id))
 
-    async def _standings(self, row: LeagueRow) -> tuple[StandingLine, ...]:
+    async def _standings(self, row: LeagueRow, status: str | None = None) -> StandingsView:
         entrants = await self.store.leagues.entrants(row.id)
         league = core_league(row, entrants, self._fewest(row))
         rounds = core_rounds(await self.store.leagues.rounds(row.id))
-        return lines(standings(league, rounds), {e.user_id: e.display_name for e in entrants})
+        names = {e.user_id: e.display_name for e in entrants}
+        info = await self._info(row, status)
+        return standings_view(info, standings(league, rounds), names)
 
     async def export(self, league_id: int, guild_id: int) -> dict[str, Any]:
         """Entrants, rounds, pairings, game numbers and results, as JSON."""
@@ -295,7 +294,7 @@ class Leagues:
         if current.number >= planned_rounds(league) or len(league.active()) < 2:
             if not await self.store.leagues.finish(row.id):
                 return None
-            podium = (await self._standings(row))[:3]
+            podium = (await self._standings(row, "finished")).rows[:3]
             return Progress(await self._info(row, status="finished"), podium=podium)
         try:
             tables = next_round(league, core_rounds(rounds))

@@ -14,7 +14,8 @@ from discord import ButtonStyle
 from discord.ui import Button
 
 from bot.i18n import say, words
-from bot.service.league_values import LeagueInfo, Progress, StandingLine
+from bot.leagues.view import StandingsView
+from bot.service.league_values import LeagueInfo, Progress
 from cogs.ui import readers, threads
 from cogs.ui.component import Component, button, frozen
 from cogs.ui.ids import LEAGUE, LeagueId, LeagueVerb
@@ -62,13 +63,13 @@ def league_view(info: LeagueInfo, language: str) -> discord.ui.View | None:
     return frozen(*(item.item for item in items))
 
 
-def standings_text(info: LeagueInfo, lines: tuple[StandingLine, ...], language: str) -> str:
+def standings_text(view: StandingsView, language: str) -> str:
     """The standings as text: the same data as the image."""
-    out = [words(say("league.standings_head", number=info.id, round=info.round), language)]
-    for line in lines:
+    out = [words(say("league.standings_head", number=view.league, round=view.round), language)]
+    for line in view.rows:
         key = "league.line_withdrawn" if line.withdrawn else "league.line"
         breaks = " / ".join(line.tiebreaks)
-        text = say(key, rank=line.rank, name=line.name, points=line.points, breaks=breaks)
+        text = say(key, rank=line.place, name=line.name, points=line.points, breaks=breaks)
         out.append(words(text, language))
     return "\n".join(out)
 
@@ -111,7 +112,7 @@ async def open_round(bot: Host, progress: Progress) -> None:
         log.warning("league #%s: its channel %s is gone", info.id, info.channel_id)
         return
     if progress.finished:
-        podium = ", ".join(f"{line.rank}. {line.name}" for line in progress.podium)
+        podium = ", ".join(f"{line.place}. {line.name}" for line in progress.podium)
         await channel.send(
             words(say("league.over_podium", number=info.id, podium=podium), language)
         )

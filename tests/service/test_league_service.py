@@ -121,9 +121,9 @@ async def test_five_players_over_three_swiss_rounds_run_themselves(service: Game
         progress = moved[0]
     assert len(set(byes)) == 3
     assert progress.finished and len(progress.podium) == 3
-    info, lines = await service.leagues.standings(league, GUILD)
-    assert info.status == "finished"
-    assert sum(float(line.points.replace("½", ".5") or 0) for line in lines) == 3 * 3
+    view = await service.leagues.standings(league, GUILD)
+    assert view.finished and view.tiebreaks == ("buchholz", "sonneborn-berger")
+    assert sum(float(line.points.replace("½", ".5") or 0) for line in view.rows) == 3 * 3
     exported = await service.leagues.export(league, GUILD)
     assert [len(r["tables"]) for r in exported["rounds"]] == [3, 3, 3]
     assert all(t["places"] for r in exported["rounds"] for t in r["tables"] if not t["bye"])

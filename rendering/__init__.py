@@ -9,7 +9,7 @@ text and the text board, cut to a limit here). A board whose height
 follows the table also has `board_size(players)` (BOARD_SIZE is then its largest table's).
 It reads only its game's `bot.games.<game id>.viewtypes` and the shared `kit`; other modules
 here start with "_" or are `kit`, or draw something other than a game: `leagues` (a league's
-standings, from `bot.leagues.viewtypes`).
+standings, from `bot.leagues.view`).
 """
 
 from __future__ import annotations

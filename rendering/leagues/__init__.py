@@ -1,11 +1,11 @@
 """A league's standings as an image, its alt text and a message (issue 26 §4), all from one
-`bot.leagues.viewtypes.StandingsView`, in the reader's language. Not a game's renderer: the
+`bot.leagues.view.StandingsView`, in the reader's language. Not a game's renderer: the
 registry (`rendering.renderer`) never hands it out; callers import it. Cogs pass a language,
 not a ViewContext (they may not import the engine's view module)."""
 
 from __future__ import annotations
 
-from bot.leagues.viewtypes import StandingsView
+from bot.leagues.view import StandingsView
 from rendering.kit import reader, upload_png
 from rendering.kit.describe import ALT_TEXT, fit
 from rendering.leagues import words

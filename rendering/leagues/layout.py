@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.engine.view import ViewContext
-from bot.leagues.viewtypes import StandingRow, StandingsView
+from bot.leagues.view import StandingsRow, StandingsView
 from rendering import kit
 
 WIDTH = 800  # px; shown 400 px wide on a phone, so no text is under 24 px (kit.phone_text)
@@ -38,14 +38,14 @@ class Layout:
     where a name starts and the room it has."""
 
     height: int
-    rows: tuple[StandingRow, ...]
+    rows: tuple[StandingsRow, ...]
     more: int
     columns: tuple[Column, ...]
     name_left: int
     name_right: int
 
 
-def shown_rows(view: StandingsView) -> tuple[tuple[StandingRow, ...], int]:
+def shown_rows(view: StandingsView) -> tuple[tuple[StandingsRow, ...], int]:
     """The lines drawn and how many entrants are left out (the text and alt text have them)."""
     if len(view.rows) <= MOST_ROWS:
         return view.rows, 0
@@ -53,14 +53,14 @@ def shown_rows(view: StandingsView) -> tuple[tuple[StandingRow, ...], int]:
     return kept, len(view.rows) - len(kept)
 
 
-def figures(row: StandingRow) -> tuple[str, ...]:
+def figures(row: StandingsRow) -> tuple[str, ...]:
     """A line's figures left to right: points, each tie-break, games played."""
-    return (row.points, *row.tiebreaks, str(row.played))
+    return (row.points, *row.tiebreaks, str(row.games))
 
 
 def headings(view: StandingsView, context: ViewContext) -> tuple[str, ...]:
     """The figure columns' headings in the reader's language, left to right."""
-    breaks = tuple(context.say(f"standings.head.{name}") for name in view.breaks)
+    breaks = tuple(context.say(f"standings.head.{key(name)}") for name in view.tiebreaks)
     points = context.say("standings.head.points")
     return (points, *breaks, context.say("standings.head.played"))
 
@@ -94,3 +94,8 @@ def drawable(name: str, place: int, context: ViewContext) -> str:
     if not any(c.isalnum() for c in name):
         return context.say("standings.unnamed", place=place)
     return name
+
+
+def key(name: str) -> str:
+    """A view's key ("sonneborn-berger", "round-robin") as a message id's last part."""
+    return name.replace("-", "_")

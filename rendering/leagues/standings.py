@@ -7,7 +7,7 @@ from __future__ import annotations
 from PIL import Image
 
 from bot.engine.view import ViewContext
-from bot.leagues.viewtypes import StandingRow, StandingsView
+from bot.leagues.view import StandingsRow, StandingsView
 from rendering import kit
 from rendering.kit.colours import RGB
 from rendering.leagues.layout import (
@@ -24,6 +24,7 @@ from rendering.leagues.layout import (
     Layout,
     drawable,
     figures,
+    key,
     layout,
 )
 from rendering.leagues.words import league_name, progress
@@ -49,7 +50,7 @@ def render_standings(view: StandingsView, context: ViewContext) -> Image.Image:
     _headings(draw, shape, context)
     top = BAND + HEADINGS
     for index, row in enumerate(shape.rows):
-        _line(draw, shape, row, top + index * ROW_STEP, index, view.over, context)
+        _line(draw, shape, row, top + index * ROW_STEP, index, view.finished, context)
     bottom = top + len(shape.rows) * ROW_STEP
     if not shape.rows:
         kit.text(draw, (MARGIN, bottom + ROW_STEP / 2), context.say("standings.none"), ROW,
@@ -70,7 +71,7 @@ def _band(draw: kit.Drawing, view: StandingsView, context: ViewContext) -> None:
     title = kit.fitted(league_name(view, context), TITLE, room)
     kit.text(draw, (MARGIN, 22), title, TITLE, BAND_INK)
     game = context.say(f"service.title.{view.game}")
-    fmt = context.say(f"standings.format.{view.format.replace('-', '_')}")
+    fmt = context.say(f"standings.format.{key(view.format)}")
     line = " · ".join((game, fmt, progress(view, context)))
     kit.text(draw, (MARGIN, 74), kit.fitted(line, SUBTITLE, room), SUBTITLE, BAND_INK)
 
@@ -94,7 +95,7 @@ def _name_room(shape: Layout) -> int:
 def _line(
     draw: kit.Drawing,
     shape: Layout,
-    row: StandingRow,
+    row: StandingsRow,
     top: int,
     index: int,
     over: bool,
@@ -126,7 +127,7 @@ def _place(draw: kit.Drawing, place: int, middle: float, medal: RGB | None, ink:
 def _name(
     draw: kit.Drawing,
     shape: Layout,
-    row: StandingRow,
+    row: StandingsRow,
     middle: float,
     ink: RGB,
     context: ViewContext,
@@ -144,7 +145,7 @@ def _name(
 
 def _key(draw: kit.Drawing, view: StandingsView, context: ViewContext, top: int) -> None:
     """What the tie-break columns' short headings stand for."""
-    key = "standings.key.pods" if view.format == "pods" else "standings.key.two_player"
+    said = "standings.key.pods" if view.format == "pods" else "standings.key.two_player"
     draw.line((MARGIN, top + 8, WIDTH - MARGIN, top + 8), fill=kit.FAINT, width=2)
-    words = kit.fitted(context.say(key), HEADING, WIDTH - 2 * MARGIN)
+    words = kit.fitted(context.say(said), HEADING, WIDTH - 2 * MARGIN)
     kit.text(draw, (MARGIN, top + 20), words, HEADING, kit.MUTED)

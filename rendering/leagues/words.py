@@ -4,25 +4,22 @@
 from __future__ import annotations
 
 from bot.engine.view import ViewContext
-from bot.leagues.viewtypes import StandingRow, StandingsView
+from bot.leagues.view import StandingsRow, StandingsView
 from rendering.kit import describe
+from rendering.leagues.layout import key
 
 PODIUM = 3
 
 
 def league_name(view: StandingsView, context: ViewContext) -> str:
-    """The league's own name with its number, or "League #n"."""
-    if view.name:
-        return context.say("standings.image.named", name=view.name, number=view.number)
-    return context.say("standings.image.title", number=view.number)
+    """ "League #n": leagues are known by their number."""
+    return context.say("standings.image.title", number=view.league)
 
 
 def progress(view: StandingsView, context: ViewContext) -> str:
-    """How far the league has got: sign-ups, round n of m, final, or cancelled."""
-    if view.status == "finished":
+    """How far the league has got: sign-ups, round n of m, or final."""
+    if view.finished:
         return context.say("standings.progress.final")
-    if view.status == "cancelled":
-        return context.say("standings.progress.cancelled", round=view.round)
     if view.round == 0:
         return context.say("standings.progress.signup")
     return context.say("standings.progress.round", round=view.round, rounds=view.rounds)
@@ -35,7 +32,7 @@ def heading(view: StandingsView, context: ViewContext) -> str:
             "standings.words.title",
             league=league_name(view, context),
             game=context.say(f"service.title.{view.game}"),
-            format=context.say(f"standings.format.{view.format.replace('-', '_')}"),
+            format=context.say(f"standings.format.{key(view.format)}"),
             progress=progress(view, context),
         )
     )
@@ -43,8 +40,8 @@ def heading(view: StandingsView, context: ViewContext) -> str:
 
 def points(value: str, context: ViewContext) -> str:
     """ "3 points", "1 point"."""
-    key = "standings.words.point" if value == "1" else "standings.words.points"
-    return context.say(key, points=value)
+    said = "standings.words.point" if value == "1" else "standings.words.points"
+    return context.say(said, points=value)
 
 
 def leader(view: StandingsView, context: ViewContext) -> str:
@@ -54,31 +51,31 @@ def leader(view: StandingsView, context: ViewContext) -> str:
     first = [row for row in view.rows if row.place == view.rows[0].place]
     said = points(first[0].points, context)
     if len(first) > 1:
-        key = "standings.words.win_shared" if view.over else "standings.words.share"
+        shared = "standings.words.win_shared" if view.finished else "standings.words.share"
         names = describe.joined(context, [row.name for row in first])
-        return _ended(context.say(key, names=names, points=said))
-    key = "standings.words.wins" if view.over else "standings.words.leads"
-    return _ended(context.say(key, name=first[0].name, points=said))
+        return _ended(context.say(shared, names=names, points=said))
+    alone = "standings.words.wins" if view.finished else "standings.words.leads"
+    return _ended(context.say(alone, name=first[0].name, points=said))
 
 
 def podium(view: StandingsView, context: ViewContext) -> str:
     """Once over: the podium's places and names."""
-    if not view.over:
+    if not view.finished:
         return ""
     top = [f"{row.place}. {row.name}" for row in view.rows if row.place <= PODIUM]
     return describe.sentence(context.say("standings.words.podium", podium=", ".join(top)))
 
 
-def line(view: StandingsView, row: StandingRow, context: ViewContext) -> str:
+def line(view: StandingsView, row: StandingsRow, context: ViewContext) -> str:
     """One entrant's line in words: place, name, points, each tie-break named, games."""
     breaks = ", ".join(
-        context.say(f"standings.words.{name}", value=value)
-        for name, value in zip(view.breaks, row.tiebreaks, strict=False)
+        context.say(f"standings.words.{key(name)}", value=value)
+        for name, value in zip(view.tiebreaks, row.tiebreaks, strict=False)
     )
-    key = "standings.words.row_withdrawn" if row.withdrawn else "standings.words.row"
+    said = "standings.words.row_withdrawn" if row.withdrawn else "standings.words.row"
     return _ended(
         context.say(
-            key,
+            said,
             place=row.place,
             name=row.name,
             points=points(row.points, context),
@@ -102,7 +99,7 @@ def standings_text(view: StandingsView, context: ViewContext) -> list[str]:
     """The standings as a message: the heading, then one short line per entrant with the
     image's column headings, every entrant (the image stops at its most lines). The place is
     bold so that Discord does not take "3." for a numbered list and renumber shared places."""
-    names = [context.say(f"standings.head.{name}") for name in view.breaks]
+    names = [context.say(f"standings.head.{key(name)}") for name in view.tiebreaks]
     out = [heading(view, context)]
     for row in view.rows:
         breaks = ", ".join(f"{n} {v}" for n, v in zip(names, row.tiebreaks, strict=False))
@@ -111,14 +108,14 @@ def standings_text(view: StandingsView, context: ViewContext) -> list[str]:
         out.append(f"**{row.place}.** {row.name}{mark}: {figures}")
     if not view.rows:
         out.append(context.say("standings.none"))
-    key = "standings.key.pods" if view.format == "pods" else "standings.key.two_player"
-    out.append(context.say(key))
+    legend = "standings.key.pods" if view.format == "pods" else "standings.key.two_player"
+    out.append(context.say(legend))
     return out
 
 
-def _games(row: StandingRow, context: ViewContext) -> str:
-    key = "standings.words.game" if row.played == 1 else "standings.words.games"
-    return context.say(key, played=row.played)
+def _games(row: StandingsRow, context: ViewContext) -> str:
+    said = "standings.words.game" if row.games == 1 else "standings.words.games"
+    return context.say(said, played=row.games)
 
 
 def _ended(line: str) -> str:

@@ -1,4 +1,4 @@
-"""The standings view (issue 26 §4) made from the league feature's standings: the figures the
+"""The standings view (issue 26 §4) made by the league feature: the figures the
 core computed by hand reach the image's words and the text unchanged."""
 
 from __future__ import annotations
@@ -6,9 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.leagues import Format, standings
-from bot.leagues.viewtypes import POD_BREAKS, TWO_PLAYER_BREAKS
-from bot.service.league_values import Entered, LeagueInfo, lines
-from bot.service.league_views import standings_view
+from bot.leagues.view import POD_BREAKS, TWO_PLAYER_BREAKS
+from bot.service.league_values import Entered, LeagueInfo, standings_view
 from rendering import leagues
 from tests.leagues.helpers import finished, league
 
@@ -36,11 +35,11 @@ def test_the_view_carries_the_core_standings_as_written() -> None:
     played = league({1: 0, 2: 0, 3: 0, 4: 0}, Format.ROUND_ROBIN)
     quit_after = (*played.entrants[:3], replace(played.entrants[3], withdrawn=True))
     table = standings(replace(played, entrants=quit_after), rounds)
-    view = standings_view(_info(status="finished"), lines(table, NAMES))
-    assert (view.number, view.game, view.format, view.round, view.rounds) == (
+    view = standings_view(_info(status="finished"), table, NAMES)
+    assert (view.league, view.game, view.format, view.round, view.rounds) == (
         5, "iliad", "round-robin", 3, 3,
     )  # fmt: skip
-    assert view.over and view.breaks == TWO_PLAYER_BREAKS
+    assert view.finished and view.tiebreaks == TWO_PLAYER_BREAKS
     assert [(r.place, r.name, r.points, r.tiebreaks) for r in view.rows] == [
         (1, "carol", "2", ("4", "3")),
         (2, "alice", "2", ("4", "2")),
@@ -56,5 +55,9 @@ def test_the_view_carries_the_core_standings_as_written() -> None:
 
 
 def test_a_pods_league_has_one_tie_break_column() -> None:
-    view = standings_view(_info("pods", round=0, status="signup"), [])
-    assert view.breaks == POD_BREAKS and view.rows == () and not view.over
+    view = standings_view(_info("pods", round=0, status="signup"), [], NAMES)
+    assert view.tiebreaks == POD_BREAKS and view.rows == () and not view.finished
+    assert leagues.standings_words(view).splitlines() == [
+        "Standings of League #5, Iliad, Pods: sign-ups open.",
+        "No entrants yet.",
+    ]

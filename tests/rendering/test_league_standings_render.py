@@ -10,7 +10,7 @@ import pytest
 from PIL import Image
 
 from bot.i18n import LANGUAGES
-from bot.leagues.viewtypes import StandingRow, StandingsView
+from bot.leagues.view import POD_BREAKS, TWO_PLAYER_BREAKS, StandingsRow, StandingsView
 from rendering import kit, leagues
 from rendering.kit.describe import ALT_TEXT
 from rendering.leagues.layout import BAND, HEADINGS, ROW, ROW_STEP, WIDTH, layout
@@ -19,24 +19,30 @@ from tests.rendering.helpers import decode
 
 LONG = "Dionysios of Halicarnassus the Younger, Archon of the Games"
 ROWS = (
-    StandingRow(1, "alice", "3", ("4½", "3¾"), 3),
-    StandingRow(2, LONG, "2½", ("5", "3"), 3),
-    StandingRow(3, "Зоя Петрова", "2", ("4", "2"), 3),
-    StandingRow(3, "Ἀλέξανδρος", "2", ("4", "2"), 3),
-    StandingRow(5, "王小明", "1½", ("3", "1.25"), 3),
-    StandingRow(6, "eve 🎲", "1", ("2", "0"), 2, withdrawn=True),
-    StandingRow(7, "Jürgen", "0", ("5", "0"), 3),
+    StandingsRow(1, 11, "alice", "3", ("4½", "3¾"), 3, False),
+    StandingsRow(2, 12, LONG, "2½", ("5", "3"), 3, False),
+    StandingsRow(3, 13, "Зоя Петрова", "2", ("4", "2"), 3, False),
+    StandingsRow(3, 14, "Ἀλέξανδρος", "2", ("4", "2"), 3, False),
+    StandingsRow(5, 15, "王小明", "1½", ("3", "1.25"), 3, False),
+    StandingsRow(6, 16, "eve 🎲", "1", ("2", "0"), 2, True),
+    StandingsRow(7, 17, "Jürgen", "0", ("5", "0"), 3, False),
 )
-SWISS = StandingsView(7, "iliad", "swiss", "running", 3, 5, ROWS)
+SWISS = StandingsView(7, "iliad", "swiss", 3, 5, False, TWO_PLAYER_BREAKS, ROWS)
 PODS = StandingsView(
     8,
     "ilium",
     "pods",
-    "running",
     2,
     4,
+    False,
+    POD_BREAKS,
     tuple(replace(row, tiebreaks=row.tiebreaks[:1]) for row in ROWS),
 )
+
+
+def _row(place: int, name: str, points: str, tiebreaks: tuple[str, ...]) -> StandingsRow:
+    """An entrant still playing, 5 games in."""
+    return StandingsRow(place, 100 + place, name, points, tiebreaks, 5, False)
 
 
 def _drawn(view: StandingsView, language: str = "en") -> list[str]:
@@ -66,13 +72,13 @@ def test_the_same_view_draws_the_same_bytes_even_with_cold_caches() -> None:
 
 def test_the_podium_wears_medal_colours_only_once_the_league_is_over() -> None:
     running = render_standings(SWISS, kit.reader("en"))
-    over = render_standings(replace(SWISS, status="finished"), kit.reader("en"))
+    over = render_standings(replace(SWISS, finished=True), kit.reader("en"))
     assert [_row_colour(running, k) for k in range(3)] == [kit.BACKGROUND, STRIPE, kit.BACKGROUND]
     medals = [_row_colour(over, k) for k in range(4)]
     assert medals == [PODIUM[1][0], PODIUM[2][0], PODIUM[3][0], PODIUM[3][0]]  # 3rd shared
     assert _row_colour(over, 4) == kit.BACKGROUND  # fifth place: no medal
     withdrawn_third = replace(ROWS[2], withdrawn=True)
-    view = replace(SWISS, status="finished", rows=(*ROWS[:2], withdrawn_third))
+    view = replace(SWISS, finished=True, rows=(*ROWS[:2], withdrawn_third))
     assert _row_colour(render_standings(view, kit.reader("en")), 2) == kit.BACKGROUND
 
 
@@ -110,7 +116,7 @@ def test_the_tie_break_columns_follow_the_format() -> None:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_language_draws_its_own_words_large_enough_for_a_phone(language: str) -> None:
-    view = replace(SWISS, status="finished")
+    view = replace(SWISS, finished=True)
     with kit.text_sizes() as sizes:
         drawn = _drawn(view, language) + _drawn(PODS, language)
     assert min(sizes) >= kit.phone_text(WIDTH)
@@ -122,9 +128,7 @@ def test_every_language_draws_its_own_words_large_enough_for_a_phone(language: s
 
 
 def test_more_than_32_entrants_show_the_first_31_and_how_many_more() -> None:
-    many = tuple(
-        StandingRow(k + 1, f"player {k + 1}", str(40 - k), ("1", "1"), 5) for k in range(40)
-    )
+    many = tuple(_row(k + 1, f"player {k + 1}", str(40 - k), ("1", "1")) for k in range(40))
     drawn = _drawn(replace(SWISS, rows=many))
     assert "player 31" in drawn and "player 32" not in drawn
     assert "… and 9 more" in drawn
@@ -134,7 +138,7 @@ def test_more_than_32_entrants_show_the_first_31_and_how_many_more() -> None:
 
 
 def test_a_league_without_entrants_says_so() -> None:
-    view = StandingsView(2, "iliad", "swiss", "signup", 0, 3, ())
+    view = StandingsView(2, "iliad", "swiss", 0, 3, False, TWO_PLAYER_BREAKS, ())
     drawn = _drawn(view)
     assert "No entrants yet." in drawn and "Iliad · Swiss · sign-ups open" in drawn
     assert leagues.standings_words(view).splitlines()[1] == "No entrants yet."
@@ -152,7 +156,7 @@ def test_the_alt_text_names_the_league_the_leader_and_the_points_first() -> None
 
 
 def test_the_alt_text_at_the_end_names_the_winner_and_the_podium() -> None:
-    over = replace(SWISS, status="finished")
+    over = replace(SWISS, finished=True)
     lines = leagues.standings_words(over).splitlines()
     assert lines[0].endswith(": final standings.")
     assert lines[1] == "alice wins the league with 3 points."
@@ -164,7 +168,7 @@ def test_the_alt_text_at_the_end_names_the_winner_and_the_podium() -> None:
 
 
 def test_the_alt_text_fits_discord_with_many_long_names() -> None:
-    many = tuple(StandingRow(k + 1, f"{LONG} {k}", "3", ("12½", "30.25"), 9) for k in range(40))
+    many = tuple(_row(k + 1, f"{LONG} {k}", "3", ("12½", "30.25")) for k in range(40))
     for language in LANGUAGES:
         words = leagues.standings_words(replace(SWISS, rows=many), language)
         assert len(words) <= ALT_TEXT and words.endswith("…")
@@ -172,7 +176,7 @@ def test_the_alt_text_fits_discord_with_many_long_names() -> None:
 
 
 def test_the_text_has_every_entrant_with_the_images_figures() -> None:
-    many = tuple(StandingRow(k + 1, f"p{k + 1}", str(40 - k), ("1½", "2"), 5) for k in range(40))
+    many = tuple(_row(k + 1, f"p{k + 1}", str(40 - k), ("1½", "2")) for k in range(40))
     text = leagues.standings_text(replace(SWISS, rows=many))
     assert len(text) <= 2000
     assert "**40.** p40: 1 point (BH 1½, SB 2), 5 games" in text

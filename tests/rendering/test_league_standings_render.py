@@ -4,7 +4,9 @@ over, at most 32 lines; its alt text and its text from the same view."""
 
 from __future__ import annotations
 
+import importlib.util
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from PIL import Image
@@ -17,6 +19,7 @@ from rendering.leagues.layout import BAND, HEADINGS, ROW, ROW_STEP, WIDTH, layou
 from rendering.leagues.standings import PODIUM, STRIPE, render_standings
 from tests.rendering.helpers import decode
 
+ROOT = Path(__file__).resolve().parents[2]
 LONG = "Dionysios of Halicarnassus the Younger, Archon of the Games"
 ROWS = (
     StandingsRow(1, 11, "alice", "3", ("4½", "3¾"), 3, False),
@@ -186,3 +189,16 @@ def test_the_text_has_every_entrant_with_the_images_figures() -> None:
     assert lines[-1] == "BH Buchholz · SB Sonneborn-Berger"
     pods = leagues.standings_text(PODS, "it").splitlines()
     assert pods[1] == "**1.** alice: 3 punti (Avv. 4½), 3 partite"
+
+
+def test_the_docs_league_is_played_to_its_end_from_its_seed() -> None:
+    spec = importlib.util.spec_from_file_location("docs", ROOT / "scripts/make_docs_images.py")
+    assert spec is not None and spec.loader is not None
+    docs = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(docs)
+    view = docs.sample_standings(1)
+    assert view == docs.sample_standings(1) != docs.sample_standings(2)
+    assert view.finished and len(view.rows) == 10 and view.round == view.rounds == 5
+    assert [row.name for row in view.rows if row.withdrawn] == ["eve"]
+    assert (ROOT / "docs" / "league-standings.png").is_file()
+    assert (ROOT / "docs" / "league-standings-400.png").is_file()

@@ -5,6 +5,7 @@ over, at most 32 lines; its alt text and its text from the same view."""
 from __future__ import annotations
 
 import importlib.util
+import pickle
 from dataclasses import replace
 from pathlib import Path
 
@@ -13,6 +14,7 @@ from PIL import Image
 
 from bot.i18n import LANGUAGES
 from bot.leagues.view import POD_BREAKS, TWO_PLAYER_BREAKS, StandingsRow, StandingsView
+from cogs.ui.painter import Painter
 from rendering import kit, leagues
 from rendering.kit.describe import ALT_TEXT
 from rendering.leagues.layout import BAND, HEADINGS, ROW, ROW_STEP, WIDTH, layout
@@ -202,3 +204,9 @@ def test_the_docs_league_is_played_to_its_end_from_its_seed() -> None:
     assert [row.name for row in view.rows if row.withdrawn] == ["eve"]
     assert (ROOT / "docs" / "league-standings.png").is_file()
     assert (ROOT / "docs" / "league-standings-400.png").is_file()
+
+
+async def test_the_painter_draws_it_off_the_loop_from_a_pickled_view() -> None:
+    assert pickle.loads(pickle.dumps(SWISS)) == SWISS  # a worker process gets a copy
+    drawn = await Painter(lambda: None).standings_png(SWISS, "de")
+    assert drawn == leagues.standings_png(SWISS, "de") != leagues.standings_png(SWISS)

@@ -24,6 +24,7 @@ from cogs.ui.league_components import (
     league_text,
     league_view,
     open_round,
+    show_handed_over,
     standings_text,
 )
 from cogs.ui.readers import public_language, reader_language
@@ -146,6 +147,21 @@ class Leagues(TableCog):
         language = await public_language(interaction)
         await interaction.response.send_message(standings_text(view, language))
 
+    @league.command(
+        name="settle", description="End a league game past its round's deadline as scored so far"
+    )
+    @app_commands.describe(game="The game's number; default: this thread's game")
+    async def settle(self, interaction: Interaction, game: int | None = None) -> None:
+        """Its organiser (or Manage Server) ends the game as the position stands."""
+        game_id = (await self.game_meant(interaction, game)).game_id
+        manages = interaction.permissions.manage_guild
+        board = await self.bot.service.league_deadlines.settle(
+            game_id, interaction.user.id, manages
+        )
+        text = words(say("league.settled", game=game_id), await reader_language(interaction))
+        await interaction.response.send_message(text, ephemeral=True)
+        await self.table.publish(board)
+
     @league.command(name="list", description="This server's leagues, past and running")
     async def list_leagues(self, interaction: Interaction) -> None:
         """One line per league, newest first."""
@@ -186,15 +202,23 @@ class Leagues(TableCog):
         return pace_choices(current, await reader_language(interaction))
 
     async def run_leagues(self) -> int:
-        """Open every round that paired itself (and any table a restart left); how many."""
+        """Act on passed round deadlines, then open every round that paired itself (and any
+        table a restart left); how many rounds moved and seats were handed over."""
+        handed = await self.bot.service.league_deadlines.fire_due()
+        for one in handed:
+            try:
+                await show_handed_over(self.bot, one)
+            except Exception:
+                log.exception("league #%s: a hand-over could not be shown", one.league_id)
         moved = await self.bot.service.leagues.advance()
-        moved += await self.bot.service.leagues.unopened()
+        paired = {progress.info.id for progress in moved}
+        moved += [p for p in await self.bot.service.leagues.unopened() if p.info.id not in paired]
         for progress in moved:
             try:
                 await open_round(self.bot, progress)
             except Exception:
                 log.exception("league #%s: a round could not be opened", progress.info.id)
-        return len(moved)
+        return len(moved) + len(handed)
 
     @tasks.loop(seconds=30)
     async def advancing(self) -> None:

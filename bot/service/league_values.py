@@ -52,6 +52,11 @@ class TableToOpen:
     options: dict[str, Any]
     players: tuple[tuple[int, str], ...]
 
+    @property
+    def key(self) -> str:
+        """What its game's flags carry, so a game opened but never recorded is found again."""
+        return f"{self.league_id}:{self.round}:{self.position}"
+
 
 @dataclass(frozen=True, slots=True)
 class Progress:

@@ -45,9 +45,11 @@ from bot.service.opening import new_seed
 from bot.service.pace import Clock, get_pace, iso
 from bot.service.ratings import ordinal
 from bot.store import Store
-from bot.store.leagues import AlreadyEntered, LeagueRoundRow, LeagueRow, NewLeague
+from bot.store.leagues import TABLE_FLAG, AlreadyEntered, LeagueRoundRow, LeagueRow, NewLeague
 
 MOST_ROUNDS = 20
+# A round's deadline, in turn limits of the league's pace (daily: 15 days; live: 75 minutes).
+ROUND_TURN_LIMITS = 5
 ENDED = ("finished", "cancelled", "abandoned")
 
 
@@ -64,6 +66,7 @@ class Leagues:
         self.lookup = lookup
         self.clock = clock
         self.lobby = lobby
+        self._opening: set[tuple[int, int, int]] = set()  # tables this process is opening
 
     # -- before the start ---------------------------------------------------------------------
 
@@ -137,8 +140,13 @@ class Leagues:
         await self.store.leagues.set_message(league_id, message_id)
 
     async def sign_up(self, league_id: int, guild_id: int, user_id: int, name: str) -> LeagueInfo:
-        """Add a player; refused twice, after the start, or to another server's league."""
+        """Add a player; refused twice, after the start, to another server's league, or to a
+        league of a game this server cannot play (as /play refuses it: the game is gone)."""
         row = await self._league(league_id, guild_id)
+        try:
+            self.lookup(row.game_type)
+        except IllegalAction:
+            raise LeagueRefused(say("league.game_unavailable", name=row.game_type[:30])) from None
         try:
             added = await self.store.leagues.sign_up(row.id, user_id, name[:80])
         except AlreadyEntered:
@@ -182,7 +190,8 @@ class Leagues:
             tables = next_round(league, [])
         except NotPairable:
             raise LeagueRefused(say("league.too_few", count=len(entrants))) from None
-        if not await self.store.leagues.start(row.id, ratings, [p.seats for p in tables], None):
+        seats = [p.seats for p in tables]
+        if not await self.store.leagues.start(row.id, ratings, seats, self._due(row)):
             raise LeagueRefused(say("league.not_in_signup"))
         return await self._opened(row.id)
 
@@ -236,11 +245,45 @@ class Leagues:
 
     # -- rounds running themselves ------------------------------------------------------------
 
+    async def claim_table(self, table: TableToOpen, guild_id: int) -> Started | bool:
+        """Before the cog makes a table's thread: True when it is this caller's to open (until
+        `release`); False when it has its game or is being opened; a game a crash left opened
+        but unrecorded is recorded now, and started if still a lobby (that start to show)."""
+        key = (table.league_id, table.round, table.position)
+        if key in self._opening:
+            return False
+        self._opening.add(key)
+        try:
+            rounds = await self.store.leagues.rounds(table.league_id)
+            row = next(r for r in rounds if r.number == table.round).tables[table.position]
+            if row.game_id is not None:
+                return False
+            found = await self.store.leagues.game_at_table(guild_id, table.key)
+        except BaseException:
+            self._opening.discard(key)
+            raise
+        if found is None:
+            return True  # kept claimed: the caller opens it, then releases it
+        try:
+            game_id, status = found
+            started = (
+                await self.lobby.start(game_id, table.players[0][0]) if status == "lobby" else None
+            )
+            await self.table_opened(table.league_id, table.round, table.position, game_id)
+            return False if started is None else started
+        finally:
+            self._opening.discard(key)
+
+    def release(self, table: TableToOpen) -> None:
+        """The caller is done opening a table it claimed (opened or failed)."""
+        self._opening.discard((table.league_id, table.round, table.position))
+
     async def open_table(
         self, table: TableToOpen, guild_id: int, channel_id: int, thread_id: int
     ) -> Started:
-        """Open a table's game in the thread the cog made for it, seated as paired, started at
-        once with the league's pace and options; the table remembers its game."""
+        """Open a claimed table's game in the thread the cog made for it, seated as paired,
+        started at once with the league's pace and options; the table remembers its game.
+        Its flags name the table, so a crash before it is recorded opens nothing twice."""
         game = self.lobby.openings.engine(table.game_type)
         opened = await self.lobby.openings.create(
             game,
@@ -251,7 +294,7 @@ class Leagues:
             options={k: str(v) for k, v in table.options.items()},
             pace=table.pace,
             own_thread=True,
-            extra={SEATED: IN_ORDER, "league": str(table.league_id)},
+            extra={SEATED: IN_ORDER, "league": str(table.league_id), TABLE_FLAG: table.key},
         )
         started = await self.lobby.start(opened.game_id, table.players[0][0])
         await self.table_opened(table.league_id, table.round, table.position, opened.game_id)
@@ -302,7 +345,9 @@ class Leagues:
             await self.store.leagues.finish(row.id)
             return Progress(await self._info(row, status="finished"))
         seats = [p.seats for p in tables]
-        if not await self.store.leagues.open_round(row.id, current.number + 1, seats, None):
+        if not await self.store.leagues.open_round(
+            row.id, current.number + 1, seats, self._due(row)
+        ):
             return None
         return await self._opened(row.id)
 
@@ -349,7 +394,9 @@ class Leagues:
                 tuple((user, names.get(user, str(user))) for user in t.seats),
             )
             for t in latest.tables
-            if len(t.seats) > 1 and t.game_id is None
+            if len(t.seats) > 1
+            and t.game_id is None
+            and (row.id, latest.number, t.position) not in self._opening
         )
         byes = tuple(names.get(t.seats[0], "") for t in latest.tables if len(t.seats) == 1)
         return Progress(await self._info(row), tables, byes)
@@ -377,6 +424,12 @@ class Leagues:
         league = core_league(fresh, entrants, self._fewest(fresh))
         info = info_of(fresh, entrants, rounds, planned_rounds(league))
         return info if status is None else replace(info, status=status)
+
+    def _due(self, row: LeagueRow) -> str:
+        """A round opened now ends ROUND_TURN_LIMITS of the league's turn limits from now."""
+        return iso(
+            self.clock().replace(microsecond=0) + get_pace(row.pace).turn_limit * ROUND_TURN_LIMITS
+        )
 
     def _fewest(self, row: LeagueRow) -> int:
         """The game's smallest table (a short pod never goes below it)."""

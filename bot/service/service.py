@@ -14,6 +14,7 @@ from bot.service.computers import Computers
 from bot.service.games import Games
 from bot.service.hands import Hands
 from bot.service.languages import Languages
+from bot.service.league_deadlines import RoundDeadlines
 from bot.service.leagues import Leagues
 from bot.service.loading import COLLECTOR, GameLookup
 from bot.service.lobby import Lobby
@@ -68,6 +69,9 @@ class GameService:
         self.languages = Languages(store)
         self.reading = BoardReading(store)
         self.leagues = Leagues(store, lookup, clock or utc_clock, self.lobby)
+        self.league_deadlines = RoundDeadlines(
+            self.games, commit, store, self.votes, pictures, clock or utc_clock
+        )
         self.reliability = Reliability(store)
         self.seats = SeatTaking(self.games, commit, store, self.clocks, pictures)
 

@@ -19,6 +19,7 @@ from bot.store.mapper import RowMapper
 from bot.store.rows import dumps
 
 SIGNUP, RUNNING, FINISHED, CANCELLED = "signup", "running", "finished", "cancelled"
+TABLE_FLAG = "league_table"  # a league game's flag naming its table: "<league>:<round>:<position>"
 
 
 class AlreadyEntered(StoreError):
@@ -84,6 +85,7 @@ class LeagueRoundRow:
     number: int
     opened_at: str
     due_at: str | None
+    fired_at: str | None
     ended_at: str | None
     tables: tuple[LeagueTableRow, ...]
 
@@ -344,14 +346,35 @@ class LeagueRepository:
         return LEAGUES.all(rows)
 
     async def due_rounds(self, now: str) -> list[tuple[int, int]]:
-        """(league, round) of every running league's open round whose deadline has passed."""
+        """(league, round) of every running league's open round whose deadline has passed
+        and is not claimed yet."""
         rows = await self._db.all(
             "SELECT r.league_id, r.number FROM league_rounds r JOIN leagues l"
             " ON l.id = r.league_id WHERE l.status = 'running' AND r.ended_at IS NULL"
-            " AND r.due_at <= ? ORDER BY r.due_at, r.league_id",
+            " AND r.fired_at IS NULL AND r.due_at <= ? ORDER BY r.due_at, r.league_id",
             (now,),
         )
         return [(int(row["league_id"]), int(row["number"])) for row in rows]
+
+    async def claim_deadline(self, league_id: int, number: int, now: str) -> bool:
+        """Mark a round's deadline as acted on (once: False if it was, or the round ended)."""
+        async with self._db.transaction() as tx:
+            cursor = await tx.execute(
+                "UPDATE league_rounds SET fired_at = ? WHERE league_id = ? AND number = ?"
+                " AND fired_at IS NULL AND ended_at IS NULL AND due_at <= ?",
+                (now, league_id, number, now),
+            )
+        return cursor.rowcount == 1
+
+    async def game_at_table(self, guild_id: int, key: str) -> tuple[int, str] | None:
+        """(game, status) of the game opened for a table (its flags carry the table's `key`),
+        though the table never recorded it: the process stopped in between."""
+        pattern = "%" + dumps({TABLE_FLAG: key})[1:-1] + "%"
+        row = await self._db.one(
+            "SELECT id, status FROM games WHERE guild_id = ? AND flags LIKE ? ORDER BY id",
+            (guild_id, pattern),
+        )
+        return None if row is None else (int(row["id"]), str(row["status"]))
 
     async def running(self) -> list[LeagueRow]:
         """Every running league (a start-up looks for tables still without a game)."""

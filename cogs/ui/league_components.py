@@ -15,7 +15,8 @@ from discord.ui import Button
 
 from bot.i18n import say, words
 from bot.leagues.view import StandingsView
-from bot.service.league_values import LeagueInfo, Progress
+from bot.service.league_deadlines import HandedOver
+from bot.service.league_values import LeagueInfo, Progress, TableToOpen
 from cogs.ui import readers, threads
 from cogs.ui.component import Component, button, frozen
 from cogs.ui.ids import LEAGUE, LeagueId, LeagueVerb
@@ -96,6 +97,8 @@ class LeagueButton(Component[Button[Any], LeagueId], scheme=LEAGUE):
             for game_id in playing:
                 board = await table.service.moves.resign(game_id, user.id)
                 await table.publish(board)
+                if board.info.status == "active":
+                    await table.play_automatic(game_id)
         language = await readers.public_language(interaction)
         await interaction.response.edit_message(
             content=league_text(info, language), view=league_view(info, language)
@@ -118,16 +121,44 @@ async def open_round(bot: Host, progress: Progress) -> None:
         )
         return
     for table in progress.tables:
-        mentions = " ".join(f"<@{user}>" for user, _ in table.players)
-        opener = say("league.table", number=info.id, round=table.round, players=mentions)
-        message = await channel.send(words(opener, language))
-        names = [name for _, name in table.players]
-        thread = await message.create_thread(
-            name=threads.name(info.game_type, None, names, language),
-            auto_archive_duration=threads.WEEK,
-        )
-        started = await bot.service.leagues.open_table(table, info.guild_id, channel.id, thread.id)
-        await show_start(bot.table, started)
+        await _open_table(bot, channel, table, info.guild_id, language)
     if progress.byes:
         byes = ", ".join(progress.byes)
         await channel.send(words(say("league.byes", number=info.id, names=byes), language))
+
+
+async def _open_table(
+    bot: Host, channel: discord.TextChannel, table: TableToOpen, guild_id: int, language: str
+) -> None:
+    """One table: claimed first, so no table is opened twice (nor given a second thread); a
+    game a crash left unrecorded is taken up instead (its start shown if it was a lobby)."""
+    leagues = bot.service.leagues
+    claimed = await leagues.claim_table(table, guild_id)
+    if claimed is False:
+        return
+    if claimed is not True:
+        await show_start(bot.table, claimed)
+        return
+    try:
+        mentions = " ".join(f"<@{user}>" for user, _ in table.players)
+        opener = say("league.table", number=table.league_id, round=table.round, players=mentions)
+        message = await channel.send(words(opener, language))
+        names = [name for _, name in table.players]
+        thread = await message.create_thread(
+            name=threads.name(table.game_type, None, names, language),
+            auto_archive_duration=threads.WEEK,
+        )
+        started = await leagues.open_table(table, guild_id, channel.id, thread.id)
+    finally:
+        leagues.release(table)
+    await show_start(bot.table, started)
+
+
+async def show_handed_over(bot: Host, handed: HandedOver) -> None:
+    """A round's deadline gave a stalled seat to the computer: say so, redraw, let it play."""
+    info = handed.board.info
+    language = await readers.server_language(bot, info.guild_id)
+    text = words(say("league.deadline_handed", name=handed.name), language)
+    await bot.table.announce(info.place_id, text)
+    await bot.table.publish(handed.board, in_place=True)
+    await bot.table.play_automatic(info.game_id)

@@ -36,12 +36,14 @@ CREATE TABLE league_entrants (
     UNIQUE (league_id, signup_order)
 );
 
--- A round: opened once (its number is its key), ended once; `due_at` is its deadline.
+-- A round: opened once (its number is its key), ended once; `due_at` is its deadline, claimed
+-- once (`fired_at`, in its own transaction before any game is touched) when it passes.
 CREATE TABLE league_rounds (
     league_id INTEGER NOT NULL REFERENCES leagues (id) ON DELETE CASCADE,
     number    INTEGER NOT NULL,
     opened_at TEXT    NOT NULL,
     due_at    TEXT,
+    fired_at  TEXT,
     ended_at  TEXT,
     PRIMARY KEY (league_id, number)
 );

@@ -101,6 +101,10 @@ async def test_rounds_tables_games_and_results(database: str | Path) -> None:
         assert await store.leagues.table_of_game(first + 99) is None
         assert await store.leagues.due_rounds("2026-12-05T13:59:59+00:00") == []
         assert await store.leagues.due_rounds(due) == [(league.id, 1)]
+        assert not await store.leagues.claim_deadline(league.id, 1, "2026-12-05T13:59:59+00:00")
+        assert await store.leagues.claim_deadline(league.id, 1, due)
+        assert not await store.leagues.claim_deadline(league.id, 1, due)  # once
+        assert await store.leagues.due_rounds(due) == []
         assert await store.leagues.set_places(league.id, 1, 0, [2, 1])
         assert not await store.leagues.set_places(league.id, 1, 0, [1, 2])
         assert await store.leagues.end_round(league.id, 1)

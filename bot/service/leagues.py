@@ -15,7 +15,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from bot.engine import AnyGame, IllegalAction
+from bot.engine import AnyGame, IllegalAction, ranking_from_keys
 from bot.i18n import say
 from bot.leagues import (
     Format,
@@ -55,6 +55,16 @@ ENDED = ("finished", "cancelled", "abandoned")
 
 class LeagueRefused(ServiceError):
     """A league request refused: the message says why, nothing was changed."""
+
+
+def forfeited(places: tuple[int, ...], seats: tuple[int, ...], gone: set[int]) -> tuple[int, ...]:
+    """A withdrawn player's game is a forfeit: they share the last place, whatever the
+    computer made of their seat; the others keep their order."""
+    if not gone.intersection(seats):
+        return places
+    return ranking_from_keys(
+        [(0, 0) if user in gone else (1, -place) for user, place in zip(seats, places, strict=True)]
+    )
 
 
 @database_down_told
@@ -355,10 +365,13 @@ class Leagues:
         """Places of every table of the round whose game has ended, or that is a forfeit."""
         entrants = await self.store.leagues.entrants(row.id)
         league = core_league(row, entrants, self._fewest(row))
+        gone = {e.user_id for e in entrants if e.withdrawn}
         for t in current.tables:
             if t.places is not None or len(t.seats) == 1:
                 continue
             places = await self._places(t.seats, t.game_id)
+            if places is not None:
+                places = forfeited(places, t.seats, gone)
             if places is None and t.game_id is None:
                 lost = forfeit(league, Pairing(t.seats))
                 places = None if lost is None else lost.places

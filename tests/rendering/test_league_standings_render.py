@@ -28,7 +28,7 @@ ROWS = (
     StandingsRow(2, 12, LONG, "2½", ("5", "3"), 3, False),
     StandingsRow(3, 13, "Зоя Петрова", "2", ("4", "2"), 3, False),
     StandingsRow(3, 14, "Ἀλέξανδρος", "2", ("4", "2"), 3, False),
-    StandingsRow(5, 15, "王小明", "1½", ("3", "1.25"), 3, False),
+    StandingsRow(5, 15, "王小明", "1½", ("3", "1¼"), 3, False),
     StandingsRow(6, 16, "eve 🎲", "1", ("2", "0"), 2, True),
     StandingsRow(7, 17, "Jürgen", "0", ("5", "0"), 3, False),
 )
@@ -173,7 +173,7 @@ def test_the_alt_text_at_the_end_names_the_winner_and_the_podium() -> None:
 
 
 def test_the_alt_text_fits_discord_with_many_long_names() -> None:
-    many = tuple(_row(k + 1, f"{LONG} {k}", "3", ("12½", "30.25")) for k in range(40))
+    many = tuple(_row(k + 1, f"{LONG} {k}", "3", ("12½", "30¼")) for k in range(40))
     for language in LANGUAGES:
         words = leagues.standings_words(replace(SWISS, rows=many), language)
         assert len(words) <= ALT_TEXT and words.endswith("…")

@@ -16,7 +16,8 @@ ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ("bot", "cogs", "rendering", "web")
 # Message ids are dotted lower-case words under one of these namespaces.
 MESSAGE_ID = re.compile(
-    r"^(list|iliad|ilium|atlandice|iliad_cards|table|cmd|service|web)\.[a-z0-9_]+(\.[a-z0-9_]+)*$"
+    r"^(list|iliad|ilium|atlandice|iliad_cards|table|cmd|service|web|standings)"
+    r"\.[a-z0-9_]+(\.[a-z0-9_]+)*$"
 )
 
 

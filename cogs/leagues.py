@@ -15,9 +15,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
+import rendering.leagues
 from bot.i18n import say, words
 from bot.service import ServiceError
 from cogs.lobby import parse_options
+from cogs.ui import alttext
 from cogs.ui.choices import GAME_CHOICES, pace_choices
 from cogs.ui.league_components import (
     LeagueButton,
@@ -142,10 +144,14 @@ class Leagues(TableCog):
     @league.command(name="standings", description="A league's standings")
     @app_commands.describe(league="The league's number")
     async def standings(self, interaction: Interaction, league: int) -> None:
-        """The standings as text."""
+        """The standings as an image (drawn in the render pool, hence deferred) and as text."""
         view = await self.bot.service.leagues.standings(league, interaction.guild_id or 0)
         language = await public_language(interaction)
-        await interaction.response.send_message(standings_text(view, language))
+        await interaction.response.defer(thinking=True)
+        png = await self.table.painter.standings_png(view, language)
+        words_ = rendering.leagues.standings_words(view, language)
+        image = alttext.upload(png, f"league-{league}-standings.png", words_)
+        await interaction.followup.send(standings_text(view, language), file=image)
 
     @league.command(
         name="settle", description="End a league game past its round's deadline as scored so far"

@@ -26,6 +26,8 @@ if TYPE_CHECKING:
     from cogs.ui.host import Host
     from cogs.ui.table import Table
 
+CONTENT_LIMIT = 2000  # Discord's longest message content
+ROOM_FOR_MORE = 40  # kept for the "… and N more" line in any language
 log = logging.getLogger("cogs.leagues")
 Interaction = discord.Interaction[Any]
 
@@ -67,11 +69,16 @@ def league_view(info: LeagueInfo, language: str) -> discord.ui.View | None:
 def standings_text(view: StandingsView, language: str) -> str:
     """The standings as text: the same data as the image."""
     out = [words(say("league.standings_head", number=view.league, round=view.round), language)]
-    for line in view.rows:
+    for shown, line in enumerate(view.rows):
         key = "league.line_withdrawn" if line.withdrawn else "league.line"
         breaks = " / ".join(line.tiebreaks)
-        text = say(key, rank=line.place, name=line.name, points=line.points, breaks=breaks)
-        out.append(words(text, language))
+        text = words(
+            say(key, rank=line.place, name=line.name, points=line.points, breaks=breaks), language
+        )
+        if sum(len(part) + 1 for part in out) + len(text) + ROOM_FOR_MORE > CONTENT_LIMIT:
+            out.append(words(say("standings.more", count=len(view.rows) - shown), language))
+            break
+        out.append(text)
     return "\n".join(out)
 
 

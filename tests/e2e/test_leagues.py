@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.fake_discord import BotRunner, FakeDiscord
-from tests.e2e.symposion import ephemeral_answer, factory, is_live_board, stub_drawing
+from tests.e2e.symposion import ephemeral_answer, factory, is_live_board, stub_drawing, uploads
 
 Runner = BotRunner[Any]
 PLAYERS = ("alice", "bob", "carol", "dave", "erin")
@@ -63,6 +63,8 @@ async def test_a_five_player_swiss_league_opens_round_one_in_threads(
     )
     text = await table.wait_message(lambda m: "Standings of league #1" in m.content)
     assert text.content.count("\n") == 5  # the head and one line per entrant
+    image = [u for u in uploads(fake_discord) if u.filename == "league-1-standings.png"]
+    assert len(image) == 1 and "League #1" in str(image[0].description)  # its words, too
     export = await fake_discord.slash("league export", {"league": 1}, user="dave", channel="games")
     answer = await export.wait_message(lambda m: bool(m.attachments))
     data = json.loads(answer.attachments[0].data)

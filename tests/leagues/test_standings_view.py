@@ -6,8 +6,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.leagues import Format, standings
-from bot.leagues.view import POD_BREAKS, TWO_PLAYER_BREAKS
+from bot.leagues.view import POD_BREAKS, TWO_PLAYER_BREAKS, StandingsRow, StandingsView
 from bot.service.league_values import Entered, LeagueInfo, standings_view
+from cogs.ui.league_components import standings_text
 from rendering import leagues
 from tests.leagues.helpers import finished, league
 
@@ -61,3 +62,19 @@ def test_a_pods_league_has_one_tie_break_column() -> None:
         "Standings of League #5, Iliad, Pods: sign-ups open.",
         "No entrants yet.",
     ]
+
+
+def test_a_long_standings_message_stays_within_discords_2000_characters() -> None:
+    # 120 entrants with long names would be ~9,000 characters: the message stops before 2,000
+    # and says how many it left out (the image's words list them all).
+    rows = tuple(
+        StandingsRow(n, n, f"entrant number {n} with a long name", "1", ("2", "1"), 3, False)
+        for n in range(1, 121)
+    )
+    view = StandingsView(5, "iliad", "swiss", 3, 3, False, TWO_PLAYER_BREAKS, rows)
+    text = standings_text(view, "en")
+    lines = text.splitlines()
+    shown = len(lines) - 2  # the head and the "and N more" line
+    assert len(text) <= 2000 and 10 < shown < 120
+    assert lines[-1] == f"… and {120 - shown} more"
+    assert lines[shown].startswith(f"{shown}. ") or f"number {shown} " in lines[shown]

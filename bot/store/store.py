@@ -4,7 +4,8 @@
 `store.undo_requests` (asking the table), `store.timers`, `store.boards`, `store.ratings`,
 `store.records` (past games, /stats), `store.languages`, `store.preferences` (how a player
 reads boards), `store.notices` (a player's /notify choices, digest timers), `store.shards` and
-`store.index` (what start-up reads). Each repository is built on one shared Database
+`store.index` (what start-up reads), `store.analyses` (finished games' analyses). Each
+repository is built on one shared Database
 (bot/store/database.py says how their writes share one transaction); none inherits from another.
 """
 
@@ -15,6 +16,7 @@ from pathlib import Path
 from typing import Self
 
 from bot.store import migrations
+from bot.store.analyses import AnalysisRepository
 from bot.store.backend import Backend
 from bot.store.boards import BoardRepository
 from bot.store.database import Database
@@ -70,6 +72,7 @@ class Store:
         self.notices = NoticeRepository(db)
         self.index = StartupIndex(db)
         self.takeovers = TakeoverRepository(db)
+        self.analyses = AnalysisRepository(db)
 
     @property
     def name(self) -> str:

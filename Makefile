@@ -49,6 +49,7 @@ bench: $(STAMP)
 
 docs: $(STAMP)
 	$(BIN)/python scripts/make_docs_images.py
+	$(BIN)/python scripts/make_analysis_chart.py
 
 playthroughs: $(STAMP)
 	$(BIN)/python scripts/make_playthroughs.py

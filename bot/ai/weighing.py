@@ -5,8 +5,10 @@ information only: every iteration starts from `resample_hidden(state, seat, rng)
 computer plays. Beside the mover's rewards that steer the search, the root keeps, per option,
 how often each seat ended first in the playouts through it (the leader by the game's standing
 when a playout is cut short; a shared first place shares the win): that is the chance to win
-an analysis shows. The real state is read only through `resample_hidden` for the deciding
-seat, so the result depends only on what that seat saw, the generator and the budget.
+an analysis shows, drawn toward the decision's average by PRIOR playouts, so an option tried
+once or twice does not read as a sure win or a sure loss. The real state is read only through
+`resample_hidden` for the deciding seat, so the result depends only on what that seat saw,
+the generator and the budget.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from typing import Any
 
 from bot.ai.search import Node, _playout, _select
 from bot.engine import AnyGame, wordless
+
+PRIOR = 2  # playouts' worth of the decision's average added to each option's count
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,10 +111,18 @@ def _options(root: Node, tally: _Tally) -> tuple[Option, ...]:
         key=lambda item: (item[1].visits, item[1].reward / max(1, item[1].visits)),
         reverse=True,
     )
+    nothing = [0.0] * tally.seats
+    tried = sum(node.visits for node in root.children.values())
+    mean = [
+        sum(w[seat] for w in tally.wins.values()) / max(1, tried) for seat in range(tally.seats)
+    ]
     options = []
     for code, node in ranked:
-        wins = tally.wins.get(code, [0.0] * tally.seats)
-        shares = tuple(round(w / max(1, node.visits), 4) for w in wins)
+        wins = tally.wins.get(code, nothing)
+        shares = tuple(
+            round((w + PRIOR * m) / (node.visits + PRIOR), 4)
+            for w, m in zip(wins, mean, strict=True)
+        )
         options.append(Option(code, node.visits, shares))
     return tuple(options)
 

@@ -111,11 +111,19 @@ class Analysis:
     costliest: tuple[tuple[Step, ...], ...]  # per seat, up to three, the costliest first
 
     @classmethod
-    def of(cls, match: Game, plan: Plan, steps: Sequence[Step]) -> Analysis:
-        """The whole analysis from its weighed steps (of every slice, in order)."""
+    def of(
+        cls,
+        match: Game,
+        plan: Plan,
+        steps: Sequence[Step],
+        winners: Sequence[int] | None = None,
+    ) -> Analysis:
+        """The whole analysis from its weighed steps (of every slice, in order); `winners` of a
+        result the platform made (a resignation, a time-out), else the game's own."""
         state = replay(match, len(match.moves))
-        outcome = match.game.outcome(state)
-        winners = outcome.winners if outcome is not None else ()
+        if winners is None:
+            outcome = match.game.outcome(state)
+            winners = outcome.winners if outcome is not None else ()
         final = tuple(1 / len(winners) if seat in winners else 0.0 for seat in range(match.players))
         costly = tuple(_costliest(steps, seat) for seat in range(match.players))
         return cls(

@@ -155,7 +155,9 @@ class Analyses:
         except Exception:
             await self.store.analyses.drop(source.game_id)
             raise
-        analysis = await asyncio.to_thread(Analysis.of, job.match, self.plan, steps)
+        result = source.result or {}
+        winners = [int(seat) for seat in result["winners"]] if "winners" in result else None
+        analysis = await asyncio.to_thread(Analysis.of, job.match, self.plan, steps, winners)
         row = await self.store.analyses.get(source.game_id)
         if row is None or row.status != DONE:
             await self.store.analyses.finish(source.game_id, analysis.to_json())

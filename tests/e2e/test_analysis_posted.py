@@ -69,8 +69,10 @@ async def test_a_finished_games_analysis_is_posted_then_answered_from_storage(
     assert (
         row is not None and row.status == "done" and row.asked_by == fake_discord.user("carol").id
     )
-    steps = len(row.result["steps"]) if row.result else 0
-    assert 0 < steps <= MOVES
+    assert row.result is not None and 0 < len(row.result["steps"]) <= MOVES
+    seats = {seat.user_id: seat.seat for seat in await bot.store.seats.of(1)}
+    alice = seats[fake_discord.user("alice").id]
+    assert alice is not None and row.result["final"][alice] == 1.0  # bob resigned: alice won
 
     again = await fake_discord.slash("analysis", {"game": 1}, user="alice", channel="games")
     second = await again.wait_message(

@@ -36,7 +36,7 @@ def choice_lines(hint: Hint, language: str = ENGLISH) -> list[str]:
     """The search's top three options: each one's chance to win and how often it was tried."""
     if not hint.choices:
         return []
-    lines = [words(say("table.hint_top", count=len(hint.choices)), language)]
+    lines = [words(say("table.hint_top"), language)]
     for rank, choice in enumerate(hint.choices, 1):
         looked = say(
             "table.hint_looked",

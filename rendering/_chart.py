@@ -12,14 +12,23 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from rendering.kit.colours import BACKGROUND, FAINT, INK, MUTED, RGB, SEAT_COLOURS, SEAT_ORDER
+from rendering.kit.colours import (
+    BACKGROUND,
+    FAINT,
+    INK,
+    MUTED,
+    RGB,
+    SEAT_COLOURS,
+    SEAT_ORDER,
+    tint,
+)
 from rendering.kit.fonts import fitted, phone_text, text, text_width
 from rendering.kit.png import upload_png
 
 CHART_SIZE = (800, 560)
-TEXT = phone_text(CHART_SIZE[0])  # 23 px: readable at 400 px wide
-TITLE = TEXT + 3
-LEFT, RIGHT, BOTTOM = 78, 24, 84
+TEXT = phone_text(CHART_SIZE[0]) + 3  # 26 px: 13 px at 400 px wide, a phone's width
+TITLE = TEXT + 2
+LEFT, RIGHT, BOTTOM = 86, 24, 92
 LINE = 5  # px: a seat's line
 MARK = 9  # px: the radius of a turning point's ring
 TICKS = 6  # move numbers written under the axis at most
@@ -36,6 +45,7 @@ class ChartView:
     numbers: tuple[int, ...]  # per point: the move's number as /history numbers it
     chances: tuple[tuple[float, ...], ...]  # per point, each seat's chance (0 to 1)
     marks: tuple[tuple[int, int], ...] = ()  # (point, seat): a costliest decision
+    window: int = 1  # points each drawn line is the mean of (one round of turns); 1: raw
 
 
 def colour(seat: int) -> RGB:
@@ -55,18 +65,47 @@ def render_chart(view: ChartView) -> Image.Image:
     xs = _xs(box, len(view.numbers))
     _ticks(draw, box, xs, view.numbers)
     text(draw, ((box[0] + box[2]) / 2, height - 8), view.axis, TEXT, MUTED, anchor="md")
-    for seat in range(len(view.names)):
-        points = [(x, _y(box, chances[seat])) for x, chances in zip(xs, view.chances, strict=True)]
-        if len(points) > 1:
-            draw.line(points, fill=colour(seat), width=LINE, joint="curve")
-        elif points:
-            _ring(draw, points[0], colour(seat))
-    taken: list[Box] = []
-    for point, seat in view.marks:
-        at = (xs[point], _y(box, view.chances[point][seat]))
+    seats = range(len(view.names))
+    smooth = [smoothed([c[seat] for c in view.chances], view.window) for seat in seats]
+    for seat in seats:
+        if view.window > 1:  # every estimate, faint, under the round's mean
+            raw = [(x, _y(box, c[seat])) for x, c in zip(xs, view.chances, strict=True)]
+            _line(draw, raw, tint(colour(seat), 0.65), 2)
+    for seat in seats:
+        _line(draw, [(x, _y(box, y)) for x, y in zip(xs, smooth[seat], strict=True)], colour(seat))
+    rings = [(xs[point], _y(box, smooth[seat][point])) for point, seat in view.marks]
+    for at, (_, seat) in zip(rings, view.marks, strict=True):
         _ring(draw, at, colour(seat))
+    taken: list[Box] = [_around(at) for at in rings]
+    for at, (point, seat) in zip(rings, view.marks, strict=True):
         taken.append(_label(draw, box, at, seat, view.numbers[point], taken))
     return image
+
+
+def smoothed(values: list[float], window: int) -> list[float]:
+    """Each value as the mean of the `window` values around it (fewer at the ends)."""
+    if window <= 1:
+        return values
+    half, out = window // 2, []
+    for k in range(len(values)):
+        part = values[max(0, k - half) : k + half + 1]
+        out.append(sum(part) / len(part))
+    return out
+
+
+def _line(
+    draw: ImageDraw.ImageDraw, points: list[tuple[float, float]], fill: RGB, width: int = LINE
+) -> None:
+    if len(points) > 1:
+        draw.line(points, fill=fill, width=width, joint="curve")
+    elif points:
+        _ring(draw, points[0], fill)
+
+
+def _around(at: tuple[float, float]) -> Box:
+    """The room a ring takes."""
+    x, y = at
+    return (x - MARK - 1, y - MARK - 1, x + MARK + 1, y + MARK + 1)
 
 
 def chart_png(view: ChartView) -> bytes:
@@ -143,19 +182,25 @@ def _label(
     number: int,
     taken: list[Box],
 ) -> Box:
-    """A costliest decision's move number beside its ring: above it, or below when that
-    leaves the plot or covers a number already written; the place it took."""
+    """A costliest decision's move number near its ring, on a solid patch: the first place
+    (above, below, then further out and to the sides) inside the plot that covers no ring and
+    no number already written; the place it took."""
     x, y = at
     label = str(number)
-    half = text_width(label, TEXT) / 2 + 4
-    x = min(max(x, box[0] + half), box[2] - half)
-    above = (x - half, y - MARK - 6 - TEXT, x + half, y - MARK - 2)
-    below = (x - half, y + MARK + 2, x + half, y + MARK + 6 + TEXT)
-    fits = [p for p in (above, below) if p[1] > box[1] and p[3] < box[3]]
-    free = [p for p in fits if not any(_overlap(p, other) for other in taken)]
-    place = (free or fits or [above])[0]
-    draw.rectangle(place, fill=BACKGROUND)
-    text(draw, (x, place[3] - 2), label, TEXT, colour(seat), anchor="md")
+    half = text_width(label, TEXT) / 2 + 5
+    high = TEXT + 8
+    places = []
+    for lift in (0, 1, 2, 3):
+        for shift in (0.0, -1.2, 1.2):
+            for side in (-1, 1):
+                cx = min(max(x + shift * half * 2, box[0] + half + 2), box[2] - half - 2)
+                top = y - MARK - 3 - high - lift * high if side < 0 else y + MARK + 3 + lift * high
+                places.append((cx - half, top, cx + half, top + high))
+    inside = [p for p in places if p[1] > box[1] + 2 and p[3] < box[3] - 2]
+    free = [p for p in inside if not any(_overlap(p, other) for other in taken)]
+    place = (free or inside or places)[0]
+    draw.rectangle(place, fill=BACKGROUND, outline=colour(seat), width=2)
+    text(draw, ((place[0] + place[2]) / 2, place[3] - 4), label, TEXT, colour(seat), anchor="md")
     return place
 
 

@@ -7,6 +7,8 @@ weighed decision's chances, the end, and the costliest moves marked) and drawn b
 
 from __future__ import annotations
 
+import itertools
+
 from bot.ai.analysis import Plan, Step
 from bot.i18n import ENGLISH, LIST_COMMA, listing, say, words
 from bot.service.analyses import Ready
@@ -92,10 +94,23 @@ def result_text(ready: Ready, language: str = ENGLISH) -> str:
         lines.append(_said(language, "table.analysis.player", name=name))
         lines += [costly_line(s, ready.numbers[where[s.ply]], language) for s in costly]
     how = _said(language, "table.analysis.how", iterations=analysis.iterations)
-    lines.append(f"-# {how} {budget_note(ready.plan, language)}")
+    lines.append(f"-# {how} {lines_note(ready, language)} {budget_note(ready.plan, language)}")
     if ready.stored:
         lines.append(f"-# {_said(language, 'table.analysis.kept')}")
     return clip("\n".join(lines))
+
+
+def round_of_turns(steps: tuple[Step, ...], players: int) -> int:
+    """How many decisions one round of turns holds, on average (the chart's smoothing)."""
+    turns = 1 + sum(1 for a, b in itertools.pairwise(steps) if a.seat != b.seat)
+    rounds = max(1.0, turns / max(1, players))
+    return max(1, round(len(steps) / rounds))
+
+
+def lines_note(ready: Ready, language: str = ENGLISH) -> str:
+    """What the chart's lines are: each round's mean over the faint estimates."""
+    window = round_of_turns(ready.analysis.steps, len(ready.names))
+    return _said(language, "table.analysis.lines", window=window)
 
 
 def chart_view(ready: Ready, language: str = ENGLISH) -> ChartView:
@@ -112,6 +127,7 @@ def chart_view(ready: Ready, language: str = ENGLISH) -> ChartView:
         numbers=ready.numbers,
         chances=(*(step.chances for step in analysis.steps), analysis.final),
         marks=marks,
+        window=round_of_turns(analysis.steps, len(ready.names)),
     )
 
 
@@ -125,7 +141,8 @@ def chart_words(ready: Ready, language: str = ENGLISH) -> str:
             title=ready.title,
             game=ready.game_id,
             count=len(ready.analysis.steps),
-        )
+        ),
+        lines_note(ready, language),
     ]
     for seat, name in enumerate(view.names):
         course = [chances[seat] for chances in view.chances]

@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 # Test processes for `make unit` (pytest-xdist): auto = one per core; WORKERS=0 runs serially.
 WORKERS ?= auto
 
-.PHONY: run test lint types unit bench simulate docs playthroughs clean postgres
+.PHONY: run test lint types unit bench simulate docs playthroughs clean postgres strength browser
 
 # The tests start a throwaway PostgreSQL server of their own (tests/postgres_server.py) from the
 # machine's server binaries: Debian's postgresql package, installed here when missing (as root;
@@ -18,6 +18,18 @@ postgres:
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; \
 	  else \
 	    echo "The tests need PostgreSQL's server binaries: install the postgresql package (or set PG_BIN)."; exit 1; \
+	  fi; }
+
+# The web pages' tests (tests/e2e/test_web_browser.py) drive headless Chromium with Selenium:
+# Debian's chromium and chromium-driver, installed here when missing (as root; otherwise it says
+# what to install). CHROMIUM=<browser> and CHROMEDRIVER=<driver> point at others.
+browser:
+	@test -x "$${CHROMIUM:-/usr/bin/chromium}" && test -x "$${CHROMEDRIVER:-/usr/bin/chromedriver}" || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "Installing Chromium and its driver (Debian packages chromium, chromium-driver) for the browser tests."; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null; \
+	  else \
+	    echo "The browser tests need Chromium and ChromeDriver: install the chromium and chromium-driver packages (or set CHROMIUM and CHROMEDRIVER)."; exit 1; \
 	  fi; }
 
 $(STAMP): pyproject.toml
@@ -39,7 +51,7 @@ types: $(STAMP)
 
 # Byte code is cached (__pycache__, ignored by git) even where PYTHONDONTWRITEBYTECODE is set:
 # each test process, and each bot's worker process, would otherwise compile every module again.
-unit: $(STAMP) postgres
+unit: $(STAMP) postgres browser
 	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n $(WORKERS) --dist worksteal
 
 test: lint types unit
@@ -47,9 +59,15 @@ test: lint types unit
 bench: $(STAMP)
 	$(BIN)/python -m bench
 
-docs: $(STAMP)
+# The strength ladder (bot/ladder): every pair of computer players at every game and table size,
+# in one process, then docs/strength.md. LADDER passes options, e.g. LADDER="--game ilium".
+strength: $(STAMP)
+	$(BIN)/python -m bot.arena ladder $(LADDER)
+
+docs: $(STAMP) browser
 	$(BIN)/python scripts/make_docs_images.py
 	$(BIN)/python scripts/make_analysis_chart.py
+	$(BIN)/python scripts/make_web_screenshots.py
 
 playthroughs: $(STAMP)
 	$(BIN)/python scripts/make_playthroughs.py

@@ -18,4 +18,5 @@ BENCHMARKS: tuple[str, ...] = (
     "startup",
     "restart",
     "concurrency",
+    "watchers",
 )

@@ -24,6 +24,7 @@ from bot.service import GameService, utc_clock
 from bot.service.analysing import Analyst
 from bot.service.pace import iso
 from bot.service.thinking import DEFAULT_TIMEOUT, Thinker
+from bot.settings import WebSettings
 from bot.store import Store
 from bot.store.shards import Shards
 
@@ -42,9 +43,11 @@ EXTENSIONS = (
     "cogs.records",
     "cogs.replays",
     "cogs.language",
+    "cogs.leagues",
     "cogs.seats",
     "cogs.notify",
     "cogs.analysis",
+    "cogs.web",
 )
 
 
@@ -102,6 +105,7 @@ class SymposionBot(commands.Bot):
         render_workers: int = 0,
         computer_timeout: float = DEFAULT_TIMEOUT,
         shards: Shards | None = None,
+        web: WebSettings | None = None,
         **options: Any,
     ) -> None:
         options.setdefault("intents", intents())
@@ -119,6 +123,7 @@ class SymposionBot(commands.Bot):
         # On PostgreSQL a process always holds its shards (all of them when not sharded), so
         # a second process for the same games is refused; sqlite has its file lock instead.
         self.served = shards
+        self.web = web  # the web pages' settings (cogs.web serves them); None: no site
         # Images drawn in their own processes (0: the loop's threads, as tests and scripts do).
         self.render_pool: ProcessPoolExecutor | None = None
         if render_workers > 0:

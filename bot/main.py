@@ -77,6 +77,7 @@ async def run(settings: Settings) -> int:
             database_path=settings.database,
             dev_guild_id=settings.dev_guild_id,
             render_workers=RENDER_WORKERS,
+            web=settings.web,
         )
         await serve(bot, settings.discord_token, signals)
         return 0

@@ -26,3 +26,4 @@ DATA_DIR = find_data_dir()
 LOCALES_DIR = DATA_DIR / "locales"
 MIGRATIONS_DIR = DATA_DIR / "migrations"
 FONTS_DIR = DATA_DIR / "fonts"
+WEB_DIR = DATA_DIR / "web"

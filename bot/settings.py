@@ -36,6 +36,21 @@ class SettingsError(Exception):
 
 
 @dataclass(frozen=True)
+class WebSettings:
+    """The web pages (issue 28): the port this process listens on, the address people reach
+    the site at (a reverse proxy's, usually), the interface it binds, the live connection cap."""
+
+    port: int
+    public_url: str
+    host: str = "127.0.0.1"
+    cap: int = 1000
+
+    def page(self, path: str) -> str:
+        """The public address of one of the site's pages (`path` starts with '/')."""
+        return self.public_url.rstrip("/") + path
+
+
+@dataclass(frozen=True)
 class Settings:
     """Everything the bot reads from outside at start."""
 
@@ -48,6 +63,8 @@ class Settings:
     # SHARD_COUNT and SHARD_IDS: the Discord shards this process serves (PostgreSQL only);
     # None: not sharded (one process, every server).
     shards: Shards | None = None
+    # WEB_PORT and PUBLIC_URL: the web pages; None: nothing listens.
+    web: WebSettings | None = None
 
     @property
     def database(self) -> str | Path:
@@ -151,6 +168,24 @@ def _shards(count: str | None, ids: str | None, database_url: str | None) -> Sha
         raise SettingsError(f"{error}: {_SHARDS_FIX}.") from None
 
 
+_WEB_FIX = "in .env set WEB_PORT=<a port, e.g. 8080> and PUBLIC_URL=<https://your.site>, or neither"
+
+
+def _web(port: str | None, url: str | None, host: str | None) -> WebSettings | None:
+    """WEB_PORT and PUBLIC_URL together (or neither); WEB_HOST optional (default loopback)."""
+    port, url = (port or "").strip(), (url or "").strip()
+    if not port and not url:
+        return None
+    if not port or not url:
+        raise SettingsError(f"WEB_PORT and PUBLIC_URL go together: {_WEB_FIX}.")
+    if not port.isdigit() or not 0 < int(port) < 65536:
+        raise SettingsError(f"WEB_PORT must be a port number (1-65535): {_WEB_FIX}.")
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
+        raise SettingsError(f"PUBLIC_URL must be an http(s) address: {_WEB_FIX}.")
+    return WebSettings(int(port), url.rstrip("/"), (host or "").strip() or "127.0.0.1")
+
+
 def _log_level(text: str | None) -> str:
     level = (text or "").strip().upper() or "INFO"
     if level not in LOG_LEVELS:
@@ -187,4 +222,5 @@ def load_settings(
         dev_guild_id=_guild(values.get("DEV_GUILD_ID")),
         log_level=_log_level(values.get("LOG_LEVEL")),
         shards=_shards(values.get("SHARD_COUNT"), values.get("SHARD_IDS"), database_url),
+        web=_web(values.get("WEB_PORT"), values.get("PUBLIC_URL"), values.get("WEB_HOST")),
     )

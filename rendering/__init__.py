@@ -8,7 +8,8 @@ A game's renderer is the package `rendering.<game id>`, imported on first use. I
 text and the text board, cut to a limit here). A board whose height
 follows the table also has `board_size(players)` (BOARD_SIZE is then its largest table's).
 It reads only its game's `bot.games.<game id>.viewtypes` and the shared `kit`; other modules
-here start with "_" or are `kit`.
+here start with "_" or are `kit`, or draw something other than a game: `leagues` (a league's
+standings, from `bot.leagues.view`).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from rendering.kit import HAND_PNG_LEVEL, require_view, upload_png
 from rendering.kit.describe import ALT_TEXT, fit
 
 _GAME_ID = re.compile(r"[a-z][a-z0-9_]*\Z")
-_NOT_GAMES = frozenset({"kit"})
+_NOT_GAMES = frozenset({"kit", "leagues"})
 _INTERFACE = (
     "BOARD_SIZE",
     "HAND_SIZE",

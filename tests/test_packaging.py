@@ -22,7 +22,7 @@ from setuptools import find_packages
 from bot.store.migrations import migration_files
 
 ROOT = Path(__file__).resolve().parents[1]
-SOURCES = ("pyproject.toml", "README.md", "bot", "cogs", "rendering", "data")
+SOURCES = ("pyproject.toml", "README.md", "bot", "cogs", "rendering", "web", "data")
 REACH = (
     "import sys, discord; discord.http.Route.BASE = sys.argv[1]; "
     "from bot.main import main; raise SystemExit(main())"
@@ -31,7 +31,7 @@ REACH = (
 
 def test_every_package_is_listed_for_installing() -> None:
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
-    found = find_packages(str(ROOT), include=["bot*", "cogs*", "rendering*"])
+    found = find_packages(str(ROOT), include=["bot*", "cogs*", "rendering*", "web*"])
     data = ["symposion_data", "symposion_data.migrations"]
     assert sorted(config["packages"]) == sorted([*found, *data])
     assert config["package-dir"] == {"symposion_data": "data"}

@@ -114,11 +114,14 @@ def standings(league: League, rounds: Sequence[Round]) -> tuple[Standing, ...]:
     return tuple(table)
 
 
+VULGAR = {Fraction(1, 4): "¼", Fraction(1, 2): "½", Fraction(3, 4): "¾"}
+
+
 def points_text(value: Fraction) -> str:
-    """Points as a player reads them: 3, 2½, ½, 1.5 for a scaled pod's odd thirds rounded."""
+    """Points as a player reads them: 3, 2½, ¾, 4¼; a scaled pod's thirds as 1.33."""
     whole, part = divmod(value, 1)
     if part == 0:
         return str(int(whole))
-    if part == Fraction(1, 2):
-        return f"{int(whole)}½" if whole else "½"
+    if part in VULGAR:
+        return f"{int(whole)}{VULGAR[part]}" if whole else VULGAR[part]
     return f"{float(value):.2f}".rstrip("0").rstrip(".")

@@ -22,6 +22,7 @@ from bot.i18n import Text, from_json, say, to_json
 
 RESIGNATION = "resignation"
 TIMEOUT = "timeout"
+DEADLINE = "deadline"  # a league game ended at its round's deadline, as scored so far
 WORDS = RESULT_WORDS  # the key of games.result holding the messages behind its words
 # The messages of a departure: nobody left, one winner, shared win, the departed seat's line.
 RESIGNATION_WORDS = (
@@ -99,6 +100,24 @@ def _departure(
         reason=TIMEOUT if timed_out else RESIGNATION,
         summary=summary,
         breakdown=tuple(line(seat) for seat in range(players)),
+    )
+
+
+def scored_so_far(points: Sequence[int], names: Sequence[str]) -> Outcome:
+    """The result when a league game is ended at its round's deadline: ranked by the game's
+    own points as the position stands (equal points share a place)."""
+    ranking = ranking_from_keys([(p,) for p in points])
+    first = [name for name, place in zip(names, ranking, strict=True) if place == 1]
+    key = "service.end.deadline_wins" if len(first) == 1 else "service.end.deadline_share"
+    return Outcome(
+        scores=tuple(points),
+        ranking=ranking,
+        reason=DEADLINE,
+        summary=say(key, winners=_names(first)),
+        breakdown=tuple(
+            say("service.end.line_points", name=name, points=score)
+            for name, score in zip(names, points, strict=True)
+        ),
     )
 
 

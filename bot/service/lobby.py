@@ -23,7 +23,17 @@ from bot.service.errors import (
     database_down_told,
 )
 from bot.service.games import Games
-from bot.service.model import HINTS, OFF, OWN_THREAD, GameInfo, Player, RematchPlace, Started
+from bot.service.model import (
+    HINTS,
+    IN_ORDER,
+    OFF,
+    OWN_THREAD,
+    SEATED,
+    GameInfo,
+    Player,
+    RematchPlace,
+    Started,
+)
 from bot.service.opening import Openings
 from bot.service.pictures import Pictures, info
 from bot.service.state import LiveGame
@@ -211,7 +221,8 @@ class Lobby:
                 named = title_of(s.game)
                 raise NotEnoughPlayers(say(key, title=named, least=spec.min_players, count=count))
             joined = sorted(s.players, key=lambda p: p.join_order)
-            order = seating(record.seed, count)
+            in_order = record.flags.get(SEATED) == IN_ORDER  # a league table's seats
+            order = list(range(count)) if in_order else seating(record.seed, count)
             seat_of = {joined[order[seat]].user_id: seat for seat in range(count)}
             try:
                 state = s.game.new_game(count, record.seed, record.options)

@@ -64,6 +64,7 @@ class Turn:
 
 HINTS, OFF = "hints", "off"  # games.flags["hints"] = "off": the game's players get no /hint
 OWN_THREAD = "own"  # games.flags["thread"] of a game played in a thread the bot opened for it
+SEATED, IN_ORDER = "seated", "in_order"  # a league game keeps its table's seat order at start
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,6 +16,8 @@ from bot.service.computers import Computers
 from bot.service.games import Games
 from bot.service.hands import Hands
 from bot.service.languages import Languages
+from bot.service.league_deadlines import RoundDeadlines
+from bot.service.leagues import Leagues
 from bot.service.loading import COLLECTOR, GameLookup
 from bot.service.lobby import Lobby
 from bot.service.moves import Moves
@@ -32,6 +34,7 @@ from bot.service.thinking import Thinker
 from bot.service.timers import Timers
 from bot.service.undo import Undo
 from bot.service.votes import TurnVotes
+from bot.service.watching import Watching
 from bot.store import Store
 
 
@@ -70,9 +73,14 @@ class GameService:
         self.ratings = Ratings(store, lookup)
         self.languages = Languages(store)
         self.reading = BoardReading(store)
+        self.leagues = Leagues(store, lookup, clock or utc_clock, self.lobby)
+        self.league_deadlines = RoundDeadlines(
+            self.games, commit, store, self.votes, pictures, clock or utc_clock
+        )
         self.reliability = Reliability(store)
         self.seats = SeatTaking(self.games, commit, store, self.clocks, pictures)
         self.analyses = Analyses(self.records, store, Analyst() if analyst is None else analyst)
+        self.watching = Watching(self.games, store)
 
     async def load(self) -> int:
         """At start: index every ongoing game, then restore the turn clocks; how many games."""

@@ -180,8 +180,7 @@ class TurnVotes:
             assert code is not None
             return None, await self.commit.play(s, row.seat, code, None)
         elif decided == COMPUTER:
-            await self.commit.hand_over(s, row.seat, TIMED_OUT)
-            return self.pictures.board(s), None
+            return await self.hand_to_computer(s, row.seat), None
         elif decided == END:
             outcome = timeout_outcome(row.seat, s.record.names(), s.record.departed())
             result = stored_result(outcome)
@@ -189,6 +188,27 @@ class TurnVotes:
             await self.commit.end(s, "finished", flags, result)
             return self.pictures.board(s, result=result), None
         return None, None
+
+    async def hand_to_computer(self, s: LiveGame, seat: int) -> Board:
+        """Under the held lock: the computer takes the timed-out seat for good and plays on
+        (the vote's 'computer'; a league round's deadline too)."""
+        await self.commit.hand_over(s, seat, TIMED_OUT)
+        return self.pictures.board(s)
+
+    async def stalled_to_computer(self, game_id: int) -> tuple[Board, str] | None:
+        """The seat to move, if a person holds it, goes to the computer by the turn clock's
+        rule; the board after it and the name of who had it (None: nobody to hand over)."""
+        s = await self.games.hot(game_id)
+        if s is None:
+            return None
+        async with s.lock:
+            seat = s.to_move()
+            player = None if seat is None else s.user_at(seat)
+            if not self.games.holds(s) or s.status != "active":
+                return None
+            if seat is None or player is None or player.automatic:
+                return None
+            return await self.hand_to_computer(s, seat), player.name
 
 
 def _vote(s: LiveGame, row: VoteRow) -> Vote:

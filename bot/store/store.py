@@ -3,9 +3,10 @@
 `store.games`, `store.seats`, `store.moves` (the game and its log), `store.votes` and
 `store.undo_requests` (asking the table), `store.timers`, `store.boards`, `store.ratings`,
 `store.records` (past games, /stats), `store.languages`, `store.preferences` (how a player
-reads boards), `store.notices` (a player's /notify choices, digest timers), `store.shards` and
-`store.index` (what start-up reads), `store.analyses` (finished games' analyses). Each
-repository is built on one shared Database
+reads boards), `store.leagues` (a server's leagues and their rounds), `store.notices` (a
+player's /notify choices, digest timers), `store.shards` and `store.index` (what start-up
+reads), `store.web` (the web pages' tokens), `store.analyses` (finished games' analyses).
+Each repository is built on one shared Database
 (bot/store/database.py says how their writes share one transaction); none inherits from another.
 """
 
@@ -23,6 +24,7 @@ from bot.store.database import Database
 from bot.store.games import GameRepository
 from bot.store.index import StartupIndex
 from bot.store.languages import LanguageRepository
+from bot.store.leagues import LeagueRepository
 from bot.store.moves import MoveRepository
 from bot.store.notices import NoticeRepository
 from bot.store.preferences import PreferenceRepository
@@ -34,6 +36,7 @@ from bot.store.shards import ShardRepository
 from bot.store.takeovers import TakeoverRepository
 from bot.store.timers import TimerRepository
 from bot.store.votes import UndoRequestRepository, VoteRepository
+from bot.store.web import WebPageRepository
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 SQLITE_SCHEME = "sqlite:///"
@@ -71,8 +74,10 @@ class Store:
         self.preferences = PreferenceRepository(db)
         self.notices = NoticeRepository(db)
         self.index = StartupIndex(db)
+        self.leagues = LeagueRepository(db)
         self.takeovers = TakeoverRepository(db)
         self.analyses = AnalysisRepository(db)
+        self.web = WebPageRepository(db)
 
     @property
     def name(self) -> str:

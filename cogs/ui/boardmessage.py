@@ -14,16 +14,19 @@ from cogs.ui.texts import final_text, game_text
 
 
 async def game_message(
-    board: Board, painter: Painter, language: str = ENGLISH
+    board: Board, painter: Painter, language: str = ENGLISH, watch: str | None = None
 ) -> tuple[str, bytes, discord.ui.View | None]:
-    """Text, PNG and components of the game message ('My hand' only where there are hands);
-    text and image labels in `language` (the server's)."""
+    """Text, PNG and components of the game message ('My hand' only where there are hands,
+    Watch where the game has a web page at `watch`); text and image labels in `language`
+    (the server's)."""
     info = board.info
     context = replace(board.context, language=language)
     image = await painter.board_png(info.game_type, board.view, context)
     hand = info.has_hands
     if info.status != "active":
-        final = components.final_view(info.game_id, language) if info.status == "finished" else None
+        final = None
+        if info.status == "finished":
+            final = components.final_view(info.game_id, language, watch)
         return final_text(info, board.view["seats"], language), image, final
     turn = board.turn
     take = offered(info)
@@ -34,7 +37,13 @@ async def game_message(
             game_text(board, language),
             image,
             components.game_view(
-                info.game_id, turn.version, (), hand=hand, language=language, take=take
+                info.game_id,
+                turn.version,
+                (),
+                hand=hand,
+                language=language,
+                take=take,
+                watch=watch,
             ),
         )
     shown = board.public_choices
@@ -46,6 +55,7 @@ async def game_message(
         back=turn.back,
         language=language,
         take=take,
+        watch=watch,
     )
     text = game_text(board, language)
     if shown and components.shown_choices(shown) < len(shown):

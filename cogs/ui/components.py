@@ -156,9 +156,11 @@ def game_view(
     back: bool = False,
     language: str = ENGLISH,
     take: Sequence[int] = (),
+    watch: str | None = None,
 ) -> discord.ui.View:
     """The game message's components: public choices (or 'Your move'), then Back, 'My hand',
-    then Take this seat for each seat its player left (as many as the last row holds)."""
+    Watch (a link to the game's web page), then Take this seat for each seat its player left
+    (as many as the last row holds)."""
     items: list[Any] = []
     if choices is None:
         items.append(TurnButton.make(game_id, version, language))
@@ -168,10 +170,17 @@ def game_view(
         items.append(BackButton.make(game_id, version, language))
     if hand:
         items.append(HandButton.make(game_id, language))
-    room = PER_ROW - int(back) - int(hand)
+    if watch is not None:
+        items.append(watch_button(watch, language))
+    room = PER_ROW - int(back) - int(hand) - int(watch is not None)
     several = len(take) > 1
     items += [TakeSeatButton.make(game_id, seat, several, language) for seat in take[:room]]
     return frozen(*items)
+
+
+def watch_button(url: str, language: str = ENGLISH) -> Button[Any]:
+    """A link to the game's web page (a link button: Discord opens it, the bot hears nothing)."""
+    return Button(label=words(say("table.watch"), language), url=url)
 
 
 def private_view(
@@ -181,6 +190,8 @@ def private_view(
     return frozen(*choice_items(game_id, version, choices, language))
 
 
-def final_view(game_id: int, language: str = ENGLISH) -> discord.ui.View:
-    """Rematch, once a game is over (in the server's language)."""
-    return frozen(RematchButton.make(game_id, language))
+def final_view(game_id: int, language: str = ENGLISH, watch: str | None = None) -> discord.ui.View:
+    """Rematch, once a game is over (in the server's language), and Watch where there is a page."""
+    if watch is None:
+        return frozen(RematchButton.make(game_id, language))
+    return frozen(RematchButton.make(game_id, language), watch_button(watch, language))

@@ -20,6 +20,7 @@ from discord.http import HTTPClient
 from discord.ui import DynamicItem, Item
 
 from bot.service import GameService
+from bot.settings import WebSettings
 
 if TYPE_CHECKING:
     from cogs.ui.table import Table
@@ -32,6 +33,7 @@ class Host(Protocol):
     few discord.py calls the cogs make."""
 
     table: Table  # the presenter; the cogs.presenter extension sets it up
+    web: WebSettings | None  # the web pages' settings (cogs.web serves them); None: no site
 
     @property
     def service(self) -> GameService:

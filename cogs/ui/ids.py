@@ -210,6 +210,17 @@ class ReplayId:
     way: Way
 
 
+LeagueVerb = Literal["signup", "withdraw"]
+
+
+@dataclass(frozen=True)
+class LeagueId:
+    """Sign up / Withdraw on a league message."""
+
+    league: int
+    verb: LeagueVerb
+
+
 @dataclass(frozen=True)
 class TakeSeatId:
     """Take this seat: a person asks to take over `seat`, left to the automatic player."""
@@ -239,6 +250,7 @@ CONSENT = IdScheme("u", ConsentId)
 ADD_COMPUTER = IdScheme("ca", AddComputerId)
 REMOVE_COMPUTER = IdScheme("cr", RemoveComputerId)
 REPLAY = IdScheme("rp", ReplayId)
+LEAGUE = IdScheme("lg", LeagueId)
 TAKE_SEAT = IdScheme("ts", TakeSeatId)
 SEAT_ANSWER = IdScheme("sa", SeatAnswerId)
 SCHEMES = (
@@ -255,6 +267,7 @@ SCHEMES = (
     ADD_COMPUTER,
     REMOVE_COMPUTER,
     REPLAY,
+    LEAGUE,
     TAKE_SEAT,
     SEAT_ANSWER,
 )

@@ -16,6 +16,8 @@ from concurrent.futures import Executor
 from typing import Any
 
 import rendering
+import rendering.leagues
+from bot.leagues.view import StandingsView
 
 
 class Painter:
@@ -39,3 +41,7 @@ class Painter:
     async def hand_png(self, game_type: str, view: Mapping[str, Any], context: Any) -> bytes:
         """One seat's hand image."""
         return await self._drawn(rendering.hand_png, game_type, view, context)
+
+    async def standings_png(self, view: StandingsView, language: str) -> bytes:
+        """A league's standings image in the reader's language (the view pickles as it is)."""
+        return await self._drawn(rendering.leagues.standings_png, view, language)

@@ -64,6 +64,11 @@ class Table:
         self.mender = Mender(self)
         self.deliveries = Deliveries(self._deliver)
         self.answer_within = answering.ANSWER_WITHIN  # a move's private answer, before deferring
+        # The web pages (cogs.web, when the site is on): each committed board is handed to
+        # every watcher (they must not wait or raise), and `watch_link` gives a game's page
+        # address for its Watch button (None: no button).
+        self.watchers: list[Callable[[Board], None]] = []
+        self.watch_link: Callable[[GameInfo], Awaitable[str | None]] | None = None
 
     @property
     def service(self) -> GameService:
@@ -121,7 +126,8 @@ class Table:
                 return
             current = shown.message_id if shown.message_id is not None else info.message_id
             language = await readers.server_language(self.bot, info.guild_id)
-            content, png, buttons = await game_message(board, self.painter, language)
+            watch = None if self.watch_link is None else await self.watch_link(info)
+            content, png, buttons = await game_message(board, self.painter, language, watch)
             alt = alttext.board_words(board, language)
             if in_place and current is not None:
                 await self._redraw(board, shown, current, (content, png, buttons), alt)
@@ -208,6 +214,8 @@ class Table:
         `wait`, returns once this board (or a newer one) is shown. Never raises: the change is
         stored, so nobody may be told it failed.
         """
+        for watcher in self.watchers:
+            watcher(board)
         sender = self.deliveries.offer(Offer(board, in_place, turn_passed))
         if wait:
             await wait_for_sender(sender)

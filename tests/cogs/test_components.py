@@ -17,12 +17,24 @@ from bot.service import Choice
 from cogs.replays import StepReplay
 from cogs.ui import components, ids
 from cogs.ui.component import Component
+from cogs.ui.league_components import LeagueButton
 from cogs.ui.lobby_components import AddComputer, LobbyButton, RemoveComputer
 from cogs.ui.seat_components import ResignButton, VoteButton
 from cogs.ui.undo_components import BackButton, ConsentButton
 
 # The extensions the client loads, by name (bot/client.py); each registers its own components.
-EXTENSIONS = ("lobby", "moves", "info", "yours", "timers", "hints", "records", "replays", "seats")
+EXTENSIONS = (
+    "lobby",
+    "moves",
+    "info",
+    "yours",
+    "timers",
+    "hints",
+    "records",
+    "replays",
+    "leagues",
+    "seats",
+)
 
 
 def choices(n: int, words: str = "move") -> list[Choice]:
@@ -89,6 +101,7 @@ MADE_BEFORE = [
     (lambda: AddComputer.make(5), "sy:ca:5"),
     (lambda: RemoveComputer.make(5), "sy:cr:5"),
     (lambda: StepReplay.make(5, 3, "next", True), "sy:rp:5:3:next"),
+    (lambda: LeagueButton.make(5, "signup", "Sign up"), "sy:lg:5:signup"),
 ]
 # The templates before the ids were declared (cogs/ids.py of the commit before): what discord.py
 # matches a click against is unchanged, to the byte.
@@ -106,6 +119,7 @@ TEMPLATES_BEFORE = {
     "ADD_COMPUTER": r"sy:ca:(?P<game>[0-9]+)",
     "REMOVE_COMPUTER": r"sy:cr:(?P<game>[0-9]+)",
     "REPLAY": r"sy:rp:(?P<game>[0-9]+):(?P<step>[0-9]+):(?P<way>back|next)",
+    "LEAGUE": r"sy:lg:(?P<league>[0-9]+):(?P<verb>signup|withdraw)",
     "TAKE_SEAT": r"sy:ts:(?P<game>[0-9]+):(?P<seat>[0-9]+)",
     "SEAT_ANSWER": r"sy:sa:(?P<request>[0-9]+):(?P<verb>yes|no)",
 }

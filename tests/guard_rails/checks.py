@@ -18,6 +18,7 @@ FORBIDDEN = {
     "bot/i18n": ("bot.engine", "bot.games", "bot.service", "bot.store", "cogs", "discord"),
     "cogs": ("bot.engine", "bot.games"),
     "bot/leagues": ("bot.engine", "bot.games", "bot.service", "bot.store", "cogs", "discord"),
+    "web": ("bot.engine", "bot.games", "cogs", "discord"),
 }
 
 

@@ -21,12 +21,16 @@ from tests.guard_rails.checks import (
 # A renderer reads views and draws them: of the project it imports the kit and the other shared
 # rendering modules, the engine's view module (ViewContext, OutcomeView), bot.paths (the fonts)
 # and, in a game's renderer package, that game's viewtypes; words come through ViewContext.
-# A viewtypes module imports nothing of the project but bot.engine.view. Sizes as for the pure
-# half (the games section's checks): no module past 400 lines, no class over 25 public methods.
+# rendering/leagues (the standings image) reads bot.leagues.view the same way, and nothing else
+# of the leagues' core (which, by the layers' rail, imports nothing above it). A viewtypes module
+# imports nothing of the project but bot.engine.view. Sizes as for the pure half (the games
+# section's checks): no module past 400 lines, no class over 25 public methods.
 
 RENDERER_MAY_IMPORT = ("bot.engine.view", "bot.paths")
 NEVER_IN_A_RENDERER = ("bot.service", "bot.store", "bot.ai", "cogs", "discord")
 PROJECT = ("bot", "cogs", "rendering", "tests", "bench", "scripts")
+# Renderer packages that draw something other than a game, and the view module each reads.
+NOT_GAME_VIEWS = {"leagues": "bot.leagues.view"}
 
 
 def _renderer_game(path: str) -> str | None:
@@ -42,11 +46,16 @@ def _renderer_may_import(name: str, game: str | None) -> bool:
     if name in ("bot", "rendering") or reaches(name, RENDERER_MAY_IMPORT):
         return True
     if reaches(name, ("bot",)):
-        return game is not None and reaches(name, (f"bot.games.{game}.viewtypes",))
+        return game is not None and reaches(name, (_views_of(game),))
     if reaches(name, ("rendering",)):
         inner = name.split(".")[1]
         return inner == "kit" or inner == game or (game is None and inner.startswith("_"))
     return not reaches(name, NEVER_IN_A_RENDERER)
+
+
+def _views_of(package: str) -> str:
+    """The one view module a renderer package reads: its game's viewtypes, or the leagues'."""
+    return NOT_GAME_VIEWS.get(package, f"bot.games.{package}.viewtypes")
 
 
 def renderer_faults(path: str, source: str) -> list[str]:
@@ -122,6 +131,12 @@ def test_no_rendering_class_has_more_than_25_publicmethods() -> None:
         ("rendering/ilium/hand.py", "from bot.ai import LEVELS"),
         ("rendering/ilium/hand.py", "from cogs import painter"),
         ("rendering/__init__.py", "import discord"),
+        ("rendering/leagues/standings.py", "from bot.leagues.scores import standings"),
+        ("rendering/leagues/standings.py", "from bot.leagues import Standing"),
+        ("rendering/leagues/standings.py", "from bot.service.league_values import standings_view"),
+        ("rendering/leagues/words.py", "from bot.games.iliad.viewtypes import IliadView"),
+        ("rendering/iliad/board.py", "from bot.leagues.view import StandingsView"),
+        ("rendering/kit/parts.py", "from bot.leagues.view import StandingsView"),
     ],
 )
 def test_the_renderer_check_catches_a_planted_import(path: str, source: str) -> None:
@@ -137,6 +152,8 @@ def test_the_renderer_check_lets_a_renderer_read_its_views_and_the_kit() -> None
     assert renderer_faults("rendering/iliad/board.py", source) == []
     shared = "from rendering._replay import animate\nfrom rendering.kit import upload_png\n"
     assert renderer_faults("rendering/__init__.py", shared) == []
+    league = "from bot.leagues.view import StandingsView\nfrom rendering.leagues import words"
+    assert renderer_faults("rendering/leagues/words.py", league) == []
 
 
 @pytest.mark.parametrize(

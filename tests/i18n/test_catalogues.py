@@ -13,10 +13,11 @@ from bot.i18n import LANGUAGES, LIST_AND, entries, language_of, listing, say, te
 from bot.i18n.catalogues import catalogue_path, domains
 
 ROOT = Path(__file__).resolve().parents[2]
-SOURCES = ("bot", "cogs", "rendering")
+SOURCES = ("bot", "cogs", "rendering", "web")
 # Message ids are dotted lower-case words under one of these namespaces.
 MESSAGE_ID = re.compile(
-    r"^(list|iliad|ilium|atlandice|iliad_cards|table|cmd|service)\.[a-z0-9_]+(\.[a-z0-9_]+)*$"
+    r"^(list|iliad|ilium|atlandice|iliad_cards|table|cmd|service|web|standings)"
+    r"\.[a-z0-9_]+(\.[a-z0-9_]+)*$"
 )
 
 

@@ -85,3 +85,4 @@ def test_pod_standings_by_hand() -> None:
 def test_points_read_like_a_scoreboard() -> None:
     assert [points_text(F(n, 2)) for n in (0, 1, 2, 5)] == ["0", "½", "1", "2½"]
     assert points_text(F(4, 3)) == "1.33"
+    assert [points_text(F(n, 4)) for n in (1, 3, 17, 19)] == ["¼", "¾", "4¼", "4¾"]

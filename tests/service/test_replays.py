@@ -24,12 +24,14 @@ async def play_real_game(service: GameService, game: AnyGame, seed: int = 3) -> 
         info = await service.lobby.join(info.game_id, user, NAMES[user])
     info = (await service.lobby.start(info.game_id, ALICE)).info
     chooser = random.Random(seed)
+    state = game.load(await _state(service, info.game_id))  # the service's deal
     while info.status == "active":
-        state = game.load(await _state(service, info.game_id))
         action = chooser.choice(game.legal_actions(state))
         mover = info.to_move_user
         assert mover is not None
         info = (await service.moves.move(info.game_id, mover, game.encode(action))).board.info
+        state = game.apply(state, action)  # pure and seeded: the stored state, not read back
+    assert game.dump(state) == await _state(service, info.game_id)
     return info.game_id
 
 

@@ -162,3 +162,19 @@ def test_bad_shard_settings_say_what_to_write(count: str, ids: str, words: str) 
     env = {"DISCORD_TOKEN": TOKEN, "DATABASE_URL": PG, "SHARD_COUNT": count, "SHARD_IDS": ids}
     message = error_for({k: v for k, v in env.items() if v})
     assert words in message and "SHARD_COUNT=" in message
+
+
+def test_the_web_pages_need_both_port_and_public_url() -> None:
+    assert load({"DISCORD_TOKEN": TOKEN}).web is None
+    web = load(
+        {"DISCORD_TOKEN": TOKEN, "WEB_PORT": "8080", "PUBLIC_URL": "https://play.example/x/"}
+    ).web
+    assert web is not None and (web.port, web.host) == (8080, "127.0.0.1")
+    assert web.page("/g/abc") == "https://play.example/x/g/abc"
+    for env in ({"WEB_PORT": "8080"}, {"PUBLIC_URL": "https://play.example"}):
+        assert "go together" in error_for({"DISCORD_TOKEN": TOKEN, **env})
+    for port, url in (("http", "https://a.example"), ("70000", "https://a.example")):
+        said = error_for({"DISCORD_TOKEN": TOKEN, "WEB_PORT": port, "PUBLIC_URL": url})
+        assert "WEB_PORT must be a port" in said
+    said = error_for({"DISCORD_TOKEN": TOKEN, "WEB_PORT": "80", "PUBLIC_URL": "play.example"})
+    assert "PUBLIC_URL must be an http(s) address" in said

@@ -29,6 +29,7 @@ import pytest
 
 from bot.store import MigrationFailed, Store, StoreUnusable, migration_files
 from bot.store.sqlite import SqliteBackend
+from tests.forked_bot import run_python
 
 ROOT = Path(__file__).resolve().parents[2]
 TOKEN = "a" * 24 + "." + "b" * 6 + "." + "c" * 27  # well-formed, never sent anywhere
@@ -64,18 +65,11 @@ lock.os = type("os", (), {"open": staticmethod(refusing), "close": os.close, "O_
 
 
 def start(folder: Path, database: Path, inject: str = "") -> subprocess.CompletedProcess[str]:
-    """python -m bot's main() in a fresh process on `database`; a hang raises TimeoutExpired."""
+    """python -m bot's main() in a process of its own on `database` (forked from one that has
+    imported the bot: tests/forked_bot.py); a hang raises TimeoutExpired."""
     env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "LOG_LEVEL")}
     env |= {"PYTHONPATH": str(ROOT), "DISCORD_TOKEN": TOKEN, "DATABASE_PATH": str(database)}
-    return subprocess.run(
-        [sys.executable, "-c", textwrap.dedent(inject) + START],
-        cwd=folder,  # no .env here
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    return run_python(textwrap.dedent(inject) + START, env, folder)  # folder: no .env here
 
 
 def refused(done: subprocess.CompletedProcess[str], *words: str) -> str:

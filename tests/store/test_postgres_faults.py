@@ -1,6 +1,6 @@
 """A DATABASE_URL that cannot be used: one line, a non-zero exit, and never the password.
 
-Each case starts `python -m bot`'s main() in a fresh process, as someone running the bot would
+Each case starts `python -m bot`'s main() in a process of its own, as someone running the bot would
 (malformed URLs are settings problems: exit 2; a server that cannot be used: exit 3). Last, a
 write cancelled while its transaction begins (a bot closing) leaves no transaction open.
 """
@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import os
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +17,7 @@ import asyncpg
 import pytest
 
 from bot.store import Store, migration_files
+from tests.forked_bot import run_python
 from tests.postgres_server import PostgresServer, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -27,18 +27,11 @@ START = "from bot.main import main\nraise SystemExit(main())\n"
 
 
 def start(folder: Path, url: str) -> subprocess.CompletedProcess[str]:
-    """python -m bot's main() with this DATABASE_URL; a hang raises TimeoutExpired."""
+    """python -m bot's main() with this DATABASE_URL, in a process of its own (forked from one
+    that has imported the bot: tests/forked_bot.py); a hang raises TimeoutExpired."""
     env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "DATABASE_PATH")}
     env |= {"PYTHONPATH": str(ROOT), "DISCORD_TOKEN": TOKEN, "DATABASE_URL": url}
-    return subprocess.run(
-        [sys.executable, "-c", START],
-        cwd=folder,  # no .env here
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    return run_python(START, env, folder)  # folder: no .env here
 
 
 def one_line(done: subprocess.CompletedProcess[str], status: int, *words: str) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.engine import private_log, visible_log
+from bot.engine.memo import remember_views
 from bot.games.atlandice.data import (
     CLOCK,
     CLOCK_END,
@@ -158,6 +159,7 @@ def view(state: State, seat: int | None) -> AtlandiceView | AtlandiceSeatView:
     return {**public, "seat": seat, "private": private}
 
 
+@remember_views
 def public_view(state: State) -> AtlandiceView:
     """The whole table as JSON; nothing is secret except the face-down tiles' order."""
     over = state.step == OVER

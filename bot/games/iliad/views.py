@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.engine import IllegalAction, private_log, visible_log
+from bot.engine.memo import remember_views
 from bot.games.iliad.board import LINE_NAMES, SQUARE_INDEX, SQUARE_NAMES, line_label, square_colour
 from bot.games.iliad.data import Rules
 from bot.games.iliad.model import (
@@ -54,6 +55,7 @@ def _end(token: Token | None) -> TokenView | None:
     return None if token is None else _token(token)
 
 
+@remember_views
 def public_view(state: State, rules: Rules) -> IliadView:
     """Everything on the table: no hand, no stack order, no face-down value."""
     result = outcome(state, rules)

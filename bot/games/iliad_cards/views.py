@@ -4,6 +4,7 @@ for actions."""
 from __future__ import annotations
 
 from bot.engine import private_log, visible_log
+from bot.engine.memo import remember_views
 from bot.games.iliad_cards.army import NEW, SHIELDED_CHARIOT, unit_strength
 from bot.games.iliad_cards.codes import VICTORY_CODE
 from bot.games.iliad_cards.data import ATTACKERS, Table, table
@@ -134,6 +135,7 @@ def _recent(state: State) -> list[str]:
     return lines[::-1]
 
 
+@remember_views
 def public_view(state: State) -> IliadCardsView:
     """Everything on the table; no hand and no deck order."""
     t = table()

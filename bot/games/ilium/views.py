@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from bot.engine import private_log, visible_log
+from bot.engine.memo import remember_views
 from bot.games.ilium.data import open_paths, rules
 from bot.games.ilium.model import (
     CARD,
@@ -44,6 +45,7 @@ def view(state: State, seat: int | None) -> IliumView | IliumSeatView:
     return {**public, "seat": seat, "private": _private(state, seat)}
 
 
+@remember_views
 def public_view(state: State) -> IliumView:
     """Everything every player sees: the board, the table, the log's public lines."""
     result = outcome(state)

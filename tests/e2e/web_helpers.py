@@ -1,0 +1,50 @@
+"""Driving the bot's web site in end-to-end tests: the bot with its site, and the page address."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from bot.client import SymposionBot
+from bot.settings import WebSettings
+from tests.e2e.fake_discord import FakeDiscord, RecordedMessage
+from web.site import Site
+
+PUBLIC = "https://watch.example"
+
+
+def with_site(database: str | Path, cap: int = 1000) -> Callable[..., SymposionBot]:
+    """Bots on one database serving their site on a free loopback port."""
+
+    def build(**options: Any) -> SymposionBot:
+        web = WebSettings(port=0, public_url=PUBLIC, cap=cap)
+        return SymposionBot(database_path=database, web=web, **options)
+
+    return build
+
+
+def site_of(bot: SymposionBot) -> Site:
+    """The bot's running site."""
+    cog: Any = bot.get_cog("Watch")
+    assert cog is not None and cog.site is not None
+    site: Site = cog.site
+    return site
+
+
+def local(bot: SymposionBot, public: str) -> str:
+    """The address a test reaches a public page at (PUBLIC_URL is the proxy's)."""
+    path = urlsplit(public).path
+    return f"http://127.0.0.1:{site_of(bot).port}{path}"
+
+
+def watch_link(message: RecordedMessage) -> str | None:
+    """The Watch button's address on a game message, if it has one."""
+    links = [b["url"] for b in message.buttons() if b.get("url")]
+    return links[0] if links else None
+
+
+def user_ids(fake: FakeDiscord) -> list[str]:
+    """Every user id the fake Discord knows, as text (none may appear on a page)."""
+    return [str(user.id) for user in fake.world.users.values()]

@@ -66,6 +66,7 @@ strength: $(STAMP)
 
 docs: $(STAMP) browser
 	$(BIN)/python scripts/make_docs_images.py
+	$(BIN)/python scripts/make_analysis_chart.py
 	$(BIN)/python scripts/make_web_screenshots.py
 
 playthroughs: $(STAMP)

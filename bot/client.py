@@ -21,6 +21,7 @@ from discord.ext import commands
 
 from bot.pools import end_pools, worker_pool
 from bot.service import GameService, utc_clock
+from bot.service.analysing import Analyst
 from bot.service.pace import iso
 from bot.service.thinking import DEFAULT_TIMEOUT, Thinker
 from bot.settings import WebSettings
@@ -45,6 +46,7 @@ EXTENSIONS = (
     "cogs.leagues",
     "cogs.seats",
     "cogs.notify",
+    "cogs.analysis",
     "cogs.web",
 )
 
@@ -160,7 +162,8 @@ class SymposionBot(commands.Bot):
         if self.served is not None or self.store.shards.offered:
             await self.store.shards.serve(self.served or Shards.everything())
         thinker = Thinker(self.computer_pool, self.computer_timeout)
-        self._service = GameService(self.store, clock=self.clock, thinker=thinker)
+        analyst = Analyst(self.computer_pool)  # the same pool, a slice at a time, low priority
+        self._service = GameService(self.store, clock=self.clock, thinker=thinker, analyst=analyst)
         loaded = await self._service.load()
         log.info("loaded %d ongoing game(s) from %s", loaded, self.store.name)  # no password
         for name in EXTENSIONS:
@@ -192,6 +195,7 @@ class SymposionBot(commands.Bot):
             self.dispatch("stopping")  # extensions stop their loops (cogs.timers)
         if self._service is not None:
             self._service.computers.thinker.abandon()
+            self._service.analyses.analyst.abandon()  # pending rows stay: resumed at start
         await self._finish_handlers()
         try:
             await asyncio.wait_for(asyncio.shield(super().close()), CLOSE_GATEWAY)

@@ -26,9 +26,33 @@ def hint_text(hint: Hint, language: str = ENGLISH) -> str:
         chance = say("table.hint_about", percent=round(hint.win_chance * 100))
     info = hint.info
     move = words(hint.text, language)
-    return words(
+    head = words(
         say("table.hint", move=move, title=info.title, game=info.game_id, chance=chance), language
     )
+    return "\n".join([head, *choice_lines(hint, language)])
+
+
+def choice_lines(hint: Hint, language: str = ENGLISH) -> list[str]:
+    """The search's top three options: each one's chance to win and how often it was tried."""
+    if not hint.choices:
+        return []
+    lines = [words(say("table.hint_top"), language)]
+    for rank, choice in enumerate(hint.choices, 1):
+        looked = say(
+            "table.hint_looked",
+            visits=choice.visits,
+            iterations=hint.iterations,
+            percent=round(100 * choice.visits / max(1, hint.iterations)),
+        )
+        line = say(
+            "table.hint_choice",
+            rank=rank,
+            move=words(choice.text, language),
+            percent=round(choice.win_chance * 100),
+            looked=looked,
+        )
+        lines.append(words(line, language))
+    return lines
 
 
 class Hints(TableCog):

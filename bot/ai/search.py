@@ -40,6 +40,15 @@ class Node:
 
 
 @dataclass(frozen=True, slots=True)
+class Choice:
+    """One of the options the search liked best: its average reward and how often it was tried."""
+
+    code: str
+    win_chance: float
+    visits: int
+
+
+@dataclass(frozen=True, slots=True)
 class Decision:
     """What the computer plays (an action code) and, when a search chose it, how sure it is.
 
@@ -51,6 +60,7 @@ class Decision:
     win_chance: float | None = None
     iterations: int = 0  # determinizations searched
     visits: int = 0  # how many iterations went through the chosen action
+    choices: tuple[Choice, ...] = ()  # the top three options, the chosen one first (a hint's)
 
 
 def search(
@@ -80,13 +90,21 @@ def search(
     return _best(root, done)
 
 
+TOP = 3  # options a decision tells about (/hint shows them)
+
+
 def _best(root: Node, iterations: int) -> Decision:
     """The most visited action; ties go to the better average, then to the first code."""
-    code, node = max(
+    ranked = sorted(
         sorted(root.children.items()),
         key=lambda item: (item[1].visits, item[1].reward / max(1, item[1].visits)),
+        reverse=True,
     )
-    return Decision(code, node.reward / max(1, node.visits), iterations, node.visits)
+    top = tuple(
+        Choice(code, node.reward / max(1, node.visits), node.visits) for code, node in ranked[:TOP]
+    )
+    best = top[0]
+    return Decision(best.code, best.win_chance, iterations, best.visits, top)
 
 
 def _iterate(game: AnyGame, state: Any, root: Node, rng: random.Random, level: Level) -> None:

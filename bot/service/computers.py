@@ -47,13 +47,25 @@ class HintsOff(ServiceError):
 
 
 @dataclass(frozen=True, slots=True)
+class HintChoice:
+    """One of the search's top options: the move in words, its win chance, how often tried."""
+
+    text: str
+    win_chance: float
+    visits: int
+
+
+@dataclass(frozen=True, slots=True)
 class Hint:
-    """The computer's suggestion for the caller's own decision, and its estimated win chance."""
+    """The computer's suggestion for the caller's own decision, and its estimated win chance;
+    with its top three options and how many determinizations it searched in all."""
 
     info: GameInfo
     seat: int
     text: str
     win_chance: float | None
+    choices: tuple[HintChoice, ...] = ()
+    iterations: int = 0
 
 
 def computer_name(level: str) -> str:
@@ -185,4 +197,8 @@ class Computers:
             state, version = s.state, s.version
         decision = await self.thinker.decide(s.game, state, seat, s.record.seed, version, NORMAL)
         text = s.game.describe(s.game.decode(decision.code), state)
-        return Hint(info(s), seat, text, decision.win_chance)
+        choices = tuple(
+            HintChoice(s.game.describe(s.game.decode(c.code), state), c.win_chance, c.visits)
+            for c in decision.choices
+        )
+        return Hint(info(s), seat, text, decision.win_chance, choices, decision.iterations)

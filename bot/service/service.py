@@ -7,6 +7,8 @@ this class only builds and holds them, and loads the games at start.
 from __future__ import annotations
 
 from bot.engine import get_game
+from bot.service.analyses import Analyses
+from bot.service.analysing import Analyst
 from bot.service.boards import Boards
 from bot.service.clock import TurnClocks
 from bot.service.commit import Committer
@@ -40,7 +42,8 @@ class GameService:
     """Every game operation a cog may ask for, one feature each; refusals raise ServiceError.
 
     `lookup` finds a game type's engine (tests add a toy game), `clock` is what deadlines are
-    measured by, and `thinker` runs the computer's decisions (the bot's process pool).
+    measured by, `thinker` runs the computer's decisions and `analyst` the analyses of finished
+    games (both in the bot's process pool).
     """
 
     def __init__(
@@ -49,6 +52,7 @@ class GameService:
         lookup: GameLookup = get_game,
         clock: Clock | None = None,
         thinker: Thinker | None = None,
+        analyst: Analyst | None = None,
     ) -> None:
         self.store = store
         self.games = Games(store, lookup)
@@ -75,6 +79,7 @@ class GameService:
         )
         self.reliability = Reliability(store)
         self.seats = SeatTaking(self.games, commit, store, self.clocks, pictures)
+        self.analyses = Analyses(self.records, store, Analyst() if analyst is None else analyst)
         self.watching = Watching(self.games, store)
 
     async def load(self) -> int:

@@ -5,7 +5,8 @@
 `store.records` (past games, /stats), `store.languages`, `store.preferences` (how a player
 reads boards), `store.leagues` (a server's leagues and their rounds), `store.notices` (a
 player's /notify choices, digest timers), `store.shards` and `store.index` (what start-up
-reads), `store.web` (the web pages' tokens). Each repository is built on one shared Database
+reads), `store.web` (the web pages' tokens), `store.analyses` (finished games' analyses).
+Each repository is built on one shared Database
 (bot/store/database.py says how their writes share one transaction); none inherits from another.
 """
 
@@ -16,6 +17,7 @@ from pathlib import Path
 from typing import Self
 
 from bot.store import migrations
+from bot.store.analyses import AnalysisRepository
 from bot.store.backend import Backend
 from bot.store.boards import BoardRepository
 from bot.store.database import Database
@@ -74,6 +76,7 @@ class Store:
         self.index = StartupIndex(db)
         self.leagues = LeagueRepository(db)
         self.takeovers = TakeoverRepository(db)
+        self.analyses = AnalysisRepository(db)
         self.web = WebPageRepository(db)
 
     @property

@@ -187,6 +187,17 @@ async def test_hint_for_ones_own_decision_only(
         )
     }
     assert any(f"**{text}**" in answer for text in choices)
+    top = re.findall(
+        r"^(\d)\. \*\*(.+?)\*\*: about \d+% chance to win; the search looked at it in (\d+)"
+        r" of its (\d+) tries \(\d+%\)$",
+        answer,
+        re.MULTILINE,
+    )
+    assert "Its top choices:" in answer and 1 <= len(top) <= 3, answer
+    assert [rank for rank, *_ in top] == [str(n) for n in range(1, len(top) + 1)]
+    assert all(move in choices for _, move, _, _ in top)  # the seat's own options only
+    looked = [int(visits) for _, _, visits, _ in top]
+    assert looked == sorted(looked, reverse=True) and sum(looked) <= int(top[0][3])
     outsider = await fake_discord.slash("hint", {}, user="bob", channel="games")
     assert "not playing" in await ephemeral_answer(outsider)
     assert bot.service.places.game_at(fake_discord.channel("games").id).version == info.version

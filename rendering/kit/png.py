@@ -117,11 +117,35 @@ def with_palette(image: Image.Image) -> Image.Image:
 
 @lru_cache(maxsize=64)
 def exact_palette(colours: frozenset[RGB]) -> Image.Image:
-    """A palette of exactly these colours (for a drawing whose colours the kit counted), in a
-    fixed order so the same picture always makes the same bytes."""
+    """A palette of exactly these colours (for a drawing whose colours the kit counted), each
+    at an entry the colour itself chooses, so the same picture always makes the same bytes
+    and a colour keeps its index when others come or go: the bands of rows a drawing shares
+    with the one before are then the same bytes, compressed once (rendering.kit.strips).
+
+    Colours go in sorted order to the entry of `colour_slot`, or the next free one; every
+    other entry repeats the colour before it (the first colour before the first), and Pillow
+    maps a pixel to the first of equal entries, so no pixel uses a repeat.
+    """
+    entries: list[RGB | None] = [None] * PALETTE_COLOURS
+    for colour in sorted(colours):
+        slot = colour_slot(colour)
+        while entries[slot] is not None:
+            slot = (slot + 1) % PALETTE_COLOURS
+        entries[slot] = colour
+    last = next(colour for colour in entries if colour is not None)
+    filled: list[RGB] = []
+    for entry in entries:
+        last = entry or last
+        filled.append(last)
     palette = Image.new("P", (1, 1))
-    palette.putpalette([channel for colour in sorted(colours) for channel in colour])
+    palette.putpalette([channel for colour in filled for channel in colour])
     return palette
+
+
+def colour_slot(colour: RGB) -> int:
+    """The palette entry a counted colour asks for: a fixed mix of its channels."""
+    red, green, blue = colour
+    return (red * 7919 + green * 104729 + blue * 1299709) % PALETTE_COLOURS
 
 
 def palette_of(image: Image.Image) -> Image.Image:

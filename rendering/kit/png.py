@@ -119,7 +119,8 @@ def with_palette(image: Image.Image) -> Image.Image:
 def exact_palette(colours: frozenset[RGB]) -> Image.Image:
     """A palette of exactly these colours (for a drawing whose colours the kit counted), each
     at an entry the colour itself chooses, so the same picture always makes the same bytes
-    and a colour keeps its index when others come or go: the bands of rows a drawing shares
+    and a colour keeps its index when others come or go (unless one collides with it, or the
+    lowest colour changes: the entries below it repeat it): the bands of rows a drawing shares
     with the one before are then the same bytes, compressed once (rendering.kit.strips).
 
     Colours go in sorted order to the entry of `colour_slot`, or the next free one; every

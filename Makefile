@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 # Test processes for `make unit` (pytest-xdist): auto = one per core; WORKERS=0 runs serially.
 WORKERS ?= auto
 
-.PHONY: run test lint types unit bench simulate docs playthroughs clean postgres
+.PHONY: run test lint types unit bench simulate docs playthroughs clean postgres strength
 
 # The tests start a throwaway PostgreSQL server of their own (tests/postgres_server.py) from the
 # machine's server binaries: Debian's postgresql package, installed here when missing (as root;
@@ -46,6 +46,11 @@ test: lint types unit
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
+
+# The strength ladder (bot/ladder): every pair of computer players at every game and table size,
+# in one process, then docs/strength.md. LADDER passes options, e.g. LADDER="--game ilium".
+strength: $(STAMP)
+	$(BIN)/python -m bot.arena ladder $(LADDER)
 
 docs: $(STAMP)
 	$(BIN)/python scripts/make_docs_images.py

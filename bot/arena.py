@@ -179,7 +179,15 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run a tournament and print its table; a bad argument exits with 2 and says why."""
+    """Run a tournament and print its table; a bad argument exits with 2 and says why.
+
+    `ladder` first runs the strength ladder instead (bot.ladder.cli).
+    """
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["ladder"]:
+        from bot.ladder.cli import main as ladder_main  # the ladder imports arena
+
+        return ladder_main(argv[1:])
     args = _parse(argv)
     game = get_game(args.game)
     kinds = [kind.strip() for kind in args.seats.split(",") if kind.strip()]

@@ -95,6 +95,15 @@ WORDLESS = Text("wordless", {}, "…")  # what `say` gives inside `wordless()`: 
 _WORDLESS: ContextVar[bool] = ContextVar("symposion_wordless", default=False)
 
 
+def is_wordless() -> bool:
+    """Whether `say` gives WORDLESS now: a hot path may then skip working out a line's parameters.
+
+    Only for lines `say` would make WORDLESS (a message with parameters, or a `listing`): a
+    message without parameters stays itself even inside `wordless()`.
+    """
+    return _WORDLESS.get()
+
+
 @contextmanager
 def wordless() -> Iterator[None]:
     """Inside this block `say` and `listing` give WORDLESS instead of building sentences.

@@ -216,12 +216,12 @@ def exposure(army: Army, t: Table) -> frozenset[str]:
     """IC-11 / IC-12: the attack choices (and HORSE) that find something to hit in `army`."""
     found: frozenset[str] = frozenset()
     for unit in army:
-        found |= _unit_exposure(unit, t)
+        found |= unit_exposure(unit, t)
     return found
 
 
 @lru_cache(maxsize=1 << 12)
-def _unit_exposure(unit: Unit, t: Table) -> frozenset[str]:
+def unit_exposure(unit: Unit, t: Table) -> frozenset[str]:
     """`exposure` of a single unit: an army is open to whatever one of its units is open to."""
     army = (unit,)
     found = {choice for choice in ATTACK_CHOICES if has_targets(army, choice, t)}

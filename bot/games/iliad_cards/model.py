@@ -84,14 +84,20 @@ class Draft(State):
     A decision passes its state through several steps (play, place, end the turn, begin the
     next), each asking for a changed copy; copying 27 fields at each step cost more than the
     rules. Only `apply` holds its draft, every field holds an immutable value (so a value read
-    before an edit stays as it was), and `published` hands it out as a plain State.
+    before an edit stays as it was), and `published` hands it out as a plain State. The lines a
+    decision logs wait in `fresh` and join the log once, at the end: no step reads the log, and
+    the log grows all game, so copying it for every line cost a walk over the whole game.
     """
+
+    fresh: list[LogEntry]
 
     @classmethod
     def of(cls, state: State) -> Draft:
         """A draft holding the same field values as `state` (one dict copy)."""
         draft: Draft = object.__new__(cls)
-        draft.__dict__.update(state.__dict__)
+        fields = draft.__dict__
+        fields.update(state.__dict__)
+        fields["fresh"] = []
         return draft
 
     def but(self, **changes: Any) -> State:
@@ -100,14 +106,23 @@ class Draft(State):
         return self
 
     def with_log(self, *entries: LogEntry, **changes: Any) -> State:
-        """This draft with `changes` made and `entries` appended to the log."""
-        self.__dict__.update(changes, log=self.log + entries)
+        """This draft with `changes` made and `entries` waiting to join the log."""
+        self.__dict__.update(changes)
+        self.fresh.extend(entries)
         return self
 
     def published(self) -> State:
-        """The finished state, no longer editable (the draft is not to be used after this)."""
+        """The finished state, no longer editable (the draft is not to be used after this).
+
+        The draft itself becomes the State (its class changes; a copy of its fields would
+        cost as much as the rules of a small decision).
+        """
+        fields = self.__dict__
+        fresh = fields.pop("fresh")
+        if fresh:
+            fields["log"] += tuple(fresh)
         state: State = object.__new__(State)
-        state.__dict__.update(self.__dict__)
+        state.__dict__.update(fields)
         return state
 
 

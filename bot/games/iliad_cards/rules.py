@@ -10,32 +10,28 @@ chosen step can be finished: there is no dead end and no way back to loop on.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from bot.engine import IllegalAction, LogEntry
 from bot.engine.memo import remember_last
 from bot.games.iliad_cards.army import (
     ATTACK_CHOICES,
-    HORSE,
     NEW,
+    Army,
     Target,
-    attackers,
-    exposure,
     find_attacker,
-    has_horse_targets,
-    has_targets,
     horse_targets,
     place,
     placements,
     remove,
-    takes_harrow,
     targets,
 )
 from bot.games.iliad_cards.data import Table, table
-from bot.games.iliad_cards.model import Action, Draft, State, replaced
+from bot.games.iliad_cards.facts import ATTACK_BITS, BIT, HORSE_BIT, facts, open_to
+from bot.games.iliad_cards.model import Action, Draft, State, Unit, replaced
 from bot.games.iliad_cards.siege import end_turn, hero_unit, pick_options, run_picks, take
 from bot.games.iliad_cards.text import PROMPTS, a_card, attacker_name, part_label, seat, unit_label
-from bot.i18n import say
+from bot.i18n import WORDLESS, is_wordless, say
 
 
 def to_move(state: State) -> int | None:
@@ -51,31 +47,23 @@ def _foe_targets(state: State, verb: str, what: str, foe: int) -> list[Target]:
 
 def _foes(state: State, verb: str, what: str) -> list[int]:
     """Opponents with at least one card the Horse or attacker may strike."""
-    me = state.current
-    if verb == "horse":
-        return [s for s in range(state.players) if s != me and has_horse_targets(state.armies[s])]
-    t = table()
-    return [s for s in range(state.players) if s != me and has_targets(state.armies[s], what, t)]
-
-
-def _has_foe(state: State, verb: str, what: str) -> bool:
-    """Whether `_foes` would name anyone: stops at the first (a turn asks for every attacker)."""
     me, t = state.current, table()
-    wanted = HORSE if verb == "horse" else what
-    return any(wanted in exposure(army, t) for s, army in enumerate(state.armies) if s != me)
+    wanted = HORSE_BIT if verb == "horse" else BIT[what]
+    return [s for s, army in enumerate(state.armies) if s != me and facts(army, t).open_to & wanted]
 
 
 def _playable(state: State, code: str) -> bool:
-    kind = table().card(code).kind
+    t = table()
+    kind = t.card(code).kind
     if kind == "horse":
-        return _has_foe(state, "horse", code)
-    return kind != "harrow" or takes_harrow(state.armies[state.current], table())
+        return bool(open_to(state.armies, state.current, t) & HORSE_BIT)
+    return kind != "harrow" or facts(state.armies[state.current], t).takes_harrow
 
 
 def _can_attack(state: State, choice: str) -> bool:
-    return choice in attackers(state.armies[state.current], table()) and _has_foe(
-        state, "attack", choice
-    )
+    t, wanted = table(), BIT.get(choice, 0)
+    mine = facts(state.armies[state.current], t)
+    return bool(mine.attackers & wanted and open_to(state.armies, state.current, t) & wanted)
 
 
 def _turn_actions(state: State) -> list[Action]:
@@ -84,36 +72,42 @@ def _turn_actions(state: State) -> list[Action]:
     Built in sorted order (attack < pass < play, then by code) from each army's facts.
     """
     t, me = table(), state.current
-    mine = state.armies[me]
-    open_to: set[str] = set()
-    for s, army in enumerate(state.armies):
-        if s != me:
-            open_to |= exposure(army, t)
-    found = [_ATTACK[c] for c in attackers(mine, t) if c in open_to]
-    found.append(_PASS)
-    for kind, play in _plays(state.hands[me], t):
-        if kind == "horse" and HORSE not in open_to:
-            continue
-        if kind == "harrow" and not takes_harrow(mine, t):
-            continue
-        found.append(play)
-    return found
+    armies: tuple[Army, ...] = state.armies
+    mine = facts(armies[me], t)
+    others = open_to(armies, me, t)
+    cards = _cards(t)
+    codes = set(state.hands[me])
+    if not others & HORSE_BIT:
+        codes -= cards.horses
+    if not mine.takes_harrow:
+        codes -= cards.harrows
+    plays = cards.plays
+    return [*_ATTACKS[mine.attackers & others], _PASS, *[plays[code] for code in sorted(codes)]]
 
 
 _PASS = Action("pass")
 _ATTACK = {choice: Action("attack", choice) for choice in ATTACK_CHOICES}
+# The attack actions of each set of attack choices (BITs), sorted by choice.
+_ATTACKS = tuple(
+    tuple(_ATTACK[choice] for choice in sorted(ATTACK_CHOICES) if chosen & BIT[choice])
+    for chosen in range(ATTACK_BITS)
+)
 
 
-def _plays(hand: tuple[str, ...], t: Table) -> list[tuple[str, Action]]:
-    """(kind, play action) for each different card in a hand, by code."""
-    known = _play_info(t)
-    return [known[code] for code in sorted(set(hand))]
+class _Cards(NamedTuple):
+    plays: dict[str, Action]  # each army card's play action (actions are immutable)
+    horses: frozenset[str]  # the codes of Trojan Horses
+    harrows: frozenset[str]  # the codes of Harrows
 
 
 @lru_cache(maxsize=4)
-def _play_info(t: Table) -> dict[str, tuple[str, Action]]:
-    """Each army card's kind and its play action, made once (actions are immutable)."""
-    return {card.code: (card.kind, Action("play", card.code)) for card in t.cards}
+def _cards(t: Table) -> _Cards:
+    """The play actions and the cards a turn may hold back, made once per table."""
+    return _Cards(
+        {card.code: Action("play", card.code) for card in t.cards},
+        frozenset(card.code for card in t.cards if card.kind == "horse"),
+        frozenset(card.code for card in t.cards if card.kind == "harrow"),
+    )
 
 
 @remember_last
@@ -181,17 +175,22 @@ def _decide(state: State, action: Action) -> State:
 def _pass(state: State) -> State:
     """IC-13: passing is final; with 3+ players the passer takes the highest hero left."""
     me = state.current
-    line = say("iliad_cards.log.passes", seat=seat(me))
     armies = state.armies
     heroes = state.heroes
+    hero = None
     if heroes:
         hero = hero_unit(heroes[-1])
         armies = replaced(armies, me, (*armies[me], hero))
-        hero_words = unit_label(hero, table())
-        line = say("iliad_cards.log.passes_hero", seat=seat(me), hero=hero_words)
         heroes = heroes[:-1]
+    line = WORDLESS if is_wordless() else _pass_words(me, hero)
     state = state.with_log(LogEntry(line), passed=(*state.passed, me), armies=armies, heroes=heroes)
     return end_turn(state)
+
+
+def _pass_words(me: int, hero: Unit | None) -> str:
+    if hero is None:
+        return say("iliad_cards.log.passes", seat=seat(me))
+    return say("iliad_cards.log.passes_hero", seat=seat(me), hero=unit_label(hero, table()))
 
 
 def _without(hand: tuple[str, ...], code: str) -> tuple[str, ...]:
@@ -217,16 +216,19 @@ def _put(state: State, code: str, at: int, **changes: Any) -> State:
     t = table()
     me = state.current
     army = state.armies[me]
-    played = {"seat": seat(me), "card": a_card(code, t)}
-    if at != NEW:
-        line = say("iliad_cards.log.plays_onto", **played, unit=unit_label(army[at], t))
-    elif t.card(code).kind == "hoplite":
-        line = say("iliad_cards.log.plays_new", **played)
-    else:
-        line = say("iliad_cards.log.plays", **played)
+    line = WORDLESS if is_wordless() else _put_words(me, code, army, at, t)
     army = place(army, code, at, t)
     armies = replaced(state.armies, me, army)
     return end_turn(state.with_log(LogEntry(line), armies=armies, **changes))
+
+
+def _put_words(me: int, code: str, army: Army, at: int, t: Table) -> str:
+    played = {"seat": seat(me), "card": a_card(code, t)}
+    if at != NEW:
+        return say("iliad_cards.log.plays_onto", **played, unit=unit_label(army[at], t))
+    if t.card(code).kind == "hoplite":
+        return say("iliad_cards.log.plays_new", **played)
+    return say("iliad_cards.log.plays", **played)
 
 
 def _choose_foe(state: State) -> State:
@@ -251,21 +253,28 @@ def _strike(state: State, target: Target) -> State:
     t = table()
     verb, what, foe = state.pending
     me = state.current
-    what_hit = part_label(state.armies[foe][target[0]], target[1], t)
+    line = WORDLESS if is_wordless() else _strike_words(state, target, t)
     foe_army, gone = remove(state.armies[foe], target, t)
     mine = state.armies[me]
     if verb == "horse":
         gone.append(what)
-        line = say("iliad_cards.log.horse", seat=seat(me), foe=seat(foe), hit=what_hit)
     else:
         index = find_attacker(mine, what)
-        attacker = attacker_name(what, t)
         mine, spent = remove(mine, (index, 1 if what == "rider" else 0), t)
         gone += spent
-        words = {"attacker": attacker, "foe": seat(foe), "hit": what_hit}
-        line = say("iliad_cards.log.strikes", seat=seat(me), **words)
     armies = tuple(
         foe_army if s == foe else mine if s == me else a for s, a in enumerate(state.armies)
     )
     state = state.with_log(LogEntry(line), armies=armies, discard=state.discard + tuple(gone))
     return end_turn(state)
+
+
+def _strike_words(state: State, target: Target, t: Table) -> str:
+    """The line of a Horse or an attack, told before the target goes."""
+    verb, what, foe = state.pending
+    me = state.current
+    hit = part_label(state.armies[foe][target[0]], target[1], t)
+    if verb == "horse":
+        return say("iliad_cards.log.horse", seat=seat(me), foe=seat(foe), hit=hit)
+    attacker = attacker_name(what, t)
+    return say("iliad_cards.log.strikes", seat=seat(me), attacker=attacker, foe=seat(foe), hit=hit)

@@ -21,7 +21,7 @@ REASONS = {  # why the game ended -> message id of the words
 
 def kind_vp(state: State, who: int, kind: str) -> int:
     """VP from one seat's victory cards of one kind (city or trireme)."""
-    return sum(victory_value(c) for c in state.won[who] if victory_kind(c) == kind)
+    return sum(_card_vp(c) for c in state.won[who] if _card_kind(c) == kind)
 
 
 def amphora_vp(state: State, who: int, t: Table) -> int:
@@ -34,11 +34,12 @@ def amphora_vp(state: State, who: int, t: Table) -> int:
 def vp(state: State, who: int) -> int:
     """Victory cards plus amphoras plus Thanatos penalties."""
     t = table()
-    cards = sum(victory_value(c) for c in state.won[who])
+    cards = sum(map(_card_vp, state.won[who]))
     return cards + amphora_vp(state, who, t) + sum(state.penalties[who])
 
 
 _card_vp = cache(victory_value)  # a handful of card codes, parsed once each
+_card_kind = cache(victory_kind)
 
 
 def standing(state: State) -> list[int]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.engine import LogEntry, rng
 from bot.games.iliad_cards.army import strength, unit_cards
 from bot.games.iliad_cards.data import Table, table
+from bot.games.iliad_cards.facts import facts
 from bot.games.iliad_cards.model import NO_PENDING, State, Unit, replaced, thanatos_penalty
 from bot.games.iliad_cards.scoring import kind_vp, outcome, target_vp, vp
 from bot.games.iliad_cards.text import (
@@ -14,7 +15,7 @@ from bot.games.iliad_cards.text import (
     seat,
     victory_name,
 )
-from bot.i18n import say
+from bot.i18n import WORDLESS, is_wordless, say
 
 
 def _sorted_hand(cards: list[str] | tuple[str, ...], t: Table) -> tuple[str, ...]:
@@ -91,13 +92,7 @@ def start_siege(state: State) -> State:
         reveal = 1 if oracle == "gorgon" else state.players - 2
     shown = state.victory_deck[:reveal]
     siege = state.siege + 1
-    names = commas([victory_name(c) for c in shown]) if shown else say("iliad_cards.no_card")
-    if oracle:
-        line = say(
-            "iliad_cards.log.siege_oracle", siege=siege, oracle=oracle_name(oracle), cards=names
-        )
-    else:
-        line = say("iliad_cards.log.siege", siege=siege, cards=names)
+    line = WORDLESS if is_wordless() else _siege_words(siege, oracle, shown)
     state = state.with_log(
         LogEntry(line),
         siege=siege,
@@ -110,10 +105,19 @@ def start_siege(state: State) -> State:
     return begin_turn(state, state.start_player)
 
 
+def _siege_words(siege: int, oracle: str, shown: tuple[str, ...]) -> str:
+    names = commas([victory_name(c) for c in shown]) if shown else say("iliad_cards.no_card")
+    if oracle:
+        return say(
+            "iliad_cards.log.siege_oracle", siege=siege, oracle=oracle_name(oracle), cards=names
+        )
+    return say("iliad_cards.log.siege", siege=siege, cards=names)
+
+
 def strongest(state: State) -> int | None:
     """The seat whose army is strictly stronger than every other, if any."""
     t = table()
-    powers = [strength(army, t) for army in state.armies]
+    powers = [facts(army, t).strength for army in state.armies]
     best = max(powers)
     return powers.index(best) if powers.count(best) == 1 else None
 
@@ -166,27 +170,28 @@ def close_siege(state: State) -> State:
         range(state.players),
         key=lambda s: (-strength(state.armies[s], t), state.passed.index(s)),
     )
-    ranks = commas(
-        [
-            say("iliad_cards.rank", seat=seat(s), strength=strength(state.armies[s], t))
-            for s in order
-        ]
-    )
-    ranked = LogEntry(say("iliad_cards.log.ranked", ranks=ranks))
-    state = _give_agamemnon(state.with_log(ranked), order[0])
+    ranked = WORDLESS if is_wordless() else _ranked_words(state, order, t)
+    state = _give_agamemnon(state.with_log(LogEntry(ranked)), order[0])
     if state.oracle:
         weakest = order[-1]
         penalty = thanatos_penalty(state.oracle)
         marks = tuple(
             p + ((penalty,) if s == weakest else ()) for s, p in enumerate(state.penalties)
         )
-        state = state.with_log(
-            LogEntry(
-                say("iliad_cards.log.weakest", seat=seat(weakest), oracle=oracle_name(state.oracle))
-            ),
-            penalties=marks,
-        )
+        line = WORDLESS if is_wordless() else _weakest_words(weakest, state.oracle)
+        state = state.with_log(LogEntry(line), penalties=marks)
     return run_picks(state.but(pickers=tuple(order), picks_left=len(state.display)))
+
+
+def _ranked_words(state: State, order: list[int], t: Table) -> str:
+    ranks = [
+        say("iliad_cards.rank", seat=seat(s), strength=strength(state.armies[s], t)) for s in order
+    ]
+    return say("iliad_cards.log.ranked", ranks=commas(ranks))
+
+
+def _weakest_words(weakest: int, oracle: str) -> str:
+    return say("iliad_cards.log.weakest", seat=seat(weakest), oracle=oracle_name(oracle))
 
 
 def pick_options(state: State) -> list[str]:
@@ -199,8 +204,12 @@ def take(state: State, card: str) -> State:
     who = state.pickers[0]
     index = state.display.index(card)
     won = replaced(state.won, who, (*state.won[who], card))
+    if is_wordless():
+        line = WORDLESS
+    else:
+        line = say("iliad_cards.log.takes", seat=seat(who), card=victory_name(card))
     return state.with_log(
-        LogEntry(say("iliad_cards.log.takes", seat=seat(who), card=victory_name(card))),
+        LogEntry(line),
         display=state.display[:index] + state.display[index + 1 :],
         won=won,
         pickers=state.pickers[1:] + state.pickers[:1],
@@ -256,11 +265,16 @@ def settle(state: State) -> State:
     for offset in range(state.players):
         state = draw(state, (start + offset) % state.players, t.draw_after_siege)
     drawn = [len(h) - len(b) for h, b in zip(state.hands, before, strict=True)]
-    line = say("iliad_cards.log.everyone_draws", count=t.draw_after_siege)
-    if any(n != t.draw_after_siege for n in drawn):
-        counts = [say("iliad_cards.drawn", seat=seat(s), count=n) for s, n in enumerate(drawn)]
-        line = say("iliad_cards.log.cards_drawn", counts=commas(counts))
+    line = WORDLESS if is_wordless() else _drawn_words(drawn, t)
     return start_siege(state.with_log(LogEntry(line)))
+
+
+def _drawn_words(drawn: list[int], t: Table) -> str:
+    """How many cards each seat drew after a siege."""
+    if all(n == t.draw_after_siege for n in drawn):
+        return say("iliad_cards.log.everyone_draws", count=t.draw_after_siege)
+    counts = [say("iliad_cards.drawn", seat=seat(s), count=n) for s, n in enumerate(drawn)]
+    return say("iliad_cards.log.cards_drawn", counts=commas(counts))
 
 
 def end_reason(state: State) -> str:
@@ -298,7 +312,8 @@ def draw(state: State, who: int, count: int) -> State:
         deck = deck[1:]
     hand = _sorted_hand(state.hands[who] + tuple(drawn), t)
     hands = replaced(state.hands, who, hand)
-    lines.append(LogEntry(say("iliad_cards.log.draw", cards=cards_list(drawn, t)), who))
+    words = WORDLESS if is_wordless() else say("iliad_cards.log.draw", cards=cards_list(drawn, t))
+    lines.append(LogEntry(words, who))
     return state.with_log(*lines, army_deck=deck, discard=discard, counter=counter, hands=hands)
 
 

@@ -1,0 +1,83 @@
+"""docs/strength.md from results: ratings per table, decision times, and targets told plainly."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.ladder.tables import document, percentile, record_of, standing_of, targets
+
+KINDS = ["random", "greedy", "easy", "normal", "hard"]
+
+
+def _table(stronger_wins: bool, hard_times: list[float]) -> dict[str, Any]:
+    """A 2-player table where the later kind of a pair wins more the further apart they are
+    (15, 18, then 19 games in 20; or as many fewer)."""
+    games = []
+    for i, low in enumerate(KINDS):
+        for gap, high in enumerate(KINDS[i + 1 :], start=1):
+            wins = min(19, 12 + 3 * gap)
+            for seed in range(100):
+                for seats in ((low, high), (high, low)):
+                    high_wins = (seed % 20 < wins) == stronger_wins
+                    places = [2, 1] if (seats[1] == high) == high_wins else [1, 2]
+                    games.append({"seats": list(seats), "seed": seed, "places": places})
+    times = {kind: [0.001] * 10 for kind in KINDS}
+    times["normal"] = [0.2] * 95 + [0.9] * 5
+    times["hard"] = hard_times
+    return {"game": "ilium", "players": 2, "kinds": KINDS, "games": games, "times": times}
+
+
+def test_percentile_is_the_nearest_rank() -> None:
+    assert percentile([], 0.95) == 0.0
+    assert percentile([3.0, 1.0, 2.0], 0.5) == 2.0
+    assert percentile([float(k) for k in range(1, 101)], 0.95) == 95.0
+
+
+def test_a_clean_ladder_meets_every_target() -> None:
+    standing = standing_of(_table(True, [1.0] * 99 + [5.0]))
+    elos = [r.elo for r in standing.ratings]
+    assert elos == sorted(elos) and elos[0] == 0
+    assert all(ok for _, ok in targets(standing)), targets(standing)
+    assert standing.record.rate("hard", "random") == 0.95
+
+
+def test_targets_missed_are_named() -> None:
+    standing = standing_of(_table(False, [5.0] * 10))
+    missed = [words for words, ok in targets(standing) if not ok]
+    assert "hard above normal, intervals apart" in missed
+    assert any(words.startswith("hard ≥ normal + 100 Elo") for words in missed)
+    assert "hard p95 ≤ 4 s (5.00 s)" in missed
+    assert not any(words.startswith("normal p95") for words in missed)
+
+
+def test_a_game_seating_one_kind_only_is_refused() -> None:
+    table = _table(True, [1.0])
+    table["games"] = [{"seats": ["easy", "easy"], "seed": 1, "places": [1, 2]}]
+    with pytest.raises(ValueError, match="two kinds"):
+        record_of(table)
+
+
+def test_the_document_has_a_section_per_game_and_says_how_it_was_run() -> None:
+    run = {"budget": {"games": 2, "cheap": 8}, "seed": 1, "cpu": "Test CPU", "python": "3.11.7"}
+    runs = [
+        {"started": "2026-12-02 17:00 UTC", "wall_seconds": 600.0, "cpu_seconds": 590.0},
+        {"started": "2026-12-02 18:00 UTC", "wall_seconds": 60.0, "cpu_seconds": 10.0},
+    ]
+    other = _table(False, [5.0] * 10) | {"game": "iliad"}
+    tables = [_table(True, [1.0]), other]
+    results = {"run": run, "runs": runs, "tables": tables}
+    text = document(results, "make strength", [("iliad", 2), ("ilium", 3)])
+    assert "**Not played yet:** ilium 3p." in text
+    assert "## ilium" in text and "## iliad" in text and "### 2 players (2000 games)" in text
+    assert (
+        "Test CPU" in text
+        and "10.0 min wall" in text
+        and "2 runs" in text
+        and "10.0 min CPU in all" in text
+        and "2 games per pair" in text
+        and "Every pair of random, greedy, easy" in text
+    )
+    assert "| hard | +" in text and "**not met**" in text
+    assert text.rstrip().endswith("target(s) not met over 2 tables.")

@@ -42,9 +42,9 @@ def run(settings: Settings) -> list[Table]:
             f"medians over {settings.views} positions from seeded random games at each table size "
             "(board: public view; hand: the seat to move);",
             "blank = kit.blank_png of that table's board size (a blank image, shipped as a board "
-            "is), timed alternately with the boards (board, blank, board, ...) so both see the "
-            "same machine; ratio = median board / median blank; upload KB = median board PNG "
-            "(1000 B);",
+            "is but compressed whole, no band of it reused from an earlier image), timed "
+            "alternately with the boards (board, blank, board, ...) so both see the same machine; "
+            "ratio = median board / median blank; upload KB = median board PNG (1000 B);",
             f"target: ratio <= {TARGET_RATIO} and upload <= {TARGET_KB:.0f} KB "
             f"(board <= {TARGET_MS:.0f} ms on an idle machine; caches warmed by one render first, "
             "as in a running bot).",

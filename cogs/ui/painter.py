@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Mapping
-from concurrent.futures import Executor
+from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
 import rendering
@@ -27,11 +27,15 @@ class Painter:
         self._pool = pool
 
     async def _drawn(self, draw: Any, *args: Any) -> bytes:
-        """Run `draw` in the pool, submitted from a thread: a pool may fork workers in `submit`."""
+        """Run `draw` in the pool, submitted from a thread while the pool may still start a
+        worker in `submit` (which waits for the forkserver), from the loop once all run."""
         pool = self._pool()
         if pool is None:
             return bytes(await asyncio.to_thread(draw, *args))
-        future = await asyncio.to_thread(pool.submit, draw, *args)
+        if _all_started(pool):
+            future = pool.submit(draw, *args)
+        else:
+            future = await asyncio.to_thread(pool.submit, draw, *args)
         return bytes(await asyncio.wrap_future(future))
 
     async def board_png(self, game_type: str, view: Mapping[str, Any], context: Any) -> bytes:
@@ -45,3 +49,15 @@ class Painter:
     async def standings_png(self, view: StandingsView, language: str) -> bytes:
         """A league's standings image in the reader's language (the view pickles as it is)."""
         return await self._drawn(rendering.leagues.standings_png, view, language)
+
+
+def _all_started(pool: Executor) -> bool:
+    """Whether `submit` can no longer start a worker: a process pool with all of its running.
+
+    The executor keeps no public count; _processes is its pid -> Process map and _max_workers
+    its size (as bot.pools reads them). Any other executor may do anything in `submit`.
+    """
+    if not isinstance(pool, ProcessPoolExecutor):
+        return False
+    size: int = pool._max_workers  # type: ignore[attr-defined]
+    return len(pool._processes or {}) >= size

@@ -11,11 +11,13 @@ from PIL import Image
 
 from rendering.kit.colours import BACKGROUND, RGB
 from rendering.kit.drawing import colours_of
+from rendering.kit.strips import STRIPS, StripCache, zlib_stream
 
 PNG_STRIP = 32  # rows of a multi-byte image (RGB, RGBA) joined at a time
-# zlib level: 4 is the first with lazy matching, 12-15% smaller boards than 3 (which makes an
-# upload fit 50 KB) for about 3 ms more per board; 5 and 6 save a few % more at twice that.
-PNG_LEVEL = 4
+# zlib level: 5 on bands of 32 rows (rendering.kit.strips) makes an Iliad or a 4-seat Ilium board
+# 7-10% smaller than level 4 did over the whole image, in about half the CPU (a band seen before
+# is not compressed again; level 5 over the whole image cost about what level 4 did).
+PNG_LEVEL = 5
 # A hand is a small private image (7-15 KB) and mostly paper, where level 4 costs most (it
 # hashes every byte of a long run): level 3 draws it in half the time for 2-4 KB more.
 HAND_PNG_LEVEL = 3
@@ -32,8 +34,11 @@ def _png_chunk(tag: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data))
 
 
-def _deflated_rows(image: Image.Image, stride: int, level: int) -> bytes:
-    """PNG image data: each row behind a 0 (no filter) byte, compressed in one call.
+def _deflated_rows(
+    image: Image.Image, stride: int, level: int, strips: StripCache | None = STRIPS
+) -> bytes:
+    """PNG image data: each row behind a 0 (no filter) byte, compressed band by band through
+    `strips` (bands seen before are not compressed again), or in one call without it.
 
     A one-byte-per-pixel image gets its filter bytes from one paste: the image one column to
     the right of a zero column is exactly the rows PNG wants (no row-by-row copying in Python).
@@ -42,7 +47,9 @@ def _deflated_rows(image: Image.Image, stride: int, level: int) -> bytes:
     if stride == width:
         beside = Image.new(image.mode, (width + 1, height), 0)  # L or P: copied byte for byte
         beside.paste(image, (1, 0))
-        return zlib.compress(beside.tobytes(), level)
+        if strips is None:
+            return zlib.compress(beside.tobytes(), level)
+        return zlib_stream(memoryview(beside.tobytes()), width + 1, level, strips)
     compressor = zlib.compressobj(level)
     parts: list[bytes] = []
     for top in range(0, height, PNG_STRIP):
@@ -61,8 +68,9 @@ def _palette_chunks(image: Image.Image) -> list[bytes]:
     return [_png_chunk(b"PLTE", bytes(palette[: 3 * PALETTE_COLOURS]))]
 
 
-def to_png(image: Image.Image, level: int = PNG_LEVEL) -> bytes:
-    """Encode as PNG losslessly, the fast way: unfiltered rows, zlib at `level`.
+def to_png(image: Image.Image, level: int = PNG_LEVEL, strips: StripCache | None = STRIPS) -> bytes:
+    """Encode as PNG losslessly, the fast way: unfiltered rows, zlib at `level`, a palette
+    image's bands of rows compressed once per process (`strips`; None: every row each time).
 
     Pillow's own encoder tries four row filters on every line; on flat-colour drawings that
     takes over twice as long for no smaller file, so the common modes are written here.
@@ -80,7 +88,7 @@ def to_png(image: Image.Image, level: int = PNG_LEVEL) -> bytes:
             PNG_SIGNATURE,
             _png_chunk(b"IHDR", header),
             *_palette_chunks(image),
-            _png_chunk(b"IDAT", _deflated_rows(image, width * depth, level)),
+            _png_chunk(b"IDAT", _deflated_rows(image, width * depth, level, strips)),
             _png_chunk(b"IEND", b""),
         )
     )
@@ -109,11 +117,36 @@ def with_palette(image: Image.Image) -> Image.Image:
 
 @lru_cache(maxsize=64)
 def exact_palette(colours: frozenset[RGB]) -> Image.Image:
-    """A palette of exactly these colours (for a drawing whose colours the kit counted), in a
-    fixed order so the same picture always makes the same bytes."""
+    """A palette of exactly these colours (for a drawing whose colours the kit counted), each
+    at an entry the colour itself chooses, so the same picture always makes the same bytes
+    and a colour keeps its index when others come or go (unless one collides with it, or the
+    lowest colour changes: the entries below it repeat it): the bands of rows a drawing shares
+    with the one before are then the same bytes, compressed once (rendering.kit.strips).
+
+    Colours go in sorted order to the entry of `colour_slot`, or the next free one; every
+    other entry repeats the colour before it (the first colour before the first), and Pillow
+    maps a pixel to the first of equal entries, so no pixel uses a repeat.
+    """
+    entries: list[RGB | None] = [None] * PALETTE_COLOURS
+    for colour in sorted(colours):
+        slot = colour_slot(colour)
+        while entries[slot] is not None:
+            slot = (slot + 1) % PALETTE_COLOURS
+        entries[slot] = colour
+    last = next(colour for colour in entries if colour is not None)
+    filled: list[RGB] = []
+    for entry in entries:
+        last = entry or last
+        filled.append(last)
     palette = Image.new("P", (1, 1))
-    palette.putpalette([channel for colour in sorted(colours) for channel in colour])
+    palette.putpalette([channel for colour in filled for channel in colour])
     return palette
+
+
+def colour_slot(colour: RGB) -> int:
+    """The palette entry a counted colour asks for: a fixed mix of its channels."""
+    red, green, blue = colour
+    return (red * 7919 + green * 104729 + blue * 1299709) % PALETTE_COLOURS
 
 
 def palette_of(image: Image.Image) -> Image.Image:
@@ -129,5 +162,6 @@ def upload_png(image: Image.Image, level: int = PNG_LEVEL) -> bytes:
 
 
 def blank_png(width: int, height: int) -> bytes:
-    """The bare encode the benchmarks compare renders against: a blank image, shipped alike."""
-    return upload_png(Image.new("RGB", (width, height), BACKGROUND))
+    """The bare encode the benchmarks compare renders against: a blank image, shipped alike
+    but compressed whole every time (no band of it known from an earlier image)."""
+    return to_png(with_palette(Image.new("RGB", (width, height), BACKGROUND)), strips=None)

@@ -5,13 +5,13 @@ from __future__ import annotations
 import multiprocessing
 import random
 from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
 
 import rendering
 from bot.engine import ViewContext, all_games
-from cogs.ui.painter import Painter
+from cogs.ui.painter import Painter, _all_started
 
 GAMES = [game for game in all_games() if rendering.has_renderer(game.spec.id)]
 
@@ -49,3 +49,20 @@ async def test_pool_images_are_the_in_process_ones(game_id: str, pool: ProcessPo
     assert drawn == rendering.board_png(game_id, board, context)
     assert drawn_hand == rendering.hand_png(game_id, hand, context)
     assert drawn != drawn_hand or not game.spec.has_private
+
+
+async def test_a_pool_is_asked_from_the_loop_only_once_all_its_workers_run() -> None:
+    """Submitting may start a worker (a wait on the forkserver) until every worker runs."""
+    context = multiprocessing.get_context("forkserver")
+    fresh = ProcessPoolExecutor(1, mp_context=context)
+    threads = ThreadPoolExecutor(1)
+    try:
+        assert not _all_started(fresh)
+        view = GAMES[0].view(GAMES[0].new_game(GAMES[0].spec.min_players, 3), None)
+        png = await Painter(lambda: fresh).board_png(GAMES[0].spec.id, view, ViewContext())
+        assert png.startswith(b"\x89PNG")
+        assert _all_started(fresh)
+        assert not _all_started(threads)  # any other executor: always from a thread
+    finally:
+        fresh.shutdown(wait=True)
+        threads.shutdown(wait=True)

@@ -28,8 +28,10 @@ def shipped_difference(image: Image.Image) -> int:
     return max(high for _, high in extremes)  # type: ignore[union-attr]
 
 
-def palette_size(image: Image.Image) -> int:
-    return len(kit.with_palette(image).getpalette() or []) // 3
+def palette_colours(image: Image.Image) -> set[tuple[int, ...]]:
+    """The colours of the upload's palette (an entry may repeat one, never add another)."""
+    entries = kit.with_palette(image).getpalette() or []
+    return {tuple(entries[k : k + 3]) for k in range(0, len(entries), 3)}
 
 
 def _images(game_id: str, players: int, boards: bool = True) -> list[Image.Image]:
@@ -51,7 +53,7 @@ def test_boards_and_hands_ship_the_colours_they_were_drawn_in(game_id: str) -> N
         for image in _images(game_id, players):
             counted = kit.colours_of(image)
             assert counted is not None and len(counted) <= kit.PALETTE_COLOURS
-            assert palette_size(image) == len(counted)  # no colour chosen, none left over
+            assert palette_colours(image) == counted  # no colour chosen, none left over
             assert shipped_difference(image) <= SAME
 
 
@@ -59,7 +61,7 @@ def test_iliads_hands_ship_their_colours_too_its_tiles_pasted_on_plain_paper() -
     """Iliad's boards keep their own palette (tokens over rings); its hands count colours."""
     for image in _images("iliad", 2, boards=False):
         counted = kit.colours_of(image)
-        assert counted is not None and palette_size(image) == len(counted)
+        assert counted is not None and palette_colours(image) == counted
         assert shipped_difference(image) <= SAME
 
 
@@ -112,3 +114,30 @@ def test_a_transparent_sprite_on_one_plain_colour_is_counted_with_its_blends() -
     plain, _ = kit.canvas(40, 40)
     plain.paste(disc, (20, 20), disc)
     assert image.tobytes() == plain.tobytes()  # the same pixels as Pillow's own paste
+
+
+def _entry_of(palette: list[int], colour: tuple[int, int, int]) -> int:
+    """The first palette entry holding `colour` (the one Pillow maps its pixels to)."""
+    entries = [tuple(palette[k : k + 3]) for k in range(0, len(palette), 3)]
+    return entries.index(colour)
+
+
+def test_a_drawn_colour_keeps_its_palette_entry_when_other_colours_come_or_go() -> None:
+    """So a band of rows drawn alike in two pictures is the same bytes in both uploads (unless
+    the new colour collides with one, or asks for an entry below all of theirs)."""
+    red, blue, green = (200, 30, 30), (30, 30, 200), (60, 170, 70)
+    slots = [kit.colour_slot(c) for c in (red, blue, kit.BACKGROUND)]
+    assert kit.colour_slot(green) not in slots and kit.colour_slot(green) > min(slots)
+    shipped = []
+    for extra in ((), (green,)):
+        image, draw = kit.canvas(60, 20)
+        draw.rectangle((0, 0, 19, 19), fill=red)
+        draw.rectangle((20, 0, 39, 19), fill=blue)
+        for colour in extra:
+            draw.rectangle((40, 0, 59, 9), fill=colour)
+        mapped = kit.with_palette(image)
+        palette = mapped.getpalette() or []
+        for x, colour in ((5, red), (25, blue), (45, kit.BACKGROUND)):
+            assert mapped.getpixel((x, 15)) == _entry_of(palette, colour)
+        shipped.append(mapped.crop((0, 10, 60, 20)).tobytes())
+    assert shipped[0] == shipped[1]  # the rows without the new colour: the very same indices

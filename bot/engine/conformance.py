@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterator
 from dataclasses import dataclass, field
+from functools import cache
 from itertools import islice, repeat
 from operator import lt
-from typing import Any
+from typing import Any, cast
 
 from bot.engine.errors import ContractViolation as ContractViolation  # the checks raise it
 from bot.engine.errors import IllegalAction
@@ -279,9 +280,8 @@ def check_every_action(
     for code in [*foreign, *GARBAGE_CODES]:
         if code in legal:
             continue
-        try:
-            action = game.decode(code)
-        except IllegalAction:
+        action = _decoded(cast(Hashable, game), code)
+        if action is None:
             continue
         try:
             game.apply(state, action)
@@ -292,6 +292,16 @@ def check_every_action(
             raise _fail(game, f"illegal action {code!r} was applied", where)
     if state != copy:
         raise _fail(game, "trying actions changed the input state", where)
+
+
+@cache
+def _decoded(game: Hashable, code: str) -> Any:
+    """A code's action, None where the game refuses the code; decoding is pure, so each game
+    decodes each foreign code once, not again at every ply of every thorough playout."""
+    try:
+        return cast(AnyGame, game).decode(code)
+    except IllegalAction:
+        return None
 
 
 def random_playout(

@@ -125,6 +125,7 @@ async def test_an_undo_after_another_player_acted_needs_consent_and_survives_a_r
     undone = [m for m in await bot.store.moves.including_taken_back(1) if m.undone_at]
     assert [m.seq for m in undone] == [m.seq for m in moves[-2:]]
 
+    await bot_runner.settle()  # what the bot still writes after its last answer is stored
     shown = await bot.service.boards.show(1)
     async with bot.store.backend.transaction() as db:
         await db.execute("DELETE FROM snapshots")  # the restart must replay, skipping undone

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands, tasks
+from discord.ext import commands
 
 import rendering.leagues
 from bot.i18n import say, words
@@ -29,6 +29,7 @@ from cogs.ui.league_components import (
     show_handed_over,
     standings_text,
 )
+from cogs.ui.looking import Looking
 from cogs.ui.readers import public_language, reader_language
 from cogs.ui.replies import never_failing
 from cogs.ui.tablecog import TableCog
@@ -54,24 +55,22 @@ class Leagues(TableCog):
 
     def __init__(self, bot: Host) -> None:
         super().__init__(bot)
-        self._looking = False  # a look at the leagues is under way (a round being opened)
+        self.looking = Looking(bot, lambda: self.run_leagues(), "league")  # late-bound
+        self.advancing = self.looking.loop
 
     async def cog_load(self) -> None:
         """Look for rounds to open as often as the timer loop looks for deadlines."""
-        self.advancing.change_interval(seconds=self.bot.timer_interval)
-        self.advancing.start()
+        self.looking.start()
 
     async def cog_unload(self) -> None:
         """Stop looking with the bot."""
-        self.advancing.cancel()
+        self.looking.cancel()
 
     @commands.Cog.listener()
     async def on_stopping(self) -> None:
         """The bot stops: a look at the leagues under way finishes (a round being opened is
         recorded), and no other starts."""
-        self.advancing.stop()
-        if not self._looking:
-            self.advancing.cancel()
+        self.looking.stop()
 
     @league.command(name="create", description="Open a league for sign-ups (Manage Server)")
     @app_commands.describe(
@@ -225,21 +224,6 @@ class Leagues(TableCog):
             except Exception:
                 log.exception("league #%s: a round could not be opened", progress.info.id)
         return len(moved) + len(handed)
-
-    @tasks.loop(seconds=30)
-    async def advancing(self) -> None:
-        """One look at the leagues; an error is logged and the loop goes on."""
-        self._looking = True
-        try:
-            await self.run_leagues()
-        except Exception:
-            log.exception("the league loop failed; it tries again next time")
-        finally:
-            self._looking = False
-
-    @advancing.before_loop
-    async def _connected(self) -> None:
-        await self.bot.wait_until_ready()
 
 
 ITEMS = (LeagueButton,)

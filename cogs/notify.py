@@ -7,17 +7,17 @@ before it is sent: a restart never sends one day's digest twice.
 
 from __future__ import annotations
 
-import logging
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands, tasks
+from discord.ext import commands
 
 from bot.i18n import words
 from bot.service.hours import zone_names
 from bot.service.notices import NoticeChange
+from cogs.ui.looking import Looking
 from cogs.ui.notices import choices_lines, digest_text, send_dm
 from cogs.ui.readers import reader_language
 from cogs.ui.replies import never_failing
@@ -27,7 +27,6 @@ if TYPE_CHECKING:
     from cogs.ui.host import Host
 
 Interaction = discord.Interaction[Any]
-log = logging.getLogger("cogs.notify")
 
 ON_OFF = [
     app_commands.Choice(name="on", value="on"),
@@ -47,23 +46,21 @@ class Notify(TableCog):
 
     def __init__(self, bot: Host) -> None:
         super().__init__(bot)
-        self._looking = False  # a look at the clock is under way (digests being sent)
+        self.looking = Looking(bot, lambda: self.run_due(), "digest")  # late-bound: tests wrap it
+        self.ticking = self.looking.loop
 
     async def cog_load(self) -> None:
-        """Start looking every `bot.timer_interval` seconds once the bot is connected."""
-        self.ticking.change_interval(seconds=self.bot.timer_interval)
-        self.ticking.start()
+        """Start looking for due digests once the bot is connected."""
+        self.looking.start()
 
     async def cog_unload(self) -> None:
         """Stop the loop with the bot."""
-        self.ticking.cancel()
+        self.looking.cancel()
 
     @commands.Cog.listener()
     async def on_stopping(self) -> None:
         """The bot stops: digests being sent finish (they are claimed), no other look starts."""
-        self.ticking.stop()
-        if not self._looking:
-            self.ticking.cancel()
+        self.looking.stop()
 
     @app_commands.command(name="notify", description="Quiet hours, heads-up, pings, daily digest")
     @app_commands.rename(start="from", end="to", heads_up="heads-up", digest_at="time")
@@ -124,21 +121,6 @@ class Notify(TableCog):
             if await send_dm(self.bot, digest.user_id, partial(digest_text, digest)):
                 sent += 1
         return sent
-
-    @tasks.loop(seconds=30)
-    async def ticking(self) -> None:
-        """One look at the clock; an error is logged and the loop goes on."""
-        self._looking = True
-        try:
-            await self.run_due()
-        except Exception:
-            log.exception("the digest loop failed; it tries again next time")
-        finally:
-            self._looking = False
-
-    @ticking.before_loop
-    async def _connected(self) -> None:
-        await self.bot.wait_until_ready()
 
 
 async def setup(bot: Host) -> None:

@@ -1,18 +1,15 @@
-"""The timer loop: asks the service for due deadlines and shows them (discord.ext.tasks);
-and the turn clock vote's buttons.
-
-The loop only sets how often to look; what is due comes from the bot's clock, so tests
-advance a fake clock and call `run_due()` instead of waiting.
-"""
+"""The timer loop: asks the service for due deadlines and shows them (cogs.ui.looking);
+and the turn clock vote's buttons."""
 
 from __future__ import annotations
 
 import logging
 from typing import TYPE_CHECKING
 
-from discord.ext import commands, tasks
+from discord.ext import commands
 
 from cogs.ui.alarms import show
+from cogs.ui.looking import Looking
 from cogs.ui.seat_components import VoteButton
 
 if TYPE_CHECKING:
@@ -26,24 +23,21 @@ class Timers(commands.Cog):
 
     def __init__(self, bot: Host) -> None:
         self.bot = bot
-        self._looking = False  # a look at the clock is under way (deadlines being shown)
+        self.looking = Looking(bot, lambda: self.run_due(), "timer")  # late-bound: tests wrap it
+        self.ticking = self.looking.loop
 
     async def cog_load(self) -> None:
-        """Start looking every `bot.timer_interval` seconds once the bot is connected."""
-        self.ticking.change_interval(seconds=self.bot.timer_interval)
-        self.ticking.start()
+        """Start looking for due deadlines once the bot is connected."""
+        self.looking.start()
 
     async def cog_unload(self) -> None:
         """Stop the loop with the bot."""
-        self.ticking.cancel()
+        self.looking.cancel()
 
     @commands.Cog.listener()
     async def on_stopping(self) -> None:
-        """The bot stops: a look at the clock under way finishes (its deadlines are claimed),
-        and no other starts."""
-        self.ticking.stop()
-        if not self._looking:
-            self.ticking.cancel()
+        """The bot stops: deadlines being shown are shown (they are claimed); no look starts."""
+        self.looking.stop()
 
     async def run_due(self) -> int:
         """Show every deadline due now; returns how many were shown."""
@@ -56,21 +50,6 @@ class Timers(commands.Cog):
                 continue
             shown += 1
         return shown
-
-    @tasks.loop(seconds=30)
-    async def ticking(self) -> None:
-        """One look at the clock; an error is logged and the loop goes on."""
-        self._looking = True
-        try:
-            await self.run_due()
-        except Exception:
-            log.exception("the timer loop failed; it tries again next time")
-        finally:
-            self._looking = False
-
-    @ticking.before_loop
-    async def _connected(self) -> None:
-        await self.bot.wait_until_ready()
 
 
 ITEMS = (VoteButton,)

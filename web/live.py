@@ -114,6 +114,8 @@ class Hub:
         told `farewell`."""
         for listener in list(self._games.get(game_id, ())):
             self.leave(listener, farewell)
+        if farewell == OVER:
+            self._published.pop(game_id, None)  # an ended game publishes no more
 
     def close_all(self) -> None:
         """End every connection (the site stops)."""

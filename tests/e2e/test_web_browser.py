@@ -104,8 +104,10 @@ async def test_a_phone_sized_page_is_one_column_and_a_revoked_one_is_gone(
     await call(browser.set_window_size, 1280, 900)
     assert len((await call(browser.execute_script, columns)).split()) == 2
 
+    await until(browser, lambda d: "direct" in d.find_element(By.ID, "status").text)
     turned_off = await fake_discord.slash("web off", {}, user="alice", channel="games")
     await turned_off.wait_message(lambda m: m.ephemeral)
+    await until(browser, lambda d: "désactivée" in d.find_element(By.ID, "status").text)
     await call(browser.get, page)
     body = (await call(browser.find_element, By.TAG_NAME, "body")).text
     assert body == "404: nothing here"
@@ -122,13 +124,16 @@ async def test_a_finished_games_positions_step_with_the_keyboard(
         mark = fake_discord.mark()
         await move_by_buttons(fake_discord, step)
         await fake_discord.wait_for(is_live_board, since=mark)
+    page = local(bot, link)
+    await call(browser.set_window_size, 1280, 900)
+    await call(browser.get, page)  # open while the game is played: it ends on the open page
+    await until(browser, lambda d: "Live" in d.find_element(By.ID, "status").text)
     resigned = await fake_discord.slash("resign", {}, user="bob", channel="games")
     await resigned.wait_answered()
     await fake_discord.wait_for(lambda m: "is over" in m.content)
-    page = local(bot, link)
-    await call(browser.set_window_size, 1280, 900)
-    await call(browser.get, page)
+    await until(browser, lambda d: d.find_elements(By.ID, "position"), within=3.0)  # reloaded
     await until(browser, script(BOARD_SHOWN))
+    assert not await call(browser.execute_script, "return document.body.dataset.live || '';")
     slider = await call(browser.find_element, By.ID, "position")
     last = int(slider.get_attribute("max") or 0)
     assert last >= 2

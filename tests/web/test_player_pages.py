@@ -71,3 +71,23 @@ async def test_each_seat_links_to_its_players_record_until_the_page_is_revoked(
         assert (await text_of(client, f"/g/{token}/p/{wrong}"))[0] == 404, wrong
     await service.store.web.revoke(GAME, game_id)
     assert await text_of(client, alice) == (404, "404: nothing here\n")
+
+
+async def test_a_computer_seat_shows_its_levels_record(
+    service: GameService, client: Client
+) -> None:
+    info = await service.lobby.open(
+        guild_id=1, channel_id=100, game_type="iliad", host_id=ALICE, host_name="Alice"
+    )
+    await service.lobby.against_computer(info.game_id, ALICE, 1, "easy")
+    token = await service.watching.game_page(info.game_id)
+    assert token is not None
+    page = (await text_of(client, f"/g/{token}"))[1]
+    [computer] = re.findall(r'<a href="(/g/[^"]+/p/\d)\?lang=en">[^<]*Computer \(easy\)', page)
+    await service.moves.resign(info.game_id, ALICE)  # the computer wins
+    html = (await text_of(client, computer))[1]
+    assert "<h1>Computer (easy)</h1>" in html and "its level’s record" in html
+    figures = dict(re.findall(r'<th scope="row">([^<]+)</th><td class="n">([^<]+)</td>', html))
+    assert (figures["Games"], figures["Wins"]) == ("1", "1") and "Rating" in figures
+    german = (await text_of(client, computer + "?lang=de"))[1]
+    assert "<h1>Computer (leicht)</h1>" in german and "Bilanz seiner Stufe" in german

@@ -1,5 +1,6 @@
 """/web and the site: a game's web page (Watch), the host turning it off or on, a server's
-leaderboards page; the site itself is started here when WEB_PORT and PUBLIC_URL are set.
+leaderboards page and a league's page; the site itself is started here when WEB_PORT and
+PUBLIC_URL are set.
 
 Without them nothing listens, the game message has no Watch button, and /web says the bot
 serves no pages.
@@ -53,6 +54,7 @@ class Watch(TableCog):
         await site.start()
         self.site = site
         self.table.watchers.append(self._board_changed)
+        self.table.enders.append(self._game_ended)
         self.table.watch_link = self._watch_link
 
     async def cog_unload(self) -> None:
@@ -64,6 +66,10 @@ class Watch(TableCog):
     def _board_changed(self, board: Board) -> None:
         if self.site is not None:
             self.site.board_changed(board)
+
+    def _game_ended(self, game_id: int) -> None:
+        if self.site is not None:
+            self.site.ended(game_id)
 
     async def _watch_link(self, info: GameInfo) -> str | None:
         """The game's page address for its Watch button (made on first use); never raises."""
@@ -122,6 +128,33 @@ class Watch(TableCog):
         )
         address = self._page(f"/l/{token}")
         await self._answer(interaction, say("table.web.leaderboards_on", address=address))
+
+    @web.command(name="league", description="Manage Server: a league's standings and rounds page")
+    @app_commands.describe(
+        league="The league's number",
+        state="on: the page's address (a new one with renew); off: revoke it",
+    )
+    @app_commands.choices(state=[*ON_OFF, app_commands.Choice(name="renew", value="renew")])
+    async def league(
+        self,
+        interaction: Interaction,
+        league: int,
+        state: app_commands.Choice[str] | None = None,
+    ) -> None:
+        """Members with Manage Server make, renew or revoke a league's page (this server's)."""
+        self._served()
+        if not interaction.permissions.manage_guild:
+            raise ServiceError(NOT_ADMIN)
+        guild = interaction.guild_id or 0
+        watching = self.bot.service.watching
+        if state is not None and state.value == "off":
+            await watching.revoke_league(league, guild)
+            await self._answer(interaction, say("table.web.league_off", number=league))
+            return
+        renew = state is not None and state.value == "renew"
+        token = await watching.league_page(league, guild, renew=renew)
+        address = self._page(f"/league/{token}")
+        await self._answer(interaction, say("table.web.league_on", number=league, address=address))
 
     def _page(self, path: str) -> str:
         assert self.bot.web is not None

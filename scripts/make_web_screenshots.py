@@ -2,8 +2,9 @@
 
 Starts the local fake Discord (tests/e2e) and the real bot with its site on a temporary sqlite
 file, plays an Iliad game part of the way (a live page), then to its end (the finished page with
-its positions), and opens the server's leaderboards page; each page is photographed whole at
-1280 and at 400 px wide. Needs Debian's chromium and chromium-driver (`make test` installs them).
+its positions) and a player's summary, runs a league of three into its second round and opens
+its page, then the server's leaderboards page; each page is photographed whole at 1280 and at
+400 px wide. Needs Debian's chromium and chromium-driver (`make test` installs them).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from bot.client import SymposionBot  # noqa: E402
 from bot.settings import WebSettings  # noqa: E402
 from tests.e2e.browser import CHROMEDRIVER, CHROMIUM, FLAGS  # noqa: E402
 from tests.e2e.fake_discord import running, serving  # noqa: E402
+from tests.e2e.league_play import a_league_in_round_two  # noqa: E402
 from tests.e2e.symposion import game_message, is_live_board, move_by_buttons, open_game  # noqa: E402
 from tests.e2e.web_helpers import PUBLIC, local, watch_link  # noqa: E402
 
@@ -68,12 +70,24 @@ async def pages() -> dict[str, str]:
             await resigned.wait_answered()
             await fake.wait_for(lambda m: "is over" in m.content)
             await runner.settle()
-            asked = await fake.slash("web leaderboards", {}, user="owner", channel="games")
-            said = (await asked.wait_message(lambda m: m.ephemeral)).content
-            board = PUBLIC + said.split(PUBLIC, 1)[1].split()[0]
-            later = {"finished": local(bot, link), "leaderboards": local(bot, board)}
+            await a_league_in_round_two(fake, bot, runner)
+            board = await _address(fake, "web leaderboards", {})
+            league = await _address(fake, "web league", {"league": 1})
+            later = {
+                "finished": local(bot, link),
+                "player": local(bot, link) + "/p/0",
+                "league": local(bot, league),
+                "leaderboards": local(bot, board),
+            }
             await asyncio.to_thread(_photograph, later)
     return found
+
+
+async def _address(fake: Any, command: str, options: dict[str, object]) -> str:
+    """The page address the owner's `/web ...` answers with."""
+    asked = await fake.slash(command, options, user="owner", channel="games")
+    said = (await asked.wait_message(lambda m: m.ephemeral)).content
+    return PUBLIC + said.split(PUBLIC, 1)[1].split()[0]
 
 
 def _photograph(urls: dict[str, str]) -> None:

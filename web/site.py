@@ -1,7 +1,9 @@
 """The site: an aiohttp application on WEB_PORT, read-only, every asset served from here.
 
 Routes: `/g/<token>` a game's page, `/g/<token>/live` its live updates (server-sent events),
-`/g/<token>/board.png` its board image, `/static/...` the stylesheet and the script. A wrong or
+`/g/<token>/board.png` its board image, `/g/<token>/p/<seat>` a seat's player summary,
+`/l/<token>` a server's leaderboards, `/league/<token>` a league's standings and rounds (the
+last three in web.others), `/static/...` the stylesheet and the script. A wrong or
 revoked token answers 404 with nothing else; anything the site cannot read answers 400 or 404
 at once. Headers keep a page to itself: no referrer (tokens are in the URL), no framing, no
 script or request but our own.
@@ -10,6 +12,7 @@ script or request but our own.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
@@ -21,9 +24,10 @@ from aiohttp import web
 import rendering
 from bot.paths import WEB_DIR
 from bot.service import Board, GameService, ServiceError
-from bot.store.web import GAME, LEADERBOARDS
+from bot.store.web import GAME
 from web import pages
-from web.live import WRITE_WITHIN, Hub, Listener
+from web.live import OFF, OVER, WRITE_WITHIN, Hub, Listener
+from web.others import OtherPages, nothing
 from web.past import PastGames, scrubber
 from web.words import page_language
 
@@ -31,7 +35,7 @@ log = logging.getLogger("web")
 Draw = Callable[[str, Any, Any], Awaitable[bytes]]  # (game type, public view, context) -> PNG
 LIVE_CAP = 1000  # live connections one process holds (each is a socket and a small task)
 IMAGES_KEPT = 64  # (game, language) board images kept drawn
-NOT_FOUND = "404: nothing here\n"
+UNWATCHED = ("lobby", "cancelled")  # nothing was played: no page
 HEADERS = {
     "Content-Security-Policy": (
         "default-src 'none'; img-src 'self'; style-src 'self'; script-src 'self'; "
@@ -42,11 +46,6 @@ HEADERS = {
 }
 RETRY = b"retry: 2000\n\n"  # a page whose connection broke (a restart) tries again after 2 s
 STATIC = {"site.css": "text/css", "site.js": "text/javascript"}
-
-
-def nothing() -> web.Response:
-    """The one answer to a wrong, revoked or malformed address: the same bytes every time."""
-    return web.Response(status=404, text=NOT_FOUND)
 
 
 class Site:
@@ -80,7 +79,10 @@ class Site:
         app.router.add_get("/g/{token}/live", self.live)
         app.router.add_get("/g/{token}/board.png", self.board_png)
         app.router.add_get("/g/{token}/record.json", self.record)
-        app.router.add_get("/l/{token}", self.leaderboards)
+        others = OtherPages(self.service)
+        app.router.add_get("/g/{token}/p/{seat}", others.player)
+        app.router.add_get("/l/{token}", others.leaderboards)
+        app.router.add_get("/league/{token}", others.league)
         app.router.add_get("/static/{name}", self.static)
         return app
 
@@ -111,20 +113,30 @@ class Site:
     # -- what the bot tells the site ---------------------------------------------------------
 
     def board_changed(self, board: Board) -> None:
-        """A committed change was shown: open pages get it soon, after the move's own work."""
-        if self.hub.watched(board.info.game_id):
-            asyncio.get_running_loop().call_soon(self._publish, board)
+        """A committed change was shown: open pages get it soon, after the move's own work;
+        a game's last board is the last they get (then each reloads to show the ended game)."""
+        if not self.hub.watched(board.info.game_id):
+            return
+        asyncio.get_running_loop().call_soon(self._publish, board)
+
+    def ended(self, game_id: int) -> None:
+        """The game ended (finished, abandoned): its open live pages are told so and closed,
+        none keeps a stream."""
+        self._tokens.pop(game_id, None)
+        self.hub.close_game(game_id, OVER)
 
     def _publish(self, board: Board) -> None:
         token = self._tokens.get(board.info.game_id, "")
         self.hub.publish(
             board.info.game_id, board.info.version, lambda lang: self.update_of(board, lang, token)
         )
+        if board.info.status != "active":  # its last board goes out, then the pages close
+            self.ended(board.info.game_id)
 
     def revoked(self, game_id: int) -> None:
-        """A game's page was turned off: its open pages close."""
+        """A game's page was turned off: its open pages are told so and closed."""
         self._tokens.pop(game_id, None)
-        self.hub.close_game(game_id)
+        self.hub.close_game(game_id, OFF)
 
     # -- pages -------------------------------------------------------------------------------
 
@@ -138,6 +150,8 @@ class Site:
             board = await self.service.boards.show(page.subject)
         except ServiceError:
             return None
+        if board.info.status in UNWATCHED:
+            return None
         if board.info.status == "active" and not self.service.watching.playing_here(page.subject):
             return None  # another process plays it (docs/scaling.md)
         return token, board
@@ -145,7 +159,7 @@ class Site:
     def update_of(self, board: Board, language: str, token: str) -> str:
         """One live update of a board, as its open pages get it."""
         image, alt = self._image_of(board, language, token)
-        return pages.update(board, language, image, alt)
+        return pages.update(board, language, image, alt, token)
 
     async def page_html(self, board: Board, language: str, token: str) -> str:
         """A game's page for a board: live while the game is played, with every position and
@@ -153,9 +167,11 @@ class Site:
         image, alt = self._image_of(board, language, token)
         if board.info.status == "active":
             live = f"/g/{token}/live?lang={language}"
-            return pages.game_page(board, language, image=image, alt=alt, live=live)
+            return pages.game_page(board, language, token=token, image=image, alt=alt, live=live)
         extra = scrubber(await self.past.of(board.info.game_id), language, token)
-        return pages.game_page(board, language, image=image, alt=alt, live="", extra=extra)
+        return pages.game_page(
+            board, language, token=token, image=image, alt=alt, live="", extra=extra
+        )
 
     def _image_of(self, board: Board, language: str, token: str) -> tuple[str, str]:
         """The board image's address (one per version and language) and its alt text."""
@@ -240,12 +256,17 @@ class Site:
         )
 
     async def live(self, request: web.Request) -> web.StreamResponse:
-        """Server-sent events: the page as it is now, then every change, until the page closes."""
+        """Server-sent events: the page as it is now, then every change, until the page closes
+        or the game ends (a page of an ended game is told so at once: nothing streams)."""
         found = await self._game_board(request)
         if found is None:
             return nothing()
         token, board = found
         language = page_language(request.query, request.headers.get("Accept-Language", ""))
+        if board.info.status != "active":
+            over = Listener(board.info.game_id, language)
+            over.end(OVER)
+            return await self._stream(request, over, None)
         listener = self.hub.join(board.info.game_id, language)
         if listener is None:
             return web.Response(
@@ -260,7 +281,7 @@ class Site:
             self.hub.leave(listener)
 
     async def _stream(
-        self, request: web.Request, listener: Listener, now: str
+        self, request: web.Request, listener: Listener, now: str | None
     ) -> web.StreamResponse:
         answer = web.StreamResponse(
             headers={
@@ -278,21 +299,13 @@ class Site:
             try:
                 await asyncio.wait_for(answer.write(chunk.encode()), self.write_within)
             except (TimeoutError, ConnectionError):
-                break  # a client that does not read is dropped
+                return answer  # a client that does not read is dropped
             update = await listener.next()
+        if listener.farewell is not None:  # the game ended or its page was turned off
+            last = f"event: end\ndata: {listener.farewell}\n\n".encode()
+            with contextlib.suppress(TimeoutError, ConnectionError):
+                await asyncio.wait_for(answer.write(last), self.write_within)
         return answer
-
-    async def leaderboards(self, request: web.Request) -> web.Response:
-        """A server's leaderboards page (any process answers: it reads the shared database)."""
-        page = await self.service.watching.page(request.match_info["token"])
-        if page is None or page.kind != LEADERBOARDS:
-            return nothing()
-        language = page_language(request.query, request.headers.get("Accept-Language", ""))
-        boards = await self.service.watching.leaderboards(page.subject)
-        html = pages.leaderboards_page(boards, language)
-        return web.Response(
-            text=html, content_type="text/html", headers={"Cache-Control": "no-store"}
-        )
 
     async def static(self, request: web.Request) -> web.Response:
         """The stylesheet and the script (the only assets; nothing is fetched elsewhere)."""

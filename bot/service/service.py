@@ -80,7 +80,7 @@ class GameService:
         self.reliability = Reliability(store)
         self.seats = SeatTaking(self.games, commit, store, self.clocks, pictures)
         self.analyses = Analyses(self.records, store, Analyst() if analyst is None else analyst)
-        self.watching = Watching(self.games, store)
+        self.watching = Watching(self.games, store, self.leagues)
 
     async def load(self) -> int:
         """At start: index every ongoing game, then restore the turn clocks; how many games."""

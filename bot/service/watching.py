@@ -3,10 +3,12 @@ page may read.
 
 A game's page token is made the first time the game is shown while the site is on, once; the
 host turns the page off (`/web off`: the token is revoked and nothing answers it again) and on
-(a new token). A server's leaderboards page is made and revoked by a member with Manage Server
-(the cog checks the permission). Tokens are `secrets.token_urlsafe(TOKEN_BYTES)`: unguessable.
-What a page reads is public only: the game message's board (its public view), the public
-views of a finished game rebuilt from its moves, and the leaderboards.
+(a new token). A server's leaderboards page, and a league's page, is made and revoked by a
+member with Manage Server (the cog checks the permission). Tokens are
+`secrets.token_urlsafe(TOKEN_BYTES)`: unguessable. What a page reads is public only: the game
+message's board (its public view), the public views of a finished game rebuilt from its
+moves, the leaderboards, a seat's player summary and a league's standings and rounds
+(bot.service.watched).
 """
 
 from __future__ import annotations
@@ -18,10 +20,12 @@ from bot.service.catalogue import game_kinds
 from bot.service.checks import host_only
 from bot.service.errors import database_down_told
 from bot.service.games import Games
+from bot.service.leagues import Leagues
 from bot.service.ratings import TOP, LeaderLine, Z, ordinal
 from bot.service.replays import ReplaySource, Seated
+from bot.service.watched import LeaguePage, PlayerSummary, league_page, player_summary
 from bot.store import Store
-from bot.store.web import GAME, LEADERBOARDS, WebPage
+from bot.store.web import GAME, LEADERBOARDS, LEAGUE, WebPage
 
 TOKEN_BYTES = 24  # 32 characters of base64url: 192 random bits
 _UNSET = ""  # cache mark: the game's page was turned off (no live token)
@@ -45,9 +49,10 @@ def plausible(token: str) -> bool:
 class Watching:
     """Page tokens and the public facts behind each page."""
 
-    def __init__(self, games: Games, store: Store) -> None:
+    def __init__(self, games: Games, store: Store, leagues: Leagues) -> None:
         self.games = games
         self.store = store
+        self.leagues = leagues
         self._game_tokens: dict[int, str] = {}  # game id -> live token, or _UNSET
 
     async def game_page(self, game_id: int) -> str | None:
@@ -90,6 +95,28 @@ class Watching:
     async def revoke_leaderboards(self, guild_id: int) -> str | None:
         """Revoke the server's leaderboards page; the token revoked, or None."""
         return await self.store.web.revoke(LEADERBOARDS, guild_id)
+
+    async def league_page(self, league_id: int, guild_id: int, *, renew: bool = False) -> str:
+        """A league's page token (made when it has none, or anew with `renew`); refused for a
+        league of another server."""
+        await self.leagues.get(league_id, guild_id)
+        page = None if renew else await self.store.web.live(LEAGUE, league_id)
+        if page is None:
+            page = await self.store.web.make(LEAGUE, league_id, new_token())
+        return page.token
+
+    async def revoke_league(self, league_id: int, guild_id: int) -> str | None:
+        """Revoke a league's page (of this server); the token revoked, or None."""
+        await self.leagues.get(league_id, guild_id)
+        return await self.store.web.revoke(LEAGUE, league_id)
+
+    async def league(self, league_id: int) -> LeaguePage:
+        """A league's standings and rounds, as its page shows them."""
+        return await league_page(self.games, self.leagues, self.store, league_id)
+
+    async def player(self, game_id: int, seat: int) -> PlayerSummary | None:
+        """A seat's player summary (None: no such seat, or a game never played)."""
+        return await player_summary(self.games, self.store, game_id, seat)
 
     async def page(self, token: str) -> WebPage | None:
         """The live page behind a token (None: unknown, revoked, or not even shaped like one)."""

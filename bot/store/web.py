@@ -1,8 +1,8 @@
-"""store.web: the tokens behind the read-only web pages (migration 0019).
+"""store.web: the tokens behind the read-only web pages (migrations 0019 and 0020).
 
-A page is a kind ('game' or 'leaderboards') and a subject (the game id or the server id). At
-most one live token per page; a revoked token keeps its row, so it never answers again and a
-page turned off stays off until someone makes a new one.
+A page is a kind ('game', 'leaderboards' or 'league') and a subject (the game id, the server id
+or the league's number). At most one live token per page; a revoked token keeps its row, so it
+never answers again and a page turned off stays off until someone makes a new one.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from bot.store.database import Database
 
-GAME, LEADERBOARDS = "game", "leaderboards"
+GAME, LEADERBOARDS, LEAGUE = "game", "leaderboards", "league"
 
 
 @dataclass(frozen=True, slots=True)

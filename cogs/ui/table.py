@@ -66,8 +66,10 @@ class Table:
         self.answer_within = answering.ANSWER_WITHIN  # a move's private answer, before deferring
         # The web pages (cogs.web, when the site is on): each committed board is handed to
         # every watcher (they must not wait or raise), and `watch_link` gives a game's page
-        # address for its Watch button (None: no button).
+        # address for its Watch button (None: no button); `enders` hear of a game that ended
+        # with no board shown (abandoned), by its id.
         self.watchers: list[Callable[[Board], None]] = []
+        self.enders: list[Callable[[int], None]] = []
         self.watch_link: Callable[[GameInfo], Awaitable[str | None]] | None = None
 
     @property
@@ -239,6 +241,8 @@ class Table:
         Waits for a redraw in progress, so the message it posts is the one stripped, and marks
         the end's version as shown, so a redraw still waiting is dropped.
         """
+        for ender in self.enders:
+            ender(info.game_id)
         shown = self.shown(info.game_id)
         async with shown.lock:
             current = shown.message_id if shown.message_id is not None else info.message_id

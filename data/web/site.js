@@ -1,5 +1,6 @@
-// Symposion's pages: live updates (server-sent events, reconnecting by themselves) and the
-// positions of a finished game (buttons, a slider and the arrow keys). No library.
+// Symposion's pages: live updates (server-sent events, reconnecting by themselves, closed for
+// good when the game ends or its page is turned off) and the positions of a finished game
+// (buttons, a slider and the arrow keys). No library.
 (function () {
   "use strict";
   var body = document.body;
@@ -19,6 +20,10 @@
     var events = new EventSource(address);
     events.onopen = function () { say("on"); };
     events.onmessage = function (e) { show(JSON.parse(e.data)); };
+    events.addEventListener("end", function (e) {
+      events.close();  // no more updates: the game is over (reload to show it) or the page off
+      if (e.data === "over") { window.location.reload(); } else { say("off"); }
+    });
     events.onerror = function () {
       say("lost");
       if (events.readyState === 2) {  // refused (a full server, a restart): try again later

@@ -6,7 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from bot.store.leagues import LeagueRoundRow
-from tests.e2e.fake_discord import FakeDiscord, RecordedMessage
+from tests.e2e.fake_discord import BotRunner, FakeDiscord, RecordedMessage
+
+PLAYERS = ("alice", "bob", "carol")  # a league of three: two at a table, one bye each round
+SEED = 2026  # a league's seed for `a_league_in_round_two` (patch bot.service.leagues.new_seed)
 
 
 async def league_with(
@@ -51,3 +54,22 @@ async def resign(fake: FakeDiscord, bot: Any, game_id: int, name: str) -> None:
 def names_of(fake: FakeDiscord, user_ids: tuple[int, ...]) -> tuple[str, ...]:
     """The fake's names of a table's seats."""
     return tuple(fake.world.get_user(user).name for user in user_ids)
+
+
+async def a_league_in_round_two(fake: FakeDiscord, bot: Any, runner: BotRunner[Any]) -> Any:
+    """A Swiss league of three over two rounds: round one played (the later signer-up of the
+    table resigns), round two opened; its round-one table."""
+    terms = {"game": "iliad", "format": "swiss", "rounds": 2, "pace": "daily"}
+    await league_with(fake, terms, PLAYERS)
+    started = await fake.slash("league start", {"league": 1}, user="owner", channel="games")
+    await started.wait_answered()
+    await runner.settle()
+    first = await latest_round(bot)
+    [table] = [t for t in first.tables if len(t.seats) == 2]
+    assert table.game_id is not None
+    loser = max(names_of(fake, table.seats), key=PLAYERS.index)
+    await resign(fake, bot, table.game_id, loser)
+    await runner.settle()
+    assert await run_leagues(bot) == 1
+    await runner.settle()
+    return table

@@ -1,7 +1,8 @@
 """The web pages in a real browser (issue 28): headless Chromium loads a game's page and shows
 its board, a move made through the fake Discord appears on the open page within 2 s, the page
 reconnects by itself after the bot restarts, a revoked token answers 404, and at 400 px the page
-is one column with no horizontal scroll."""
+is one column with no horizontal scroll; the leaderboards, a league's page and a player's
+summary load with their headings and no horizontal scroll at 400 px either."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
+import pytest
 from selenium import webdriver
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -18,6 +20,7 @@ from bot.client import SymposionBot
 from bot.settings import WebSettings
 from tests.e2e.browser import browser, call, script, until
 from tests.e2e.fake_discord import BotRunner, FakeDiscord
+from tests.e2e.league_play import SEED, a_league_in_round_two
 from tests.e2e.symposion import game_message, is_live_board, move_by_buttons, open_game
 from tests.e2e.web_helpers import PUBLIC, local, watch_link
 
@@ -25,6 +28,7 @@ __all__ = ["browser"]  # the fixture, used by name
 Runner = BotRunner[Any]
 BOARD_SHOWN = "const i = document.getElementById('board'); return i.complete && i.naturalWidth > 0;"
 VERSION = "return Number(document.getElementById('live').getAttribute('data-v'));"
+SIDEWAYS = "return document.documentElement.scrollWidth - document.documentElement.clientWidth;"
 
 
 def free_port() -> int:
@@ -100,8 +104,10 @@ async def test_a_phone_sized_page_is_one_column_and_a_revoked_one_is_gone(
     await call(browser.set_window_size, 1280, 900)
     assert len((await call(browser.execute_script, columns)).split()) == 2
 
+    await until(browser, lambda d: "direct" in d.find_element(By.ID, "status").text)
     turned_off = await fake_discord.slash("web off", {}, user="alice", channel="games")
     await turned_off.wait_message(lambda m: m.ephemeral)
+    await until(browser, lambda d: "désactivée" in d.find_element(By.ID, "status").text)
     await call(browser.get, page)
     body = (await call(browser.find_element, By.TAG_NAME, "body")).text
     assert body == "404: nothing here"
@@ -118,13 +124,16 @@ async def test_a_finished_games_positions_step_with_the_keyboard(
         mark = fake_discord.mark()
         await move_by_buttons(fake_discord, step)
         await fake_discord.wait_for(is_live_board, since=mark)
+    page = local(bot, link)
+    await call(browser.set_window_size, 1280, 900)
+    await call(browser.get, page)  # open while the game is played: it ends on the open page
+    await until(browser, lambda d: "Live" in d.find_element(By.ID, "status").text)
     resigned = await fake_discord.slash("resign", {}, user="bob", channel="games")
     await resigned.wait_answered()
     await fake_discord.wait_for(lambda m: "is over" in m.content)
-    page = local(bot, link)
-    await call(browser.set_window_size, 1280, 900)
-    await call(browser.get, page)
+    await until(browser, lambda d: d.find_elements(By.ID, "position"), within=3.0)  # reloaded
     await until(browser, script(BOARD_SHOWN))
+    assert not await call(browser.execute_script, "return document.body.dataset.live || '';")
     slider = await call(browser.find_element, By.ID, "position")
     last = int(slider.get_attribute("max") or 0)
     assert last >= 2
@@ -156,3 +165,54 @@ async def test_a_finished_games_positions_step_with_the_keyboard(
         data = await answer.json()
     assert data["format"] == "symposion-game" and data["status"] == "finished"
     assert [p["name"] for p in data["players"]] and len(data["moves"]) == last
+
+
+async def headings_at_400(browser: webdriver.Chrome, page: str) -> tuple[str, list[str]]:
+    """Open a page 400 px wide; it must not scroll sideways; its h1 and h2 texts."""
+    await call(browser.set_window_size, 400, 800)
+    await call(browser.get, page)
+    await until(browser, lambda d: d.find_elements(By.TAG_NAME, "h1"))
+    assert await call(browser.execute_script, SIDEWAYS) == 0, page
+    title = (await call(browser.find_element, By.TAG_NAME, "h1")).text
+    return title, [h.text for h in await call(browser.find_elements, By.TAG_NAME, "h2")]
+
+
+async def test_the_leaderboards_a_league_and_a_players_summary_in_a_browser(
+    fake_discord: FakeDiscord,
+    bot_runner: Runner,
+    database: str | Path,
+    browser: webdriver.Chrome,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("bot.service.leagues.new_seed", lambda: SEED)
+    bot = await bot_runner.start(on_port(database, free_port()))
+    table = await a_league_in_round_two(fake_discord, bot, bot_runner)
+
+    asked = await fake_discord.slash("web leaderboards", {}, user="owner", channel="games")
+    said = (await asked.wait_message(lambda m: m.ephemeral)).content
+    boards = local(bot, PUBLIC + said.split(PUBLIC, 1)[1].split()[0])
+    title, sections = await headings_at_400(browser, boards)
+    assert title == "Leaderboards" and sections == ["Iliad"]
+    rows = await call(browser.find_elements, By.CSS_SELECTOR, "tbody tr")
+    assert len(rows) == 2  # the league's first game: its two players are rated
+
+    asked = await fake_discord.slash("web league", {"league": 1}, user="owner", channel="games")
+    said = (await asked.wait_message(lambda m: m.ephemeral)).content
+    league = local(bot, PUBLIC + said.split(PUBLIC, 1)[1].split()[0])
+    title, sections = await headings_at_400(browser, league)
+    assert title == "League #1: Iliad" and sections == ["Standings", "Rounds"]
+    rounds = [h.text for h in await call(browser.find_elements, By.TAG_NAME, "h3")]
+    assert rounds == ["Round 2 (being played)", "Round 1 (ended)"]
+    await call(browser.find_element(By.LINK_TEXT, f"Game {table.game_id}").click)
+    await until(browser, script(BOARD_SHOWN))
+    assert await call(browser.execute_script, SIDEWAYS) == 0
+    players = await call(browser.find_elements, By.CSS_SELECTOR, ".players a")
+    assert len(players) == 2
+    shown = players[0].text
+    await call(players[0].click)
+    await until(browser, lambda d: "/p/0" in d.current_url)
+    title, sections = await headings_at_400(browser, browser.current_url)
+    assert title in shown and sections == ["Record in Iliad on this server"]
+    await call(browser.set_window_size, 1280, 900)
+    await call(browser.find_element(By.LINK_TEXT, "Back to the game").click)
+    await until(browser, script(BOARD_SHOWN))

@@ -1,5 +1,5 @@
-"""store.web: the tokens of the web pages (migration 0019), on both backends, and an old
-database migrated to 0019 keeping its games."""
+"""store.web: the tokens of the web pages (migrations 0019 and 0020), on both backends, an old
+database migrated to 0019 keeping its games, and 0020 keeping every token as it was."""
 
 from __future__ import annotations
 
@@ -7,9 +7,10 @@ import shutil
 from pathlib import Path
 
 from bot.store import Store, migration_files
-from bot.store.web import GAME, LEADERBOARDS
+from bot.store.web import GAME, LEADERBOARDS, LEAGUE
 
 WEB_PAGES = 19  # data/migrations/0019_web_pages.sql
+LEAGUE_PAGES = 20  # data/migrations/0020_league_pages.sql
 
 
 async def a_game(store: Store) -> int:
@@ -75,5 +76,34 @@ async def test_an_old_database_gains_the_table_and_keeps_its_games(
         assert await store.seats.of(game_id) == seats
         page = await store.web.make(GAME, game_id, "after-migration-aaaaaa")
         assert await store.web.find(page.token) == page
+    finally:
+        await store.close()
+
+
+async def test_league_pages_keep_every_older_token_as_it_was(
+    database: str | Path, tmp_path: Path
+) -> None:
+    older = tmp_path / "older"
+    older.mkdir()
+    for number, path in migration_files():
+        if number < LEAGUE_PAGES:
+            shutil.copy(path, older / path.name)
+    store = await Store.open(database, migrate=False)
+    try:
+        await store.migrate(older)
+        game_id = await a_game(store)
+        await store.web.make(GAME, game_id, "revoked-game-aaaaaaaaa")
+        live = await store.web.make(GAME, game_id, "live-game-aaaaaaaaaaaa")
+        board = await store.web.make(LEADERBOARDS, 1, "board-token-aaaaaaaaaa")
+        assert LEAGUE_PAGES in await store.migrate()
+        assert await store.web.find(live.token) == live
+        assert await store.web.find(board.token) == board
+        assert await store.web.find("revoked-game-aaaaaaaaa") is None  # revoked stays revoked
+        assert await store.web.ever_made(GAME, game_id)
+        league = await store.web.make(LEAGUE, game_id, "league-token-aaaaaaaaa")  # same number
+        assert await store.web.find(league.token) == league
+        assert await store.web.live(GAME, game_id) == live  # kinds stay apart
+        await store.web.make(LEAGUE, game_id, "league-again-aaaaaaaaa")  # one live per page
+        assert await store.web.find(league.token) is None
     finally:
         await store.close()

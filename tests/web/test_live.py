@@ -7,7 +7,7 @@ import asyncio
 from types import SimpleNamespace
 from typing import Any
 
-from web.live import Hub
+from web.live import OFF, OVER, Hub
 from web.site import Site
 
 
@@ -43,6 +43,20 @@ async def test_an_update_is_made_once_per_language_and_only_the_newest_is_kept()
         assert await listener.next(0.01) == ""  # nothing more: a quiet tick
     hub.close_game(7)
     assert await german.next(0.1) is None and hub.count == 0
+
+
+async def test_a_closed_page_gets_the_last_board_then_the_last_word() -> None:
+    hub = Hub(cap=10)
+    ending, leaving = hub.join(4, "en"), hub.join(5, "en")
+    assert ending is not None and leaving is not None
+    hub.publish(4, 9, lambda language: "last board")
+    hub.close_game(4, OVER)  # the game ended right after its last board went out
+    assert await ending.next(0.1) == "last board"
+    assert await ending.next(0.1) is None and ending.farewell == OVER
+    hub.close_game(5, OFF)
+    hub.close_all()  # the site stops later: the first word stays
+    assert await leaving.next(0.1) is None and leaving.farewell == OFF
+    assert hub.count == 0
 
 
 class NeverRead:

@@ -1,5 +1,6 @@
 """Nothing private, ever (issue 28 §4): a game's page, its live updates and its board image are
-the same bytes whatever the game keeps hidden, and name no Discord user id.
+the same bytes whatever the game keeps hidden, and name no Discord user id; nor do a seat's
+player summary and a league's page (they read stored public facts only).
 
 Every hidden part is drawn again with `resample_hidden` (once for each seat: together they
 re-deal everything the public cannot see), then the page, the update and the image are made
@@ -16,7 +17,9 @@ import rendering
 from bot.i18n import LANGUAGES
 from bot.service import GameService
 from bot.service.state import LiveGame
+from web.league import league_page
 from web.site import Site
+from web.summary import summary_page
 
 ALICE, BOB, CAROL = 284019384756392011, 391847561029384756, 502938475610293847
 NAMES = {ALICE: "Alice", BOB: "Bob", CAROL: "Carol"}
@@ -90,3 +93,48 @@ async def test_pages_updates_and_images_are_the_same_whatever_is_hidden(
                 assert state != s.state or not s.game.spec.has_private
                 again = await shown(site, service, resampled(s, state), png=step == png_at)
                 assert again == real, f"{game_type}: seat {seat}'s secrets changed a page"
+
+
+async def other_pages(service: GameService, game_id: int, league_id: int) -> list[str]:
+    """Every seat's summary and the league's page, in every language."""
+    made = []
+    for language in LANGUAGES:
+        for seat in range(3):
+            summary = await service.watching.player(game_id, seat)
+            assert summary is not None
+            made.append(summary_page(summary, language, TOKEN))
+        made.append(league_page(await service.watching.league(league_id), language))
+    return made
+
+
+async def test_summaries_and_a_leagues_page_hold_nothing_hidden_and_no_user_id(
+    service: GameService,
+) -> None:
+    game_id = await a_game(service, "ilium", (ALICE, BOB, CAROL))
+    league = await service.leagues.create(
+        guild_id=1,
+        channel_id=300,
+        organiser_id=ALICE,
+        game_type="iliad",
+        format="swiss",
+        rounds=2,
+        pace="daily",
+    )
+    for user in (ALICE, BOB, CAROL):
+        await service.leagues.sign_up(league.id, 1, user, NAMES[user])
+    await service.leagues.start(league.id, 1, ALICE, True)
+    chooser = random.Random(8)
+    for step in range(3):
+        await play(service, game_id, 3, chooser)
+        s = service.games.held(game_id)
+        assert s is not None and s.state is not None
+        real = await other_pages(service, game_id, league.id)
+        text = "".join(real)
+        assert "Alice" in text and "Round 1" in text
+        for user in (ALICE, BOB, CAROL):
+            assert str(user) not in text
+        kept = s.state
+        for seat in range(3):
+            s.state = s.game.resample_hidden(kept, seat, random.Random(step * 5 + seat))
+            assert await other_pages(service, game_id, league.id) == real
+        s.state = kept

@@ -15,6 +15,7 @@ from discord.ui import Button
 
 from bot.i18n import say, words
 from bot.leagues.view import StandingsView
+from bot.service import Board, ServiceError
 from bot.service.league_deadlines import HandedOver
 from bot.service.league_values import LeagueInfo, Progress, TableToOpen
 from cogs.ui import readers, threads
@@ -92,24 +93,42 @@ class LeagueButton(Component[Button[Any], LeagueId], scheme=LEAGUE):
         return button(cls, LeagueId(league, verb), label, style)
 
     async def act(self, interaction: Interaction, table: Table) -> None:
-        """Sign up or withdraw, then redraw the league message; withdrawing mid-round resigns
-        the player's games (the computer plays on)."""
+        """Sign up or withdraw, redraw the league message, then say what happened, just to the
+        player; withdrawing mid-round resigns the player's games (the computer plays on where
+        others still play, a two-player game ends)."""
         leagues = table.service.leagues
         guild = interaction.guild_id or 0
         user = interaction.user
+        playing: tuple[int, ...] = ()
         if self.key.verb == "signup":
             info = await leagues.sign_up(self.key.league, guild, user.id, user.display_name)
+            said = say("league.signed_up", number=info.id)
         else:
             info, playing = await leagues.withdraw(self.key.league, guild, user.id)
-            for game_id in playing:
-                board = await table.service.moves.resign(game_id, user.id)
-                await table.publish(board)
-                if board.info.status == "active":
-                    await table.play_automatic(game_id)
+            said = say("league.withdrawn", number=info.id)
         language = await readers.public_language(interaction)
         await interaction.response.edit_message(
             content=league_text(info, language), view=league_view(info, language)
         )
+        boards = [b for game in playing if (b := await _resign_for(table, game, user.id))]
+        if boards:
+            games = ", ".join(f"#{board.info.game_id}" for board in boards)
+            said = say("league.withdrawn_playing", number=info.id, games=games)
+        mine = await readers.reader_language(interaction)
+        await interaction.followup.send(words(said, mine), ephemeral=True)
+        for board in boards:
+            if board.info.status == "active":  # others play on: the computer takes the seat
+                await table.play_automatic(board.info.game_id)
+
+
+async def _resign_for(table: Table, game_id: int, user_id: int) -> Board | None:
+    """A withdrawn player's running game, resigned and shown (None if they had left it)."""
+    try:
+        board = await table.service.moves.resign(game_id, user_id)
+    except ServiceError:
+        return None  # they had resigned it already, or it ended meanwhile
+    await table.publish(board)
+    return board
 
 
 async def open_round(bot: Host, progress: Progress) -> None:

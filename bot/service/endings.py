@@ -65,9 +65,10 @@ def resignation_outcome(
 
     `departed` are seats whose players left earlier (the automatic player held them), in the
     order they left: they rank last with the resigning seat, and the seats still played by
-    people share first place. When nobody is left playing (the last person of a pod game
-    resigns), the places go by who stayed longest: the resigning seat first, then the others
-    latest leaver first, so a pod ended by resignations ranks every seat.
+    people share first place. When nobody is left playing in a pod game (three or more
+    seats), the places go by who stayed longest: the resigning seat first, then the others
+    latest leaver first, so a pod ended by resignations ranks every seat. In a two-player game
+    whose other seat the computer took, nobody wins: the result is shared.
     """
     return _departure(resigned, names, departed, timed_out=False)
 
@@ -81,11 +82,13 @@ def _departure(
         raise ValueError(f"seat {gone} is not one of {players} seats")
     out = {gone, *departed}
     others = [name for seat, name in enumerate(names) if seat not in out]
-    if not others:
+    if not others and players > 2:
         return _by_leaving(gone, names, departed, timed_out)
     keys: list[tuple[int, ...]] = [(0,) if seat in out else (1,) for seat in range(players)]
     ends = TIMEOUT_WORDS if timed_out else RESIGNATION_WORDS
-    if len(others) == 1:
+    if not others:  # two players, the other's seat already the computer's: a shared result
+        summary = say(ends[0], name=names[gone])
+    elif len(others) == 1:
         summary = say(ends[1], name=names[gone], winners=others[0])
     else:
         summary = say(ends[2], name=names[gone], winners=_names(others))

@@ -27,16 +27,18 @@ from bot.leagues import (
     standings,
 )
 from bot.leagues.view import StandingsView
-from bot.service.errors import InvalidOptions, ServiceError, UnknownGame, database_down_told
+from bot.service.errors import InvalidOptions, UnknownGame, database_down_told
 from bot.service.league_tables import LeagueTables
 from bot.service.league_values import (
     LeagueInfo,
+    LeagueRefused,
     Progress,
     TableToOpen,
     core_league,
     core_rounds,
     exported,
     info_of,
+    named,
     standings_view,
 )
 from bot.service.loading import GameLookup
@@ -51,10 +53,6 @@ MOST_ROUNDS = 20
 # A round's deadline, in turn limits of the league's pace (daily: 15 days; live: 75 minutes).
 ROUND_TURN_LIMITS = 5
 ENDED = ("finished", "cancelled", "abandoned")
-
-
-class LeagueRefused(ServiceError):
-    """A league request refused: the message says why, nothing was changed."""
 
 
 def forfeited(places: tuple[int, ...], seats: tuple[int, ...], gone: set[int]) -> tuple[int, ...]:
@@ -93,6 +91,7 @@ class Leagues:
         players: int | None = None,
         options: Mapping[str, object] | None = None,
         signup_until: datetime | None = None,
+        name: str | None = None,
     ) -> LeagueInfo:
         """A new league taking sign-ups, every term checked first."""
         game = self._game(game_type)
@@ -122,6 +121,7 @@ class Leagues:
                 options=resolved,
                 seed=new_seed(),
                 signup_until=None if signup_until is None else iso(signup_until),
+                name=named(name),
             )
         )
         return await self._info(row)

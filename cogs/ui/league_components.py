@@ -13,7 +13,7 @@ import discord
 from discord import ButtonStyle
 from discord.ui import Button
 
-from bot.i18n import say, words
+from bot.i18n import Text, say, words
 from bot.leagues.view import StandingsView
 from bot.service import Board, ServiceError
 from bot.service.league_deadlines import HandedOver
@@ -34,7 +34,8 @@ Interaction = discord.Interaction[Any]
 
 
 def league_text(info: LeagueInfo, language: str) -> str:
-    """The league message: its terms, its state and who has signed up."""
+    """The league message: its name, its terms, its state and who has signed up."""
+    named = () if info.name is None else (say("league.named", name=info.name),)
     head = say(
         "league.message",
         number=info.id,
@@ -52,7 +53,7 @@ def league_text(info: LeagueInfo, language: str) -> str:
         if playing
         else say("league.no_entrants")
     )
-    return "\n".join(words(text, language) for text in (head, state, listed))
+    return "\n".join(words(text, language) for text in (*named, head, state, listed))
 
 
 def league_view(info: LeagueInfo, language: str) -> discord.ui.View | None:
@@ -69,7 +70,9 @@ def league_view(info: LeagueInfo, language: str) -> discord.ui.View | None:
 
 def standings_text(view: StandingsView, language: str) -> str:
     """The standings as text: the same data as the image."""
-    out = [words(say("league.standings_head", number=view.league, round=view.round), language)]
+    out = [words(_standings_head(view), language)]
+    if view.cancelled:
+        out.append(words(say("league.standings_cancelled"), language))
     for shown, line in enumerate(view.rows):
         key = "league.line_withdrawn" if line.withdrawn else "league.line"
         breaks = " / ".join(line.tiebreaks)
@@ -81,6 +84,13 @@ def standings_text(view: StandingsView, language: str) -> str:
             break
         out.append(text)
     return "\n".join(out)
+
+
+def _standings_head(view: StandingsView) -> Text:
+    """ "Standings of league #n after round r:", with its name if it has one."""
+    if view.name is None:
+        return say("league.standings_head", number=view.league, round=view.round)
+    return say("league.standings_head_named", name=view.name, number=view.league, round=view.round)
 
 
 class LeagueButton(Component[Button[Any], LeagueId], scheme=LEAGUE):

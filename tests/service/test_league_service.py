@@ -53,6 +53,8 @@ async def test_bad_terms_are_refused_and_nothing_is_kept(service: GameService) -
     await refused(LeagueRefused, swiss(service, players=3))
     await refused(LeagueRefused, swiss(service, signup_until=datetime(2000, 1, 1, tzinfo=UTC)))
     await refused(ServiceError, swiss(service, options={"pile": "99"}))
+    for name in ("", "   ", "x" * 61, "Cup @here", "<#1> cup", "**bold**"):
+        await refused(LeagueRefused, swiss(service, name=name))
     pods = service.leagues.create(
         guild_id=GUILD,
         channel_id=500,
@@ -78,7 +80,8 @@ async def test_bad_terms_are_refused_and_nothing_is_kept(service: GameService) -
 
 
 async def test_signing_up_withdrawing_and_who_may_start(service: GameService) -> None:
-    league = await swiss(service)
+    league = await swiss(service, name=" Spring \t Cup ")
+    assert (await service.leagues.get(league, GUILD)).name == "Spring Cup"
     await service.leagues.sign_up(league, GUILD, 101, "Ann")
     await refused(LeagueRefused, service.leagues.sign_up(league, GUILD, 101, "Ann"))
     await refused(LeagueRefused, service.leagues.sign_up(league, GUILD + 1, 102, "Bo"))

@@ -81,13 +81,14 @@ class TableToOpen:
 
 @dataclass(frozen=True, slots=True)
 class Progress:
-    """What changed in a league on its own: a round opened (tables to open, byes) or it ended
-    (the podium)."""
+    """What changed in a league on its own: a round opened (tables to open, byes), it ended
+    (the podium), or it could not start at its deadline (waiting)."""
 
     info: LeagueInfo
     tables: tuple[TableToOpen, ...] = ()
     byes: tuple[str, ...] = ()
     podium: tuple[StandingsRow, ...] = ()
+    waiting: bool = False  # its sign-up deadline passed with too few entrants to pair
 
     @property
     def finished(self) -> bool:

@@ -3,10 +3,9 @@ results read from finished games, standings and the export. One small feature bu
 store and the game lookup; it never touches a game's parts (the games a round opens are opened
 by the lobby, their results read back from the store once they end).
 
-`advance()` is what the timer loop calls: it starts leagues whose sign-up deadline passed,
-reads the results of ended games, closes finished rounds and pairs the next; everything it
-needs is in the store, so a restart loses nothing and repeats nothing.
-"""
+`advance()` is what the timer loop calls: it starts leagues whose sign-up deadline passed
+(or says once that one waits for entrants: a restart may say it again), reads the results of
+ended games, closes finished rounds and pairs the next; everything else is in the store."""
 
 from __future__ import annotations
 
@@ -75,6 +74,7 @@ class Leagues:
         self.clock = clock
         self.lobby = lobby
         self.tables = LeagueTables(store, lobby)  # opening a round's tables, each once
+        self.told_waiting: set[int] = set()  # leagues past their sign-up deadline, too few
 
     # -- before the start ---------------------------------------------------------------------
 
@@ -266,8 +266,10 @@ class Leagues:
         for row in await self.store.leagues.due_signups(iso(self.clock())):
             try:
                 moved.append(await self._start(row))
-            except LeagueRefused:
-                continue  # too few entrants: it waits for more, or for its organiser
+            except LeagueRefused:  # too few entrants: it says so once, and waits for more
+                if row.id not in self.told_waiting:
+                    self.told_waiting.add(row.id)
+                    moved.append(Progress(await self._info(row), waiting=True))
         for row in await self.store.leagues.running():
             progress = await self._advance(row)
             if progress is not None:

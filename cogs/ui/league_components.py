@@ -143,12 +143,19 @@ async def _resign_for(table: Table, game_id: int, user_id: int) -> Board | None:
 
 async def open_round(bot: Host, progress: Progress) -> None:
     """A round's tables, each in its own thread of the league's channel, players mentioned;
-    then the byes, or the podium when the league has ended."""
+    then the byes; or the podium when the league has ended; or that it waits for entrants."""
     info = progress.info
     language = await readers.server_language(bot, info.guild_id)
     channel = bot.get_channel(info.channel_id)
     if not isinstance(channel, discord.TextChannel):
         log.warning("league #%s: its channel %s is gone", info.id, info.channel_id)
+        return
+    if progress.waiting:
+        count = sum(1 for e in info.entrants if not e.withdrawn)
+        said = say(
+            "league.waiting", number=info.id, count=count, organiser=f"<@{info.organiser_id}>"
+        )
+        await channel.send(words(said, language))
         return
     if progress.finished:
         podium = ", ".join(f"{line.place}. {line.name}" for line in progress.podium)

@@ -8,8 +8,7 @@ from datetime import UTC, datetime, timedelta
 from svc_helpers import GUILD, refused
 
 from bot.service import GameService, ServiceError
-from bot.service.league_values import Progress
-from bot.service.leagues import LeagueRefused
+from bot.service.league_values import LeagueRefused, Progress
 from bot.store import Store
 
 ORGANISER = 1
@@ -163,7 +162,9 @@ async def test_the_sign_up_deadline_starts_it_and_a_restart_finds_unopened_table
     league = await swiss(service, signup_until=NOW + timedelta(hours=2))
     await service.leagues.sign_up(league, GUILD, 101, "Ann")
     now[0] = NOW + timedelta(hours=3)
-    assert await service.leagues.advance() == []  # one entrant: it waits
+    [waiting] = await service.leagues.advance()  # one entrant: it says so, and waits
+    assert waiting.waiting and waiting.tables == () and not waiting.finished
+    assert await service.leagues.advance() == []  # said once
     assert (await service.leagues.get(league, GUILD)).status == "signup"
     await service.leagues.sign_up(league, GUILD, 102, "Bo")
     [started] = await service.leagues.advance()

@@ -3,7 +3,9 @@ pod of four and one of three, grouped by rating in round one and by standing aft
 withdrawal in the middle of round two (a forfeit: last in that pod, whatever the computer made
 of the seat, and never paired again); the final standings with the opponents' points worked
 out by hand, and the podium. Games are decided by resigning in a chosen order: in a pod the
-last person to resign ends the game and places go by who stayed longest."""
+last person to resign ends the game and places go by who stayed longest. Ilium seats two to
+four (rules/ilium.md; a table of four plays the shortened decks of IM-6), so pods of four with
+pods of three where seven do not divide."""
 
 from __future__ import annotations
 

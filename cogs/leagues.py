@@ -81,6 +81,7 @@ class Leagues(TableCog):
         players="Players per game (pods only)",
         options="Variants as name=value, as in /play",
         signup_hours="Start by itself this many hours from now",
+        name="The league's name, shown on its message and standings",
     )
     @app_commands.choices(game=GAME_CHOICES, format=FORMAT_CHOICES)
     async def create(
@@ -93,6 +94,7 @@ class Leagues(TableCog):
         players: app_commands.Range[int, 2, 5] | None = None,
         options: str | None = None,
         signup_hours: app_commands.Range[int, 1, 720] | None = None,
+        name: app_commands.Range[str, 1, 60] | None = None,
     ) -> None:
         """The league message with its buttons, in this channel."""
         if not interaction.permissions.manage_guild:
@@ -109,6 +111,7 @@ class Leagues(TableCog):
             players=players,
             options=parse_options(options),
             signup_until=until,
+            name=name,
         )
         language = await public_language(interaction)
         view = league_view(info, language)

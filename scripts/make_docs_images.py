@@ -111,6 +111,7 @@ LEAGUE_NAMES = (
     "Åsa",
 )
 LEAGUE_ROUNDS = 5
+LEAGUE_TITLE = "Winter Swiss"  # the name its organiser gave it (/league create name:)
 WITHDRAWS = (5, 3)  # entrant 5 withdraws after round 3: their line is greyed and marked
 
 
@@ -137,8 +138,9 @@ def sample_standings(seed: int) -> StandingsView:
     rows = standings_rows(standings(league, rounds), names)
     swiss = Format.SWISS.value
     return StandingsView(
-        3, "iliad", swiss, LEAGUE_ROUNDS, LEAGUE_ROUNDS, True, breaks_of(swiss), rows
-    )
+        3, "iliad", swiss, LEAGUE_ROUNDS, LEAGUE_ROUNDS, True, breaks_of(swiss), rows,
+        name=LEAGUE_TITLE,
+    )  # fmt: skip
 
 
 def write_standings(seed: int, out: Path) -> list[Path]:

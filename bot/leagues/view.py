@@ -39,6 +39,8 @@ class StandingsView:
     finished: bool
     tiebreaks: tuple[str, ...]  # TWO_PLAYER_BREAKS or POD_BREAKS
     rows: tuple[StandingsRow, ...]  # best first
+    cancelled: bool = False  # its organiser ended it early: these standings stay as they are
+    name: str | None = None  # the name it was given; None: it is called by its number
 
 
 def breaks_of(format: str) -> tuple[str, ...]:

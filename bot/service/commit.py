@@ -27,7 +27,7 @@ from bot.service.errors import (
     StaleAction,
 )
 from bot.service.games import Games
-from bot.service.model import Board, GameInfo, Hand, MoveResult
+from bot.service.model import LEFT_IN_ORDER, Board, GameInfo, Hand, MoveResult
 from bot.service.pictures import Pictures, info
 from bot.service.ratings import rate_entrants
 from bot.service.since import after_move
@@ -153,13 +153,17 @@ class Committer:
         return board, self.pictures.hands(s, board.info, changes.seats)
 
     async def hand_over(self, s: LiveGame, seat: int, departure: str) -> None:
-        """The automatic player takes `seat` (stored, then in memory); `departure` says why."""
-        write = self.store.seats.hand_over(s.game_id, s.version, seat, departure)
+        """The automatic player takes `seat` (stored, then in memory); `departure` says why.
+        The game's flags keep the order players left in (LEFT_IN_ORDER): a pod game the last
+        person resigns is ranked by it."""
+        left = [x for x in s.record.flags.get(LEFT_IN_ORDER, ()) if x != seat]
+        flags = {**s.record.flags, LEFT_IN_ORDER: [*left, seat]}
+        write = self.store.seats.hand_over(s.game_id, s.version, seat, departure, flags)
         players = tuple(
             replace(p, automatic=True, departure=departure) if p.seat == seat else p
             for p in s.players
         )
-        await self.save(s, write, s.record._replace(players=players))
+        await self.save(s, write, s.record._replace(players=players, flags=flags))
 
     async def end(
         self,

@@ -63,8 +63,12 @@ def resignation_outcome(
 ) -> Outcome:
     """The result when seat `resigned` gives up; `names` are display names by seat.
 
-    `departed` are seats whose players left earlier (the automatic player held them): they
-    rank last with the resigning seat; the seats still played by people share first place.
+    `departed` are seats whose players left earlier (the automatic player held them), in the
+    order they left: they rank last with the resigning seat, and the seats still played by
+    people share first place. When nobody is left playing in a pod game (three or more
+    seats), the places go by who stayed longest: the resigning seat first, then the others
+    latest leaver first, so a pod ended by resignations ranks every seat. In a two-player game
+    whose other seat the computer took, nobody wins: the result is shared.
     """
     return _departure(resigned, names, departed, timed_out=False)
 
@@ -77,10 +81,12 @@ def _departure(
     if not 0 <= gone < players:
         raise ValueError(f"seat {gone} is not one of {players} seats")
     out = {gone, *departed}
-    keys: list[tuple[int, ...]] = [(0,) if seat in out else (1,) for seat in range(players)]
     others = [name for seat, name in enumerate(names) if seat not in out]
+    if not others and players > 2:
+        return _by_leaving(gone, names, departed, timed_out)
+    keys: list[tuple[int, ...]] = [(0,) if seat in out else (1,) for seat in range(players)]
     ends = TIMEOUT_WORDS if timed_out else RESIGNATION_WORDS
-    if not others:
+    if not others:  # two players, the other's seat already the computer's: a shared result
         summary = say(ends[0], name=names[gone])
     elif len(others) == 1:
         summary = say(ends[1], name=names[gone], winners=others[0])
@@ -94,12 +100,37 @@ def _departure(
             return say("service.end.line_left", name=names[seat])
         return say("service.end.line_playing", name=names[seat])
 
+    return _departure_outcome(keys, summary, [line(seat) for seat in range(players)], timed_out)
+
+
+def _by_leaving(
+    gone: int, names: Sequence[str], departed: Sequence[int], timed_out: bool
+) -> Outcome:
+    """Nobody is left playing: who stayed longest ranks first (the seat ending it, then the
+    earlier leavers, latest first)."""
+    order = [seat for seat in departed if seat != gone]
+    keys = [(order.index(seat) + 1 if seat in order else 0,) for seat in range(len(names))]
+    keys[gone] = (len(order) + 1,)
+    ranking = ranking_from_keys(list(keys))
+    ends = TIMEOUT_WORDS if timed_out else RESIGNATION_WORDS
+    lines = [
+        say("service.end.line_left_place", name=name, place=ranking[seat])
+        for seat, name in enumerate(names)
+    ]
+    summary = say(ends[0] if timed_out else "service.end.resigned_last", name=names[gone])
+    return _departure_outcome(keys, summary, lines, timed_out)
+
+
+def _departure_outcome(
+    keys: Sequence[tuple[int, ...]], summary: Text, lines: Sequence[Text], timed_out: bool
+) -> Outcome:
+    """A departure's outcome: no points counted, places from `keys` (higher is better)."""
     return Outcome(
-        scores=tuple(0 for _ in names),
-        ranking=ranking_from_keys(keys),
+        scores=tuple(0 for _ in keys),
+        ranking=ranking_from_keys(list(keys)),
         reason=TIMEOUT if timed_out else RESIGNATION,
         summary=summary,
-        breakdown=tuple(line(seat) for seat in range(players)),
+        breakdown=tuple(lines),
     )
 
 

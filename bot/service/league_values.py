@@ -6,9 +6,29 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.i18n import say
 from bot.leagues import Entrant, Format, League, Pairing, Result, Round, Standing
 from bot.leagues.view import StandingsRow, StandingsView, breaks_of, standings_rows
+from bot.service.errors import ServiceError
 from bot.store.leagues import LeagueEntrantRow, LeagueRoundRow, LeagueRow
+
+LONGEST_NAME = 60
+UNSAFE = set("@<>`*_~|\\")  # no mentions, channel links or Markdown in a name shown everywhere
+
+
+class LeagueRefused(ServiceError):
+    """A league request refused: the message says why, nothing was changed."""
+
+
+def named(name: str | None) -> str | None:
+    """A league's name as given, spaces tidied (None for none); refused when empty, too long,
+    or holding characters that would mention, link or format in Discord."""
+    if name is None:
+        return None
+    tidy = " ".join(name.split())
+    if not 1 <= len(tidy) <= LONGEST_NAME or UNSAFE & set(tidy) or not tidy.isprintable():
+        raise LeagueRefused(say("league.bad_name", most=LONGEST_NAME))
+    return tidy
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,6 +45,7 @@ class LeagueInfo:
     """A league as cogs show it: its terms, its entrants, how far it has got."""
 
     id: int
+    name: str | None  # None: called by its number
     guild_id: int
     channel_id: int
     message_id: int | None
@@ -60,13 +81,14 @@ class TableToOpen:
 
 @dataclass(frozen=True, slots=True)
 class Progress:
-    """What changed in a league on its own: a round opened (tables to open, byes) or it ended
-    (the podium)."""
+    """What changed in a league on its own: a round opened (tables to open, byes), it ended
+    (the podium), or it could not start at its deadline (waiting)."""
 
     info: LeagueInfo
     tables: tuple[TableToOpen, ...] = ()
     byes: tuple[str, ...] = ()
     podium: tuple[StandingsRow, ...] = ()
+    waiting: bool = False  # its sign-up deadline passed with too few entrants to pair
 
     @property
     def finished(self) -> bool:
@@ -80,6 +102,7 @@ def info_of(
     """The league as cogs see it."""
     return LeagueInfo(
         id=row.id,
+        name=row.name,
         guild_id=row.guild_id,
         channel_id=row.channel_id,
         message_id=row.message_id,
@@ -131,6 +154,8 @@ def standings_view(
         round=info.round,
         rounds=info.rounds,
         finished=info.status == "finished",
+        cancelled=info.status == "cancelled",
+        name=info.name,
         tiebreaks=breaks_of(info.format),
         rows=standings_rows(table, names),
     )
@@ -140,6 +165,7 @@ def exported(info: LeagueInfo, rounds: Sequence[LeagueRoundRow]) -> dict[str, An
     """`/league export`: entrants, rounds, pairings, game numbers and results as JSON."""
     return {
         "league": info.id,
+        "name": info.name,
         "game": info.game_type,
         "format": info.format,
         "rounds_planned": info.rounds,

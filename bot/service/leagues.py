@@ -3,10 +3,9 @@ results read from finished games, standings and the export. One small feature bu
 store and the game lookup; it never touches a game's parts (the games a round opens are opened
 by the lobby, their results read back from the store once they end).
 
-`advance()` is what the timer loop calls: it starts leagues whose sign-up deadline passed,
-reads the results of ended games, closes finished rounds and pairs the next; everything it
-needs is in the store, so a restart loses nothing and repeats nothing.
-"""
+`advance()` is what the timer loop calls: it starts leagues whose sign-up deadline passed
+(or says once that one waits for entrants: a restart may say it again), reads the results of
+ended games, closes finished rounds and pairs the next; everything else is in the store."""
 
 from __future__ import annotations
 
@@ -27,16 +26,18 @@ from bot.leagues import (
     standings,
 )
 from bot.leagues.view import StandingsView
-from bot.service.errors import InvalidOptions, ServiceError, UnknownGame, database_down_told
+from bot.service.errors import InvalidOptions, UnknownGame, database_down_told
 from bot.service.league_tables import LeagueTables
 from bot.service.league_values import (
     LeagueInfo,
+    LeagueRefused,
     Progress,
     TableToOpen,
     core_league,
     core_rounds,
     exported,
     info_of,
+    named,
     standings_view,
 )
 from bot.service.loading import GameLookup
@@ -51,10 +52,6 @@ MOST_ROUNDS = 20
 # A round's deadline, in turn limits of the league's pace (daily: 15 days; live: 75 minutes).
 ROUND_TURN_LIMITS = 5
 ENDED = ("finished", "cancelled", "abandoned")
-
-
-class LeagueRefused(ServiceError):
-    """A league request refused: the message says why, nothing was changed."""
 
 
 def forfeited(places: tuple[int, ...], seats: tuple[int, ...], gone: set[int]) -> tuple[int, ...]:
@@ -77,6 +74,7 @@ class Leagues:
         self.clock = clock
         self.lobby = lobby
         self.tables = LeagueTables(store, lobby)  # opening a round's tables, each once
+        self.told_waiting: set[int] = set()  # leagues past their sign-up deadline, too few
 
     # -- before the start ---------------------------------------------------------------------
 
@@ -93,6 +91,7 @@ class Leagues:
         players: int | None = None,
         options: Mapping[str, object] | None = None,
         signup_until: datetime | None = None,
+        name: str | None = None,
     ) -> LeagueInfo:
         """A new league taking sign-ups, every term checked first."""
         game = self._game(game_type)
@@ -122,6 +121,7 @@ class Leagues:
                 options=resolved,
                 seed=new_seed(),
                 signup_until=None if signup_until is None else iso(signup_until),
+                name=named(name),
             )
         )
         return await self._info(row)
@@ -266,8 +266,10 @@ class Leagues:
         for row in await self.store.leagues.due_signups(iso(self.clock())):
             try:
                 moved.append(await self._start(row))
-            except LeagueRefused:
-                continue  # too few entrants: it waits for more, or for its organiser
+            except LeagueRefused:  # too few entrants: it says so once, and waits for more
+                if row.id not in self.told_waiting:
+                    self.told_waiting.add(row.id)
+                    moved.append(Progress(await self._info(row), waiting=True))
         for row in await self.store.leagues.running():
             progress = await self._advance(row)
             if progress is not None:

@@ -63,6 +63,9 @@ class Turn:
 
 
 HINTS, OFF = "hints", "off"  # games.flags["hints"] = "off": the game's players get no /hint
+# games.flags["left"]: the seats handed to the automatic player, in the order their players
+# left (a pod game the last person resigns is ranked by it: who stayed longest first).
+LEFT_IN_ORDER = "left"
 OWN_THREAD = "own"  # games.flags["thread"] of a game played in a thread the bot opened for it
 SEATED, IN_ORDER = "seated", "in_order"  # a league game keeps its table's seat order at start
 

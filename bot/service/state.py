@@ -23,7 +23,7 @@ from typing import Any, NamedTuple
 
 from bot.engine import AnyGame
 from bot.service.formats import current_format
-from bot.service.model import OWN_THREAD, Player
+from bot.service.model import LEFT_IN_ORDER, OWN_THREAD, Player
 
 
 class GameRecord(NamedTuple):
@@ -79,8 +79,11 @@ class GameRecord(NamedTuple):
         return names
 
     def departed(self) -> list[int]:
-        """Seats the automatic player holds (their players left)."""
-        return [p.seat for p in self.players if p.automatic and p.seat is not None]
+        """Seats the automatic player holds (their players left), in the order they left (a
+        seat whose leaving was not recorded, in a game older than the record, first)."""
+        order = list(self.flags.get(LEFT_IN_ORDER, ()))
+        seats = [p.seat for p in self.players if p.automatic and p.seat is not None]
+        return sorted(seats, key=lambda seat: order.index(seat) if seat in order else -1)
 
 
 @dataclass(frozen=True, slots=True)

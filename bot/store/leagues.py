@@ -46,6 +46,7 @@ class LeagueRow:
     signup_until: str | None
     created_at: str
     updated_at: str
+    name: str | None  # given at creation; None: it is called by its number
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +106,7 @@ class NewLeague:
     options: Mapping[str, object]
     seed: int
     signup_until: str | None = None
+    name: str | None = None
 
 
 LEAGUES = RowMapper(LeagueRow, "league #{id}")
@@ -126,7 +128,7 @@ class LeagueRepository:
             cursor = await tx.execute(
                 "INSERT INTO leagues (guild_id, channel_id, organiser_id, game_type, format,"
                 " rounds, players, pace, options, seed, status, signup_until, created_at,"
-                " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'signup', ?, ?, ?)",
+                " updated_at, name) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'signup', ?, ?, ?, ?)",
                 (
                     new.guild_id,
                     new.channel_id,
@@ -141,6 +143,7 @@ class LeagueRepository:
                     new.signup_until,
                     now,
                     now,
+                    new.name,
                 ),
             )
         assert cursor.lastrowid is not None

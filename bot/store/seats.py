@@ -6,9 +6,11 @@ what the bot remembers about a player's DMs does not (buttons stay valid).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from bot.store.database import Database
 from bot.store.errors import StoreError
-from bot.store.rows import SEATS, SeatRow
+from bot.store.rows import SEATS, SeatRow, dumps
 
 _NEXT_IN_LINE = "(SELECT coalesce(max(join_order), -1) + 1 FROM seats WHERE game_id = ?)"
 
@@ -64,10 +66,22 @@ class SeatRepository:
             )
         return new_version
 
-    async def hand_over(self, game_id: int, version: int, seat: int, departure: str) -> int:
-        """The automatic player takes a seat ('resigned' or 'timed out'); the new version."""
+    async def hand_over(
+        self,
+        game_id: int,
+        version: int,
+        seat: int,
+        departure: str,
+        flags: Mapping[str, object] | None = None,
+    ) -> int:
+        """The automatic player takes a seat ('resigned' or 'timed out'), and the game's flags
+        become `flags` when given (the order players left in); the new version."""
         async with self._db.transaction() as tx:
-            new_version = await self._db.bump(tx, game_id, version)
+            if flags is None:
+                new_version = await self._db.bump(tx, game_id, version)
+            else:
+                set_flags = (", flags = ?", (dumps(dict(flags)),))
+                new_version = await self._db.bump(tx, game_id, version, *set_flags)
             cursor = await tx.execute(
                 "UPDATE seats SET controller = 'auto', departure = ?"
                 " WHERE game_id = ? AND seat = ? AND controller = 'human'",

@@ -13,8 +13,9 @@ import discord
 from discord import ButtonStyle
 from discord.ui import Button
 
-from bot.i18n import say, words
+from bot.i18n import Text, say, words
 from bot.leagues.view import StandingsView
+from bot.service import Board, ServiceError
 from bot.service.league_deadlines import HandedOver
 from bot.service.league_values import LeagueInfo, Progress, TableToOpen
 from cogs.ui import readers, threads
@@ -33,7 +34,8 @@ Interaction = discord.Interaction[Any]
 
 
 def league_text(info: LeagueInfo, language: str) -> str:
-    """The league message: its terms, its state and who has signed up."""
+    """The league message: its name, its terms, its state and who has signed up."""
+    named = () if info.name is None else (say("league.named", name=info.name),)
     head = say(
         "league.message",
         number=info.id,
@@ -51,7 +53,7 @@ def league_text(info: LeagueInfo, language: str) -> str:
         if playing
         else say("league.no_entrants")
     )
-    return "\n".join(words(text, language) for text in (head, state, listed))
+    return "\n".join(words(text, language) for text in (*named, head, state, listed))
 
 
 def league_view(info: LeagueInfo, language: str) -> discord.ui.View | None:
@@ -68,7 +70,9 @@ def league_view(info: LeagueInfo, language: str) -> discord.ui.View | None:
 
 def standings_text(view: StandingsView, language: str) -> str:
     """The standings as text: the same data as the image."""
-    out = [words(say("league.standings_head", number=view.league, round=view.round), language)]
+    out = [words(_standings_head(view), language)]
+    if view.cancelled:
+        out.append(words(say("league.standings_cancelled"), language))
     for shown, line in enumerate(view.rows):
         key = "league.line_withdrawn" if line.withdrawn else "league.line"
         breaks = " / ".join(line.tiebreaks)
@@ -82,6 +86,13 @@ def standings_text(view: StandingsView, language: str) -> str:
     return "\n".join(out)
 
 
+def _standings_head(view: StandingsView) -> Text:
+    """ "Standings of league #n after round r:", with its name if it has one."""
+    if view.name is None:
+        return say("league.standings_head", number=view.league, round=view.round)
+    return say("league.standings_head_named", name=view.name, number=view.league, round=view.round)
+
+
 class LeagueButton(Component[Button[Any], LeagueId], scheme=LEAGUE):
     """Sign up / Withdraw on a league message."""
 
@@ -92,34 +103,59 @@ class LeagueButton(Component[Button[Any], LeagueId], scheme=LEAGUE):
         return button(cls, LeagueId(league, verb), label, style)
 
     async def act(self, interaction: Interaction, table: Table) -> None:
-        """Sign up or withdraw, then redraw the league message; withdrawing mid-round resigns
-        the player's games (the computer plays on)."""
+        """Sign up or withdraw, redraw the league message, then say what happened, just to the
+        player; withdrawing mid-round resigns the player's games (the computer plays on where
+        others still play, a two-player game ends)."""
         leagues = table.service.leagues
         guild = interaction.guild_id or 0
         user = interaction.user
+        playing: tuple[int, ...] = ()
         if self.key.verb == "signup":
             info = await leagues.sign_up(self.key.league, guild, user.id, user.display_name)
+            said = say("league.signed_up", number=info.id)
         else:
             info, playing = await leagues.withdraw(self.key.league, guild, user.id)
-            for game_id in playing:
-                board = await table.service.moves.resign(game_id, user.id)
-                await table.publish(board)
-                if board.info.status == "active":
-                    await table.play_automatic(game_id)
+            said = say("league.withdrawn", number=info.id)
         language = await readers.public_language(interaction)
         await interaction.response.edit_message(
             content=league_text(info, language), view=league_view(info, language)
         )
+        boards = [b for game in playing if (b := await _resign_for(table, game, user.id))]
+        if boards:
+            games = ", ".join(f"#{board.info.game_id}" for board in boards)
+            said = say("league.withdrawn_playing", number=info.id, games=games)
+        mine = await readers.reader_language(interaction)
+        await interaction.followup.send(words(said, mine), ephemeral=True)
+        for board in boards:
+            if board.info.status == "active":  # others play on: the computer takes the seat
+                await table.play_automatic(board.info.game_id)
+
+
+async def _resign_for(table: Table, game_id: int, user_id: int) -> Board | None:
+    """A withdrawn player's running game, resigned and shown (None if they had left it)."""
+    try:
+        board = await table.service.moves.resign(game_id, user_id)
+    except ServiceError:
+        return None  # they had resigned it already, or it ended meanwhile
+    await table.publish(board)
+    return board
 
 
 async def open_round(bot: Host, progress: Progress) -> None:
     """A round's tables, each in its own thread of the league's channel, players mentioned;
-    then the byes, or the podium when the league has ended."""
+    then the byes; or the podium when the league has ended; or that it waits for entrants."""
     info = progress.info
     language = await readers.server_language(bot, info.guild_id)
     channel = bot.get_channel(info.channel_id)
     if not isinstance(channel, discord.TextChannel):
         log.warning("league #%s: its channel %s is gone", info.id, info.channel_id)
+        return
+    if progress.waiting:
+        count = sum(1 for e in info.entrants if not e.withdrawn)
+        said = say(
+            "league.waiting", number=info.id, count=count, organiser=f"<@{info.organiser_id}>"
+        )
+        await channel.send(words(said, language))
         return
     if progress.finished:
         podium = ", ".join(f"{line.place}. {line.name}" for line in progress.podium)

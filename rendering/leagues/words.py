@@ -12,12 +12,19 @@ PODIUM = 3
 
 
 def league_name(view: StandingsView, context: ViewContext) -> str:
-    """ "League #n": leagues are known by their number."""
+    """The name it was given with its number ("Winter Cup (#3)"), or "League #n"."""
+    if view.name:
+        return context.say("standings.image.named", name=view.name, number=view.league)
     return context.say("standings.image.title", number=view.league)
 
 
 def progress(view: StandingsView, context: ViewContext) -> str:
-    """How far the league has got: sign-ups, round n of m, or final."""
+    """How far the league has got: sign-ups, round n of m, final, or cancelled (when)."""
+    if view.cancelled:
+        if view.round == 0:
+            return context.say("standings.progress.cancelled_early")
+        said = "standings.progress.cancelled"
+        return context.say(said, round=view.round, rounds=view.rounds)
     if view.finished:
         return context.say("standings.progress.final")
     if view.round == 0:

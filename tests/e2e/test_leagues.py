@@ -70,3 +70,46 @@ async def test_a_five_player_swiss_league_opens_round_one_in_threads(
     data = json.loads(answer.attachments[0].data)
     assert len(data["entrants"]) == 5 and len(data["rounds"][0]["tables"]) == 3
     assert all(t["game"] for t in data["rounds"][0]["tables"] if not t["bye"])
+
+
+async def test_a_named_league_cancelled_shows_its_name_and_state_in_its_standings(
+    fake_discord: FakeDiscord,
+    bot_runner: Runner,
+    database: str | Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    stub_drawing(monkeypatch)
+    bot = await bot_runner.start(factory(database))
+    terms = {"game": "iliad", "format": "swiss", "rounds": 2, "pace": "daily"}
+    bad = await fake_discord.slash(
+        "league create", {**terms, "name": "Cup <@everyone>"}, user="owner", channel="games"
+    )
+    assert "A league's name has 1 to 60 characters" in await ephemeral_answer(bad)
+    assert await bot.service.leagues.of_guild(fake_discord.world.guild_id) == []
+    created = await fake_discord.slash(
+        "league create", {**terms, "name": "  Winter   Cup "}, user="owner", channel="games"
+    )
+    posted = await created.wait_message(lambda m: "Sign up" in str(m.buttons()))
+    assert posted.content.startswith("**Winter Cup**\n**League #1**")
+    joined = await fake_discord.click(posted.id, user="alice", label="Sign up")
+    assert "You are signed up to league #1" in await ephemeral_answer(joined)
+    await (await fake_discord.click(posted.id, user="bob", label="Sign up")).wait_answered()
+    started = await fake_discord.slash("league start", {"league": 1}, user="owner", channel="games")
+    await started.wait_answered()
+    await bot_runner.settle()
+    cancel = await fake_discord.slash("league cancel", {"league": 1}, user="owner", channel="games")
+    await cancel.wait_answered()
+
+    table = await fake_discord.slash("league standings", {"league": 1}, user="bob", channel="games")
+    text = await table.wait_message(lambda m: m.content.startswith("Standings"))
+    head, state = text.content.splitlines()[:2]
+    assert head == "Standings of Winter Cup (league #1) after round 1:"
+    assert state == "The league was cancelled: these standings stay as they are."
+    [image] = [u for u in uploads(fake_discord) if u.filename == "league-1-standings.png"]
+    assert str(image.description).startswith(
+        "Standings of Winter Cup (#1), Iliad, Swiss: cancelled in round 1 of 2."
+    )
+    export = await fake_discord.slash("league export", {"league": 1}, user="bob", channel="games")
+    answer = await export.wait_message(lambda m: bool(m.attachments))
+    data = json.loads(answer.attachments[0].data)
+    assert (data["name"], data["status"]) == ("Winter Cup", "cancelled")

@@ -19,9 +19,9 @@ NAMES = {1: "alice", 2: "bob", 3: "carol", 4: "dan"}
 def _info(format: str = "round-robin", status: str = "running", round: int = 3) -> LeagueInfo:
     entrants = tuple(Entered(user, name, user == 4) for user, name in NAMES.items())
     return LeagueInfo(
-        id=5, guild_id=1, channel_id=2, message_id=None, organiser_id=1, game_type="iliad",
-        format=format, rounds=3, players=2, pace="daily", status=status, signup_until=None,
-        entrants=entrants, round=round,
+        id=5, name=None, guild_id=1, channel_id=2, message_id=None, organiser_id=1,
+        game_type="iliad", format=format, rounds=3, players=2, pace="daily", status=status,
+        signup_until=None, entrants=entrants, round=round,
     )  # fmt: skip
 
 

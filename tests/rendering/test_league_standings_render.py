@@ -201,6 +201,7 @@ def test_the_docs_league_is_played_to_its_end_from_its_seed() -> None:
     view = docs.sample_standings(1)
     assert view == docs.sample_standings(1) != docs.sample_standings(2)
     assert view.finished and len(view.rows) == 10 and view.round == view.rounds == 5
+    assert view.name == "Winter Swiss" and not view.cancelled
     assert [row.name for row in view.rows if row.withdrawn] == ["eve"]
     assert (ROOT / "docs" / "league-standings.png").is_file()
     assert (ROOT / "docs" / "league-standings-400.png").is_file()
@@ -210,3 +211,17 @@ async def test_the_painter_draws_it_off_the_loop_from_a_pickled_view() -> None:
     assert pickle.loads(pickle.dumps(SWISS)) == SWISS  # a worker process gets a copy
     drawn = await Painter(lambda: None).standings_png(SWISS, "de")
     assert drawn == leagues.standings_png(SWISS, "de") != leagues.standings_png(SWISS)
+
+
+def test_a_named_league_and_a_cancelled_one_say_so_in_the_image_and_its_words() -> None:
+    named = replace(SWISS, name="Winter Cup", cancelled=True)
+    drawn = _drawn(named)
+    assert "Winter Cup (#7)" in drawn and "Iliad · Swiss · cancelled in round 3 of 5" in drawn
+    lines = leagues.standings_words(named).splitlines()
+    assert lines[0] == "Standings of Winter Cup (#7), Iliad, Swiss: cancelled in round 3 of 5."
+    assert lines[1] == "alice leads with 3 points."  # no winner, no podium: it did not end
+    early = replace(SWISS, round=0, rows=(), cancelled=True)
+    assert "Iliad · Swiss · cancelled before it started" in _drawn(early)
+    for language in LANGUAGES:
+        assert "Winter Cup" in _drawn(named, language)[0]
+    assert leagues.standings_png(named) != leagues.standings_png(SWISS)

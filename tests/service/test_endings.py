@@ -73,6 +73,14 @@ async def test_only_players_resign_and_only_while_the_game_runs(service: GameSer
     await refused(GameOver, service.moves.resign(info.game_id, BOB))
 
 
+def test_nobody_left_ranks_by_the_order_of_leaving() -> None:
+    outcome = resignation_outcome(1, ["Ann", "Ben", "Cy", "Di"], departed=[3, 0, 2])
+    assert outcome.ranking == (3, 1, 2, 4)
+    assert outcome.breakdown[3] == "Di: place 4, by the order the players left"
+    two = resignation_outcome(0, ["Ann", "Ben"], departed=[1])  # Ben's seat timed out before
+    assert two.ranking == (1, 1) and two.summary.endswith("nobody wins.")
+
+
 def test_resignation_outcome_lists_every_seat() -> None:
     outcome = resignation_outcome(0, ["Ann", "Ben", "Cy", "Di"])
     assert outcome.ranking == (4, 1, 1, 1)

@@ -12,8 +12,7 @@ from svc_helpers import GUILD, lookup, refused
 from bot.engine import AnyGame, IllegalAction
 from bot.service import GameService
 from bot.service.league_deadlines import NotSettleable
-from bot.service.league_values import Progress
-from bot.service.leagues import LeagueRefused
+from bot.service.league_values import LeagueRefused, Progress
 from bot.store import Store
 
 ORGANISER = 1

@@ -8,8 +8,7 @@ from datetime import UTC, datetime, timedelta
 from svc_helpers import GUILD, refused
 
 from bot.service import GameService, ServiceError
-from bot.service.league_values import Progress
-from bot.service.leagues import LeagueRefused
+from bot.service.league_values import LeagueRefused, Progress
 from bot.store import Store
 
 ORGANISER = 1
@@ -53,6 +52,8 @@ async def test_bad_terms_are_refused_and_nothing_is_kept(service: GameService) -
     await refused(LeagueRefused, swiss(service, players=3))
     await refused(LeagueRefused, swiss(service, signup_until=datetime(2000, 1, 1, tzinfo=UTC)))
     await refused(ServiceError, swiss(service, options={"pile": "99"}))
+    for name in ("", "   ", "x" * 61, "Cup @here", "<#1> cup", "**bold**"):
+        await refused(LeagueRefused, swiss(service, name=name))
     pods = service.leagues.create(
         guild_id=GUILD,
         channel_id=500,
@@ -78,7 +79,8 @@ async def test_bad_terms_are_refused_and_nothing_is_kept(service: GameService) -
 
 
 async def test_signing_up_withdrawing_and_who_may_start(service: GameService) -> None:
-    league = await swiss(service)
+    league = await swiss(service, name=" Spring \t Cup ")
+    assert (await service.leagues.get(league, GUILD)).name == "Spring Cup"
     await service.leagues.sign_up(league, GUILD, 101, "Ann")
     await refused(LeagueRefused, service.leagues.sign_up(league, GUILD, 101, "Ann"))
     await refused(LeagueRefused, service.leagues.sign_up(league, GUILD + 1, 102, "Bo"))
@@ -160,7 +162,9 @@ async def test_the_sign_up_deadline_starts_it_and_a_restart_finds_unopened_table
     league = await swiss(service, signup_until=NOW + timedelta(hours=2))
     await service.leagues.sign_up(league, GUILD, 101, "Ann")
     now[0] = NOW + timedelta(hours=3)
-    assert await service.leagues.advance() == []  # one entrant: it waits
+    [waiting] = await service.leagues.advance()  # one entrant: it says so, and waits
+    assert waiting.waiting and waiting.tables == () and not waiting.finished
+    assert await service.leagues.advance() == []  # said once
     assert (await service.leagues.get(league, GUILD)).status == "signup"
     await service.leagues.sign_up(league, GUILD, 102, "Bo")
     [started] = await service.leagues.advance()

@@ -126,17 +126,23 @@ async def test_the_automatic_player_is_seeded_by_game_and_version(store: Store) 
     assert picks[0] in ("take 1 counter", "take 2 counters", "take 3 counters")
 
 
-async def test_the_last_person_resigning_ends_the_game_with_leavers_ranked_last(
-    service: GameService,
+async def test_the_last_person_resigning_ranks_everyone_by_who_stayed_longest(
+    service: GameService, store: Store
 ) -> None:
+    """A pod game ended by resignations ranks every seat (was: all shared first place, so a
+    league pod decided by resignations scored nothing apart)."""
     info = await active(service, (ALICE, BOB, CAROL))
     await service.moves.resign(info.game_id, user_at(info, 0))
     await service.moves.resign(info.game_id, user_at(info, 2))
+    row = await store.games.get(info.game_id)
+    assert row is not None and row.flags["left"] == [0, 2]  # stored: a restart keeps the order
     final = await service.moves.resign(info.game_id, user_at(info, 1))
     outcome = final.info.outcome
     assert final.info.status == "finished" and outcome is not None
-    assert outcome.reason == RESIGNATION and outcome.ranking == (1, 1, 1)
-    assert "nobody wins" in outcome.summary and NAMES[user_at(info, 1)] in outcome.summary
+    assert outcome.reason == RESIGNATION and outcome.ranking == (3, 1, 2)
+    last = NAMES[user_at(info, 1)]
+    assert outcome.summary.startswith(f"{last} resigned and nobody is left playing")
+    assert f"{last} first" in outcome.summary
 
 
 async def test_two_players_resigning_still_ends_the_game(service: GameService) -> None:

@@ -64,6 +64,9 @@ def test_a_resignation_ranks_earlier_leavers_last_too() -> None:
     assert outcome.ranking == (3, 1, 3, 1)
     assert outcome.summary == "Ann resigned; Ben and Di share the win."
     assert outcome.breakdown[2] == "Cy: left earlier, ranked last"
+    # The game is over when this is read: its winners are no longer "still playing".
+    assert outcome.breakdown[1] == "Ben: played on to the end, ranked first"
+    assert words(outcome.breakdown[1], "de") == "Ben: hat bis zum Ende gespielt, Erster"
 
 
 async def test_only_players_resign_and_only_while_the_game_runs(service: GameService) -> None:

@@ -341,20 +341,23 @@ class LeagueRepository:
         return cursor.rowcount == 1
 
     async def due_signups(self, now: str) -> list[LeagueRow]:
-        """Leagues whose sign-up deadline has passed (they start, or wait for entrants)."""
+        """This process's leagues whose sign-up deadline has passed (they start, or wait for
+        entrants); with shards, each process looks after its own servers' leagues only."""
         rows = await self._db.all(
-            "SELECT * FROM leagues WHERE status = 'signup' AND signup_until <= ? ORDER BY id",
+            "SELECT * FROM leagues WHERE status = 'signup' AND signup_until <= ?"
+            f"{self._db.ours()} ORDER BY id",
             (now,),
         )
         return LEAGUES.all(rows)
 
     async def due_rounds(self, now: str) -> list[tuple[int, int]]:
-        """(league, round) of every running league's open round whose deadline has passed
-        and is not claimed yet."""
+        """(league, round) of each of this process's running leagues whose open round's
+        deadline has passed and is not claimed yet."""
         rows = await self._db.all(
             "SELECT r.league_id, r.number FROM league_rounds r JOIN leagues l"
             " ON l.id = r.league_id WHERE l.status = 'running' AND r.ended_at IS NULL"
-            " AND r.fired_at IS NULL AND r.due_at <= ? ORDER BY r.due_at, r.league_id",
+            f" AND r.fired_at IS NULL AND r.due_at <= ?{self._db.ours('l.guild_id')}"
+            " ORDER BY r.due_at, r.league_id",
             (now,),
         )
         return [(int(row["league_id"]), int(row["number"])) for row in rows]
@@ -380,8 +383,11 @@ class LeagueRepository:
         return None if row is None else (int(row["id"]), str(row["status"]))
 
     async def running(self) -> list[LeagueRow]:
-        """Every running league (a start-up looks for tables still without a game)."""
-        rows = await self._db.all("SELECT * FROM leagues WHERE status = 'running' ORDER BY id")
+        """This process's running leagues (a look for tables still without a game: with
+        shards, only the process serving a league's server opens its tables)."""
+        rows = await self._db.all(
+            f"SELECT * FROM leagues WHERE status = 'running'{self._db.ours()} ORDER BY id"
+        )
         return LEAGUES.all(rows)
 
     async def _entrant(self, league_id: int, user_id: int) -> LeagueEntrantRow | None:

@@ -14,6 +14,7 @@ import asyncpg
 import pytest
 
 from bot.store import StaleVersion, Store, StoreUnusable
+from bot.store.leagues import NewLeague
 from bot.store.shards import NotServedHere, Shards, ShardTaken, checked_shards, shard_of
 from tests.postgres_server import PostgresServer
 
@@ -208,3 +209,41 @@ async def test_an_old_holder_is_told_not_served_even_after_the_new_holder_moved(
     assert await new.moves.record(game, 1, seat=0, action="new", user_id=11, state=STATE) == 2
     with pytest.raises(NotServedHere):  # not "the game moved on": it is not ours to move at all
         await old.moves.record(game, 1, seat=0, action="old", user_id=11, state=STATE)
+
+
+async def test_each_process_runs_only_its_servers_leagues(url: str, stores: list[Store]) -> None:
+    """A league's sign-up deadline, its tables and its round deadlines are acted on by the
+    process serving its server alone: two processes each opening a table would open it twice."""
+    first = await process(stores, url, 2, 0)
+    second = await process(stores, url, 2, 1)
+    passed, due = "2026-12-02T15:00:00+00:00", "2026-12-05T14:00:00+00:00"
+    leagues = {}
+    for guild, store in ((GUILD_0, first), (GUILD_1, second)):
+        for kind in ("waiting", "running"):
+            leagues[guild, kind] = (await store.leagues.create(league_in(guild, passed))).id
+        running = leagues[guild, "running"]
+        for user in (10, 20):
+            await store.leagues.sign_up(running, user, f"P{user}")
+        assert await store.leagues.start(running, {}, [[10, 20]], due)
+    for guild, store in ((GUILD_0, first), (GUILD_1, second)):
+        assert [row.id for row in await store.leagues.running()] == [leagues[guild, "running"]]
+        assert [row.id for row in await store.leagues.due_signups(due)] == [
+            leagues[guild, "waiting"]
+        ]
+        assert await store.leagues.due_rounds(due) == [(leagues[guild, "running"], 1)]
+
+
+def league_in(guild: int, signup_until: str) -> NewLeague:
+    return NewLeague(
+        guild_id=guild,
+        channel_id=50,
+        organiser_id=1,
+        game_type="iliad",
+        format="swiss",
+        rounds=2,
+        players=2,
+        pace="daily",
+        options={},
+        seed=1,
+        signup_until=signup_until,
+    )

@@ -82,9 +82,12 @@ class AnalysisRepository:
         return True
 
     async def pending(self) -> list[AnalysisRow]:
-        """Analyses asked for and not done (a restart starts them again), oldest first."""
+        """Analyses asked for and not done (a restart starts them again), oldest first; with
+        shards, only those of this process's games, so no two processes start one twice."""
         rows = await self._db.all(
-            "SELECT * FROM analyses WHERE status = ? ORDER BY asked_at, game_id", (PENDING,)
+            "SELECT a.* FROM analyses a JOIN games g ON g.id = a.game_id WHERE a.status = ?"
+            f"{self._db.ours('g.guild_id')} ORDER BY a.asked_at, a.game_id",
+            (PENDING,),
         )
         return ANALYSES.all(rows)
 

@@ -247,3 +247,17 @@ def league_in(guild: int, signup_until: str) -> NewLeague:
         seed=1,
         signup_until=signup_until,
     )
+
+
+async def test_each_process_starts_again_only_its_games_analyses(
+    url: str, stores: list[Store]
+) -> None:
+    first = await process(stores, url, 2, 0)
+    second = await process(stores, url, 2, 1)
+    games = {}
+    for channel, (guild, store) in enumerate(((GUILD_0, first), (GUILD_1, second)), 7):
+        games[guild] = await started(store, guild, channel)
+        asker = (11, channel, "en")
+        assert await store.analyses.ask(games[guild], seed=1, plan={}, asker=asker)
+    assert [row.game_id for row in await first.analyses.pending()] == [games[GUILD_0]]
+    assert [row.game_id for row in await second.analyses.pending()] == [games[GUILD_1]]

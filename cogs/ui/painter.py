@@ -38,6 +38,19 @@ class Painter:
             future = await asyncio.to_thread(pool.submit, draw, *args)
         return bytes(await asyncio.wrap_future(future))
 
+    async def warm(self) -> None:
+        """Start every drawing worker now, each importing the renderers: otherwise the first
+        moment two boards are drawn at once (a burst of moves) waits for a worker to start."""
+        pool = self._pool()
+        if not isinstance(pool, ProcessPoolExecutor) or _all_started(pool):
+            return
+        size: int = pool._max_workers  # type: ignore[attr-defined]
+        # Submitted together, before any worker is free: each submit starts one more worker.
+        futures = await asyncio.to_thread(
+            lambda: [pool.submit(rendering.warm_up) for _ in range(size)]
+        )
+        await asyncio.gather(*(asyncio.wrap_future(future) for future in futures))
+
     async def board_png(self, game_type: str, view: Mapping[str, Any], context: Any) -> bytes:
         """The public board image of one view."""
         return await self._drawn(rendering.board_png, game_type, view, context)

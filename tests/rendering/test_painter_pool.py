@@ -66,3 +66,15 @@ async def test_a_pool_is_asked_from_the_loop_only_once_all_its_workers_run() -> 
     finally:
         fresh.shutdown(wait=True)
         threads.shutdown(wait=True)
+
+
+async def test_warm_starts_every_worker_before_any_drawing() -> None:
+    """The bot starts its drawing workers at once, so a burst of moves waits for none."""
+    fresh = ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("forkserver"))
+    try:
+        await Painter(lambda: fresh).warm()
+        assert _all_started(fresh)
+        assert rendering.warm_up() == len(GAMES)  # every game's renderer, nothing else
+        await Painter(lambda: None).warm()  # no pool (tests, scripts): nothing to start
+    finally:
+        fresh.shutdown(wait=True)

@@ -124,10 +124,12 @@ class SymposionBot(commands.Bot):
         # a second process for the same games is refused; sqlite has its file lock instead.
         self.served = shards
         self.web = web  # the web pages' settings (cogs.web serves them); None: no site
-        # Images drawn in their own processes (0: the loop's threads, as tests and scripts do).
-        self.render_pool: ProcessPoolExecutor | None = None
-        if render_workers > 0:
-            self.render_pool = worker_pool(render_workers)
+        # Images drawn in their own processes (none: the loop's threads, as tests and scripts
+        # do), one pool of one worker each: a game's images always go to the same worker,
+        # which keeps the bands of rows its last board shared with the next (cogs.ui.painter).
+        self.render_pools: tuple[ProcessPoolExecutor, ...] = tuple(
+            worker_pool(1) for _ in range(render_workers)
+        )
         self.store: Store | None = None
         self._stopped: asyncio.Future[None] | None = None  # the stop, once it has begun
         self._service: GameService | None = None
@@ -201,9 +203,9 @@ class SymposionBot(commands.Bot):
             await asyncio.wait_for(asyncio.shield(super().close()), CLOSE_GATEWAY)
         except TimeoutError:
             log.warning("Discord's connection did not close within %ss; leaving it", CLOSE_GATEWAY)
-        pools = [self.computer_pool, self.render_pool]
-        self.render_pool = None  # images drawn after this (none should be) use threads
-        await asyncio.to_thread(end_pools, [p for p in pools if p is not None], END_WORKERS)
+        pools = [self.computer_pool, *self.render_pools]
+        self.render_pools = ()  # images drawn after this (none should be) use threads
+        await asyncio.to_thread(end_pools, pools, END_WORKERS)
         if self.store is not None:
             await self.store.close()
             self.store = None

@@ -34,20 +34,31 @@ class Presenter(commands.Cog):
     def __init__(self, bot: Host) -> None:
         self.bot = bot
         self._resuming: asyncio.Task[None] | None = None
+        self._warming: asyncio.Task[None] | None = None
         self._connecting = True  # the resuming task still waits for the connection
 
     async def cog_load(self) -> None:
-        """Once connected, games left waiting for the automatic player go on."""
+        """Once connected, games left waiting for the automatic player go on; meanwhile the
+        drawing workers start."""
         self._resuming = asyncio.create_task(
             self._continue_automatic(), name="symposion: games waiting for the computer"
         )
+        self._warming = asyncio.create_task(self._warm(), name="symposion: drawing workers")
+
+    async def _warm(self) -> None:
+        """Start the drawing workers; a failure only costs the first moves that start."""
+        try:
+            await self.bot.table.painter.warm()
+        except Exception as error:  # a pool shut down meanwhile, a worker that failed
+            log.warning("the drawing workers did not start ahead: %r", error)
 
     async def cog_unload(self) -> None:
         """The bot closes: stop resuming games and sending boards before the store goes."""
-        if self._resuming is not None:
-            self._resuming.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._resuming
+        for task in (self._resuming, self._warming):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         await self.bot.table.deliveries.close()
 
     async def _continue_automatic(self) -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import pkgutil
 import re
 from collections.abc import Mapping, Sequence
 from types import ModuleType
@@ -92,6 +93,13 @@ def renderer(game_id: str) -> GameRenderer:
         raise LookupError(f"No renderer for game {game_id!r}.")
     module: ModuleType = importlib.import_module(_module_name(game_id))
     return cast(GameRenderer, module)
+
+
+def warm_up() -> int:
+    """Import every game's renderer now: a drawing worker started with the bot pays that
+    once, not during the first moves that need a second worker; how many it found."""
+    names = [info.name for info in pkgutil.iter_modules(__path__) if not info.name.startswith("_")]
+    return sum(has_renderer(name) for name in names)
 
 
 def board_size(game_id: str, players: int) -> tuple[int, int]:

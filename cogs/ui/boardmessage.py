@@ -21,7 +21,7 @@ async def game_message(
     (the server's)."""
     info = board.info
     context = replace(board.context, language=language)
-    image = await painter.board_png(info.game_type, board.view, context)
+    image = await painter.board_png(info.game_type, board.view, context, info.game_id)
     hand = info.has_hands
     if info.status != "active":
         final = None

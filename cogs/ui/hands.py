@@ -33,7 +33,8 @@ LOST = (aiohttp.ClientError, OSError, asyncio.TimeoutError)
 async def hand_png(hand: Hand, painter: Painter, language: str) -> bytes:
     """The hand image in the reader's language, drawn off the event loop."""
     context = replace(hand.context, language=language)
-    return await painter.hand_png(hand.info.game_type, hand.view, context)
+    key = hand.info.game_id + 1 + hand.seat  # beside the board, each seat to its own worker
+    return await painter.hand_png(hand.info.game_type, hand.view, context, key)
 
 
 class HandDesk:

@@ -8,7 +8,7 @@ tests/e2e/symposion.py has mypy check that it does.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol, cast
@@ -46,8 +46,8 @@ class Host(Protocol):
         ...
 
     @property
-    def render_pool(self) -> Executor | None:
-        """Worker processes that draw images (None: the event loop's threads)."""
+    def render_pools(self) -> Sequence[Executor]:
+        """Worker processes that draw images, one per pool (none: the event loop's threads)."""
         ...
 
     @property

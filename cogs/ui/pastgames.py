@@ -85,7 +85,7 @@ async def send_board_privately(interaction: Interaction, board: Board, painter: 
     language = await reader_language(interaction)
     info = board.info
     context = replace(board.context, language=language)
-    png = await painter.board_png(info.game_type, board.view, context)
+    png = await painter.board_png(info.game_type, board.view, context, info.game_id)
     image = alttext.board_file(board, png, alttext.board_words(board, language))
     text = past_text(info, board.view["seats"], language)
     if info.status == "active":

@@ -6,7 +6,9 @@ into bands of STRIP_ROWS rows, each band deflated on its own (a sync flush ends 
 boundary, so bands join into one valid stream) and kept by its SHA-256, and a band drawn before
 is not compressed again. The bytes depend only on the picture: the same image always makes
 the same PNG, whichever bands were already known. A band cannot refer back into the band above
-it, which costs 2-5% of the upload against one stream over the whole image.
+it, which costs 2-5% of the upload against one stream over the whole image. Each band keeps its
+Adler-32 too, and the stream's checksum is combined from the bands' (what zlib's
+adler32_combine does): a known band's rows are then read once (its hash), not twice.
 """
 
 from __future__ import annotations
@@ -21,19 +23,22 @@ STRIP_ROWS = 32  # a 720-800 px band is 23-26 KB: within deflate's 32 KB window
 KEPT_STRIPS = 4096  # compressed bands remembered (about 1 KB each), least recently used dropped
 _ZLIB_METHOD = 0x78  # deflate with a 32 KB window
 _LAST_BLOCK = b"\x03\x00"  # an empty final block (fixed codes): ends the deflate stream
+_ADLER_BASE = 65521  # Adler-32's modulus
 
 
 class StripCache:
-    """Compressed bands by (level, SHA-256 of their rows), least recently used dropped first;
-    safe to share between threads (tests and scripts draw in the loop's thread pool)."""
+    """Compressed bands and their Adler-32 by (level, SHA-256 of their rows), least recently
+    used dropped first; safe to share between threads (tests and scripts draw in the loop's
+    thread pool)."""
 
     def __init__(self, kept: int = KEPT_STRIPS) -> None:
         self.kept = kept
-        self._bands: OrderedDict[tuple[int, bytes], bytes] = OrderedDict()
+        self._bands: OrderedDict[tuple[int, bytes], tuple[bytes, int]] = OrderedDict()
         self._lock = threading.Lock()
 
-    def deflated(self, rows: memoryview, level: int) -> bytes:
-        """The band's rows as deflate blocks ending on a byte boundary (not the last block)."""
+    def deflated(self, rows: memoryview, level: int) -> tuple[bytes, int]:
+        """The band's rows as deflate blocks ending on a byte boundary (not the last block),
+        and the rows' Adler-32."""
         key = (level, hashlib.sha256(rows).digest())
         with self._lock:
             known = self._bands.get(key)
@@ -41,7 +46,10 @@ class StripCache:
                 self._bands.move_to_end(key)
                 return known
         compressor = zlib.compressobj(level, zlib.DEFLATED, -zlib.MAX_WBITS)
-        made = compressor.compress(rows) + compressor.flush(zlib.Z_SYNC_FLUSH)
+        made = (
+            compressor.compress(rows) + compressor.flush(zlib.Z_SYNC_FLUSH),
+            zlib.adler32(rows),
+        )
         with self._lock:
             self._bands[key] = made
             while len(self._bands) > self.kept:
@@ -68,10 +76,20 @@ def zlib_stream(raw: memoryview, row_bytes: int, level: int, cache: StripCache =
     checksum = 1
     for start in range(0, len(raw), band):
         rows = raw[start : start + band]
-        parts.append(cache.deflated(rows, level))
-        checksum = zlib.adler32(rows, checksum)
+        deflated, adler = cache.deflated(rows, level)
+        parts.append(deflated)
+        checksum = adler32_combine(checksum, adler, len(rows))
     parts += [_LAST_BLOCK, struct.pack(">I", checksum)]
     return b"".join(parts)
+
+
+def adler32_combine(first: int, second: int, length: int) -> int:
+    """The Adler-32 of two pieces of data joined, from each one's and the second's length: the
+    sums A = 1 + bytes and B = the sum of every A on the way (RFC 1950), so joined
+    A = A1 + A2 - 1 and B = B1 + B2 + length * (A1 - 1), both modulo 65521."""
+    low = ((first & 0xFFFF) + (second & 0xFFFF) - 1) % _ADLER_BASE
+    high = ((first >> 16) + (second >> 16) + length * ((first & 0xFFFF) - 1)) % _ADLER_BASE
+    return (high << 16) | low
 
 
 def _zlib_header(level: int) -> bytes:

@@ -10,7 +10,7 @@ import pytest
 from PIL import Image
 
 from rendering import kit
-from rendering.kit.strips import STRIP_ROWS, StripCache, zlib_stream
+from rendering.kit.strips import STRIP_ROWS, StripCache, adler32_combine, zlib_stream
 from tests.rendering.helpers import decode
 
 
@@ -58,3 +58,15 @@ def test_a_palette_image_is_the_same_png_with_or_without_known_bands() -> None:
     back = decode(banded)
     assert back.tobytes() == decode(whole).tobytes() == image.tobytes()
     assert back.getpalette() == image.getpalette()
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_combined_adler32_is_that_of_the_joined_data(seed: int) -> None:
+    """The stream's checksum is made from the bands' own (zlib's adler32_combine)."""
+    chooser = random.Random(seed)
+    first = chooser.randbytes(chooser.choice((0, 1, 5, 5552, 70_000)))
+    second = chooser.randbytes(chooser.choice((0, 1, 3, 5552, 65_521, 200_000)))
+    if seed % 3 == 0:  # long runs of 255 push both sums round the modulus many times
+        second = b"\xff" * len(second)
+    joined = adler32_combine(zlib.adler32(first), zlib.adler32(second), len(second))
+    assert joined == zlib.adler32(first + second)

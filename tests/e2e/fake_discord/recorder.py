@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import asyncio
-import copy
 import dataclasses
 import time
 from collections.abc import Callable, Iterable
 from typing import Any, Literal
 
 from . import rules
-from .store import StoredMessage
+from .store import StoredMessage, json_copy
 
 EventKind = Literal["create", "edit", "delete"]
 Predicate = Callable[["RecordedMessage"], bool]
@@ -168,7 +167,7 @@ class Recorder:
         link = message.interaction
         payload = message.payload(self._cdn())
         for part in ("embeds", "components"):  # the test's own copy, never the stored lists
-            payload[part] = copy.deepcopy(payload[part])
+            payload[part] = json_copy(payload[part])
         return RecordedMessage(
             id=message.id,
             channel_id=message.channel.id,

@@ -18,6 +18,22 @@ SUPPRESS_EMBEDS = 1 << 2
 EDITABLE_FLAGS = SUPPRESS_EMBEDS | rules.FLAG_COMPONENTS_V2
 
 
+_IMMUTABLE = (str, int, float, bool, type(None))
+
+
+def json_copy(value: Any) -> Any:
+    """A JSON value's own copy: the fake copies components at every message event, and
+    copy.deepcopy (its memo, its dispatch) cost it 3-4x this walk."""
+    kind = type(value)
+    if kind is dict:
+        return {key: json_copy(item) for key, item in value.items()}
+    if kind is list:
+        return [json_copy(item) for item in value]
+    if kind in _IMMUTABLE:
+        return value
+    return copy.deepcopy(value)  # not from JSON: copied the general way
+
+
 @dataclasses.dataclass(frozen=True)
 class Upload:
     """One `files[N]` part of a multipart request."""
@@ -193,9 +209,9 @@ class MessageBuilder:
         if "content" in body:
             message.content = "" if body["content"] is None else str(body["content"])
         if "embeds" in body:
-            message.embeds = copy.deepcopy(body["embeds"] or [])
+            message.embeds = json_copy(body["embeds"] or [])
         if "components" in body:
-            message.components = number_components(copy.deepcopy(body["components"] or []))
+            message.components = number_components(json_copy(body["components"] or []))
         message.attachments = self._attachments(message.attachments, body, uploads)
 
     def _attachments(

@@ -23,9 +23,12 @@ from cogs.ui import alttext
 from cogs.ui.choices import GAME_CHOICES, pace_choices
 from cogs.ui.league_components import (
     LeagueButton,
+    format_name,
+    game_title,
     league_text,
     league_view,
     open_round,
+    refresh_message,
     show_handed_over,
     standings_text,
 )
@@ -137,11 +140,12 @@ class Leagues(TableCog):
     async def cancel(self, interaction: Interaction, league: int) -> None:
         """End it; its games still under way play on."""
         manages = interaction.permissions.manage_guild
-        await self.bot.service.leagues.cancel(
+        info = await self.bot.service.leagues.cancel(
             league, interaction.guild_id or 0, interaction.user.id, manages
         )
         text = say("league.cancelled", number=league)
         await interaction.response.send_message(words(text, await reader_language(interaction)))
+        await refresh_message(self.bot, info)
 
     @league.command(name="standings", description="A league's standings")
     @app_commands.describe(league="The league's number")
@@ -179,8 +183,8 @@ class Leagues(TableCog):
             say(
                 "league.list_line",
                 number=info.id,
-                game=info.game_type,
-                format=info.format,
+                game=game_title(info.game_type),
+                format=format_name(info.format),
                 status=say(f"league.state.{info.status}"),
                 count=sum(1 for e in info.entrants if not e.withdrawn),
             )

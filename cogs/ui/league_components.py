@@ -15,7 +15,7 @@ from discord.ui import Button
 
 from bot.i18n import Text, say, words
 from bot.leagues.view import StandingsView
-from bot.service import Board, ServiceError
+from bot.service import Board, ServiceError, game_kind
 from bot.service.league_deadlines import HandedOver
 from bot.service.league_values import LeagueInfo, Progress, TableToOpen
 from cogs.ui import readers, threads
@@ -39,8 +39,8 @@ def league_text(info: LeagueInfo, language: str) -> str:
     head = say(
         "league.message",
         number=info.id,
-        game=info.game_type,
-        format=info.format,
+        game=game_title(info.game_type),
+        format=format_name(info.format),
         rounds=info.rounds,
         pace=info.pace,
         organiser=f"<@{info.organiser_id}>",
@@ -54,6 +54,33 @@ def league_text(info: LeagueInfo, language: str) -> str:
         else say("league.no_entrants")
     )
     return "\n".join(words(text, language) for text in (*named, head, state, listed))
+
+
+def game_title(game_type: str) -> Text | str:
+    """The game as players know it ('Iliad', 'Ilias' in German), or its id if it is gone."""
+    try:
+        return game_kind(game_type).title
+    except ServiceError:
+        return game_type[:30]
+
+
+def format_name(format: str) -> Text:
+    """'Swiss', 'Round-robin', 'Pods' in the reader's language."""
+    return say(f"standings.format.{format.replace('-', '_')}")
+
+
+async def refresh_message(bot: Host, info: LeagueInfo) -> None:
+    """Redraw the league message as the league now stands (started, a round further, over or
+    cancelled: its buttons go with the sign-ups, and all of them at the end)."""
+    channel = bot.get_channel(info.channel_id)
+    if info.message_id is None or not isinstance(channel, discord.TextChannel):
+        return
+    language = await readers.server_language(bot, info.guild_id)
+    message = channel.get_partial_message(info.message_id)
+    try:
+        await message.edit(content=league_text(info, language), view=league_view(info, language))
+    except discord.HTTPException as error:  # deleted by a moderator: nothing to redraw
+        log.warning("league #%s: its message could not be redrawn (%s)", info.id, error.status)
 
 
 def league_view(info: LeagueInfo, language: str) -> discord.ui.View | None:
@@ -145,6 +172,7 @@ async def open_round(bot: Host, progress: Progress) -> None:
     """A round's tables, each in its own thread of the league's channel, players mentioned;
     then the byes; or the podium when the league has ended; or that it waits for entrants."""
     info = progress.info
+    await refresh_message(bot, info)
     language = await readers.server_language(bot, info.guild_id)
     channel = bot.get_channel(info.channel_id)
     if not isinstance(channel, discord.TextChannel):

@@ -33,7 +33,7 @@ async def test_too_few_entrants_are_told_and_the_league_waits(
     posted = await league_with(fake_discord, terms, ("alice",))
     early = await fake_discord.slash("league start", {"league": 1}, user="owner", channel="games")
     said = await ephemeral_answer(early)
-    assert said == "This league cannot pair 1 entrants yet: it waits for more sign-ups."
+    assert said == "This league cannot be paired yet (entrants: 1): it waits for more sign-ups."
     assert await status(bot) == "signup"
 
     clock.advance(hours=1)
@@ -43,7 +43,7 @@ async def test_too_few_entrants_are_told_and_the_league_waits(
     assert await run_leagues(bot) == 1
     told = await fake_discord.wait_for(lambda m: "could not start" in m.content, since=mark)
     assert told.content.startswith(
-        "League #1 could not start at its sign-up deadline: 1 entrants cannot be paired."
+        "League #1 could not start at its sign-up deadline: too few entrants to pair (1)."
     )
     assert f"<@{fake_discord.user('owner').id}>" in told.content
     assert await run_leagues(bot) == 0  # said once
@@ -51,12 +51,16 @@ async def test_too_few_entrants_are_told_and_the_league_waits(
     await (await fake_discord.click(posted.id, user="bob", label="Sign up")).wait_answered()
     assert await run_leagues(bot) == 1  # enough now: it starts by itself
     assert await status(bot) == "running"
+    await bot_runner.settle()
+    redrawn = fake_discord.message(posted.id)  # sign-ups closed: only Withdraw is left
+    assert "Round 1 is being played." in redrawn.content
+    assert [b["label"] for b in redrawn.buttons()] == ["Withdraw"]
 
     # A pods league of Ilium for four cannot seat two: refused, nothing started.
     pods = {"game": "ilium", "format": "pods", "rounds": 2, "pace": "daily", "players": 4}
     await league_with(fake_discord, pods, ("carol", "dave"))
     short = await fake_discord.slash("league start", {"league": 2}, user="owner", channel="games")
-    assert "cannot pair 2 entrants yet" in await ephemeral_answer(short)
+    assert "cannot be paired yet (entrants: 2)" in await ephemeral_answer(short)
     assert await status(bot, 2) == "signup"
 
 

@@ -83,8 +83,9 @@ async def test_a_swiss_league_of_iliad_over_three_rounds(
     await resign(fake_discord, bot, first_game, loser)
     await bot_runner.settle()
     bot = await bot_runner.restart(factory(database), clock=clock)
-    late = await fake_discord.click(posted.id, user="owner", label="Sign up")  # buttons answer
-    assert "no longer takes sign-ups" in await ephemeral_answer(late)
+    assert [b["label"] for b in fake_discord.message(posted.id).buttons()] == ["Withdraw"]
+    late = await fake_discord.click(posted.id, user="owner", label="Withdraw")  # buttons answer
+    assert "not playing in this league" in await ephemeral_answer(late)
     thread = (await bot.store.games.get(other_game)).thread_id
     mark = fake_discord.mark()
     await move_by_buttons(fake_discord, 0, channel=thread)  # the game's buttons still play

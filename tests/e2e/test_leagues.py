@@ -34,6 +34,7 @@ async def test_a_five_player_swiss_league_opens_round_one_in_threads(
     created = await fake_discord.slash("league create", terms, user="owner", channel="games")
     posted = await created.wait_message(lambda m: "Sign up" in str(m.buttons()))
     assert "League #1" in posted.content and "No entrants yet" in posted.content
+    assert "**League #1**: Iliad, Swiss, 3 rounds" in posted.content  # names, not ids
     for name in PLAYERS:
         await (await fake_discord.click(posted.id, user=name, label="Sign up")).wait_answered()
     twice = await fake_discord.click(posted.id, user="bob", label="Sign up")
@@ -54,6 +55,9 @@ async def test_a_five_player_swiss_league_opens_round_one_in_threads(
     assert {m.channel_id for m in boards} == {t.id for t in threads}
     byes = [m for m in fake_discord.messages(channel="games") if "a bye" in m.content]
     assert len(byes) == 1
+    redrawn = fake_discord.message(posted.id)  # started: no more sign-ups
+    assert "Round 1 is being played." in redrawn.content
+    assert [b["label"] for b in redrawn.buttons()] == ["Withdraw"]
 
     late = await fake_discord.click(posted.id, user="owner", label="Withdraw")
     assert "not playing in this league" in await ephemeral_answer(late)
@@ -99,6 +103,9 @@ async def test_a_named_league_cancelled_shows_its_name_and_state_in_its_standing
     await bot_runner.settle()
     cancel = await fake_discord.slash("league cancel", {"league": 1}, user="owner", channel="games")
     await cancel.wait_answered()
+    await bot_runner.settle()
+    redrawn = fake_discord.message(posted.id)  # cancelled: its buttons are gone
+    assert "The league was cancelled." in redrawn.content and redrawn.buttons() == []
 
     table = await fake_discord.slash("league standings", {"league": 1}, user="bob", channel="games")
     text = await table.wait_message(lambda m: m.content.startswith("Standings"))

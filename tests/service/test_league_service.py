@@ -95,7 +95,8 @@ async def test_signing_up_withdrawing_and_who_may_start(service: GameService) ->
     await service.leagues.sign_up(league, GUILD, 103, "Cy")
     started = await service.leagues.start(league, GUILD, 999, manages=True)  # a server manager
     assert started.info.status == "running" and len(started.tables) == 1
-    await refused(LeagueRefused, service.leagues.sign_up(league, GUILD, 104, "Di"))
+    late = await refused(LeagueRefused, service.leagues.sign_up(league, GUILD, 104, "Di"))
+    assert late == "This league no longer takes sign-ups."
     await refused(LeagueRefused, service.leagues.start(league, GUILD, 1, False))
     cancelled = await service.leagues.cancel(league, GUILD, ORGANISER, manages=False)
     assert cancelled.status == "cancelled"

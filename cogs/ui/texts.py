@@ -282,12 +282,15 @@ def turn_note(info: GameInfo, user_id: int, link: str, language: str = EN) -> st
     return f"{words(note, language)}{where}"
 
 
-def end_note(info: GameInfo, link: str, language: str = EN) -> str:
-    """The short note that tells the players a game is over, with every place and score."""
+def end_note(info: GameInfo, link: str, language: str = EN, seats: Sequence[str] = ()) -> str:
+    """The short note that tells the players a game is over, with every place and score (each
+    player with their seat, so two computers of one level read apart: 'Yellow', 'Red')."""
     where = f" {link}" if link else ""
     head = words(say("table.game_over", title=info.title, game=info.game_id), language)
     if info.outcome is None:
         players = " ".join(_mention(p.user_id) for p in info.players if not p.automatic)
         return clip(f"{players} {head}{where}")
-    places = " · ".join(standings(info, language=language))
-    return clip(f"{head} {words(info.outcome.summary, language)} {places}{where}")
+    seats = [words(name, language) for name in seats]  # Ilium's colours are messages
+    summary = _named_summary(info, seats, words(info.outcome.summary, language), language)
+    places = " · ".join(standings(info, seats, language))
+    return clip(f"{head} {summary} {places}{where}")

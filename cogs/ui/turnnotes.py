@@ -54,7 +54,7 @@ class TurnNotes:
         where = link(info.guild_id, info.place_id, message_id)
         turn = board.turn
         if info.status != "active":
-            text, users = end_note(info, where, language), people(info)
+            text, users = end_note(info, where, language, board.view["seats"]), people(info)
         elif turn_passed and turn is not None and not turn.automatic:
             text = turn_note(info, turn.user_id, where, language)
             users = await turn_pinged(self.bot, board, where)  # their /notify choices

@@ -45,6 +45,20 @@ def test_the_end_note_names_everyone_with_place_and_score() -> None:
     assert "1st <@11>: 15 · 2nd <@12>: 15 · 3rd Cy (automatic player): 10" in note
 
 
+def test_the_end_note_names_each_seat_so_equal_names_read_apart() -> None:
+    """Two computers of one level have one name: their seats tell them apart in the note."""
+    twins = (
+        Player(11, "Ann", 0, seat=2),
+        *(Player(-2 - n, "Computer (easy)", 1 + n, seat=n, level="easy") for n in range(2)),
+    )
+    won = Outcome(scores=(35, 15, 15), ranking=(1, 2, 3), reason="points", summary="Red wins.")
+    note = end_note(info(twins, won), "", seats=["Red", "Yellow", "Green"])
+    assert note.startswith("**Ilium** (game 7) is over. Red (Computer (easy)) wins. ")
+    assert note.endswith(
+        "1st Computer (easy) (Red): 35 · 2nd Computer (easy) (Yellow): 15 · 3rd <@11> (Green): 15"
+    )
+
+
 def test_a_prompt_ends_in_one_stop() -> None:
     assert _sentence("take a die") == "take a die."
     assert _sentence("which tile moves?") == "which tile moves?"

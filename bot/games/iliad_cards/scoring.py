@@ -83,6 +83,8 @@ def breakdown_line(state: State, who: int) -> str:
     ]
     parts += [say("iliad_cards.thanatos_vp", vp=p) for p in state.penalties[who]]
     words = {"seat": seat(who), "vp": vp(state, who), "parts": commas(parts)}
+    if len(cards) == 1:  # "1 victory card"
+        return say("iliad_cards.breakdown_one", **words)
     return say("iliad_cards.breakdown", **words, cards=len(cards))
 
 

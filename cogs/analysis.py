@@ -4,7 +4,8 @@ Refusals (a game still being played, one without a result, another server's) com
 answer is deferred. Then the deferred answer shows the queue place or the progress, edited as
 the analysis goes, and is filled with the chart and the words when it is ready (as a plain
 message in the channel if that took longer than the interaction lives). An analysis a restart
-cut short is computed again at the next start and posted where it was asked for.
+cut short says so in its answer, is computed again at the next start and posted where it was
+asked for, in the asker's language.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import discord
 from discord import app_commands
 
 from bot.i18n import say, words
+from bot.service import Restarting
 from bot.service.analyses import Asker, Ready
 from bot.service.analysing import Progress
 from cogs.ui.alttext import upload
@@ -71,7 +73,12 @@ class Analyses(TableCog):
                 await interaction.edit_original_response(content=text)
 
         asker = Asker(interaction.user.id, interaction.channel_id or 0, language)
-        ready = await service.ask(guild, game, asker, progress)
+        try:
+            ready = await service.ask(guild, game, asker, progress)
+        except Restarting:  # its row stays pending: the next start computes it and posts it here
+            said = say("table.analysis.restarting", title=shown.title, game=shown.game_id)
+            await late.public(words(said, language), language)
+            return
         png, alt = await drawn(ready, language)
         chart = attachment(interaction, png, chart_file_name(ready.game_id), alt)
         await late.public(result_text(ready, language), language, file=chart)

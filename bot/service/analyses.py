@@ -9,7 +9,9 @@ a result (abandoned or cancelled: nothing to learn where it turned).
 The first request stores a 'pending' row and queues the analysis (`bot.service.analysing`);
 a request while it is queued or running joins it; a done row answers at once. At start,
 `resume` begins every pending analysis again, once (a second restart during the same
-analysis gives it up: it may be asked for again), and hands each result to the caller to post.
+analysis gives it up: it may be asked for again), and hands each result to the caller to post
+for whoever asked first; a request arriving meanwhile, even before the resumed one starts,
+joins the same job.
 """
 
 from __future__ import annotations
@@ -103,10 +105,7 @@ class Analyses:
         if row is not None and row.status == DONE and row.result is not None:
             return await self._ready(source, Analysis.from_json(row.result), stored=True)
         seed = row.seed if row is not None else await self._asked(source, asker)
-        # No await between the look and the start: two requests never start two analyses.
-        job = self.analyst.running(shown.game_id)
-        if job is None:
-            job = self.analyst.start(shown.game_id, _match(source), seed)
+        job = self.analyst.start(shown.game_id, _match(source), seed)  # or the one under way
         return await self._finish(source, job, listener)
 
     async def _asked(self, source: ReplaySource, asker: Asker) -> int:
@@ -123,7 +122,7 @@ class Analyses:
         """At start: every pending analysis begins again once, and is posted when ready."""
         started = []
         for row in await self.store.analyses.pending():
-            if row.starts > 1 or self.analyst.running(row.game_id):
+            if row.starts > 1:
                 log.warning("game #%s: its analysis was cut short twice; dropped", row.game_id)
                 await self.store.analyses.drop(row.game_id)
                 continue
@@ -138,6 +137,7 @@ class Analyses:
             assert entry is not None  # its row would have gone with the game
             guild = entry.guild_id or 0
             source = await self.records.replay_source(guild, row.game_id, row.asked_by)
+            # Asked again since the start (or before this look): that job is joined, not doubled.
             job = self.analyst.start(row.game_id, _match(source), row.seed)
             ready = await self._finish(source, job, None)
             await post(ready, Asker(row.asked_by, row.channel_id, row.language))

@@ -16,7 +16,7 @@ from bot.ai.analysis import Plan, Step
 from bot.ai.reviewing import weigh_slice
 from bot.engine import get_game
 from bot.service import GameNotFound, GameNotOver, GameService
-from bot.service.analyses import Asker, NothingToAnalyse
+from bot.service.analyses import Asker, NothingToAnalyse, _match
 from bot.service.analysing import Analyst, Progress
 from bot.store import Store
 from tests.migrated import migrated
@@ -142,3 +142,43 @@ async def test_a_stop_while_it_runs_keeps_it_pending(analysed: GameService, stor
         await asked
     row = await store.analyses.get(game_id)
     assert row is not None and row.status == "pending"
+
+
+async def test_a_request_under_way_at_the_restart_is_joined_and_the_first_asker_still_told(
+    analysed: GameService, store: Store
+) -> None:
+    game_id = await play_real_game(analysed, get_game(GAME))
+    await store.analyses.ask(game_id, seed=5, plan={}, asker=(BOB, 501, "it"))  # cut short
+    running = asyncio.Event()
+
+    async def listen(progress: Progress) -> None:
+        if progress.place == 0:
+            running.set()
+
+    # Asked again before the restart's look at the pending rows (as a command right at start).
+    asked = asyncio.ensure_future(analysed.analyses.ask(GUILD, game_id, ASKER, listen))
+    await running.wait()
+    posted: list[Any] = []
+
+    async def post(ready: Any, asker: Asker) -> None:
+        posted.append((ready.analysis, asker))
+
+    await asyncio.gather(*await analysed.analyses.resume(post))
+    answered = await asked
+    assert posted == [(answered.analysis, Asker(BOB, 501, "it"))]  # the first asker is told
+    assert sum(SLICES) == len(answered.analysis.steps)  # computed once, for both
+    row = await store.analyses.get(game_id)
+    assert row is not None and row.status == "done" and row.starts == 2  # kept: never again
+    third = await analysed.analyses.ask(GUILD, game_id, Asker(BOB, 501, "de"))
+    assert third.stored and sum(SLICES) == len(answered.analysis.steps)
+
+
+async def test_starting_a_game_under_way_again_hands_back_its_job(analysed: GameService) -> None:
+    game_id = await play_real_game(analysed, get_game(GAME))
+    source = await analysed.records.replay_source(GUILD, game_id, ALICE)
+    analyst = analysed.analyses.analyst
+    match = _match(source)
+    first = analyst.start(game_id, match, 5)
+    assert analyst.start(game_id, match, 6) is first  # the resumed start and a request: one job
+    steps = await analyst.wait(first)
+    assert sum(SLICES) == len(steps)

@@ -240,3 +240,43 @@ async def test_a_game_of_another_server_reads_as_no_game_and_a_running_one_is_re
     refusal = await ephemeral_answer(playing)
     assert "still being played" in refusal and "Iliad" in refusal
     assert await bot.store.analyses.get(2) is None and gate.slices == []
+
+
+async def test_a_second_restart_during_the_same_analysis_gives_it_up_and_says_so(
+    fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path, gate: Gate
+) -> None:
+    await bot_runner.start(factory(database))
+    await finished_game(fake_discord)
+    for asker, channel in (("carol", "lounge"), ("alice", "games")):
+        gate.hold()
+        if asker == "alice":  # the second bot: the analysis begun again waits in the pool
+            await bot_runner.start(factory(database))
+            await gate.wait_held()  # (nothing more is sent while it is held)
+        asked = await fake_discord.slash("analysis", {"game": 1}, user=asker, channel=channel)
+        if asker == "carol":
+            await gate.wait_held()
+        else:
+            await asked.wait_message(lambda m: not m.ephemeral and "decisions weighed" in m.content)
+        await bot_runner.stop(settle=False)
+        told = public_text(fake_discord, asked)
+        if asker == "carol":
+            assert told.startswith("The bot is restarting: the analysis of Iliad (game 1) will")
+        else:
+            assert told.startswith("The bot is restarting, and the analysis of Iliad (game 1)")
+            assert "so it is given up: ask for it again with /analysis" in told
+    gate.slices.clear()
+    mark = fake_discord.mark()
+    bot = await bot_runner.start(factory(database))
+    dropped = await fake_discord.wait_for(
+        lambda m: m.channel_id == fake_discord.channel("lounge").id, since=mark
+    )
+    carol = fake_discord.user("carol").id
+    assert dropped.content == (
+        f"<@{carol}>, the analysis of Iliad (game 1) you asked for was cut short by two "
+        "restarts, so it was given up: ask for it again with /analysis."
+    )
+    assert await bot.store.analyses.get(1) is None and gate.slices == []  # not begun a third time
+    fresh = await fake_discord.slash("analysis", {"game": 1}, user="dave", channel="general")
+    assert (await posted(fresh)).content.startswith("**Analysis of Iliad, game 1**")
+    row = await bot.store.analyses.get(1)
+    assert row is not None and row.status == "done" and row.starts == 1

@@ -16,7 +16,7 @@ from bot.ai.analysis import Plan, Step
 from bot.ai.reviewing import weigh_slice
 from bot.engine import get_game
 from bot.service import GameNotFound, GameNotOver, GameService
-from bot.service.analyses import Asker, NothingToAnalyse, _match
+from bot.service.analyses import Asker, CutShort, NothingToAnalyse, _match
 from bot.service.analysing import Analyst, Progress
 from bot.store import Store
 from tests.migrated import migrated
@@ -120,8 +120,14 @@ async def test_a_restart_begins_a_pending_analysis_again_once(
     async def post(ready: Any, asker: Asker) -> None:
         posted.append((ready.game_id, asker))
 
-    await asyncio.gather(*await analysed.analyses.resume(post))
+    told: list[Any] = []
+
+    async def given_up(asker: Asker, title: str, number: int) -> None:
+        told.append((asker, title, number))
+
+    await asyncio.gather(*await analysed.analyses.resume(post, given_up))
     assert posted == [(game_id, Asker(BOB, 501, "it"))]
+    assert told == [(Asker(BOB, 501, "it"), "Counters", again)]  # its asker hears it was dropped
     row = await store.analyses.get(game_id)
     assert row is not None and row.status == "done" and row.starts == 2
     assert await store.analyses.get(again) is None  # given up: it may be asked for again
@@ -138,7 +144,7 @@ async def test_a_stop_while_it_runs_keeps_it_pending(analysed: GameService, stor
     asked = asyncio.ensure_future(analysed.analyses.ask(GUILD, game_id, ASKER, listen))
     await heard.wait()
     analysed.analyses.analyst.abandon()
-    with pytest.raises(Exception, match="restart"):
+    with pytest.raises(CutShort, match="will begin again when it is back"):
         await asked
     row = await store.analyses.get(game_id)
     assert row is not None and row.status == "pending"

@@ -22,7 +22,14 @@ from bot.ai.analysis import Plan
 from bot.service.analysing import Analyst
 from tests.e2e.fake_discord import BotRunner, FakeDiscord, InjectedInteraction
 from tests.e2e.searching import DEPTH, ITERATIONS
-from tests.e2e.symposion import ephemeral_answer, factory, is_live_board, move_by_buttons, open_game
+from tests.e2e.symposion import (
+    ephemeral_answer,
+    factory,
+    is_live_board,
+    move_by_buttons,
+    open_game,
+    uploads,
+)
 
 Runner = BotRunner[Any]
 T = TypeVar("T")
@@ -171,6 +178,15 @@ async def test_a_restart_while_it_is_computed_begins_it_again_once_and_posts_it_
     carol = fake_discord.user("carol").id
     assert resumed.content.startswith(f"<@{carol}>, die Analyse, um die du gebeten hast")
     assert "**Analyse von Ilias, Spiel 1**" in resumed.content
+    turning = "die teuersten Entscheidungen:" in resumed.content
+    assert turning or "keine Entscheidung etwas gekostet" in resumed.content  # turning points
+    assert "Alice" in resumed.content and "Bob" in resumed.content
+    lounge = f"/channels/{fake_discord.channel('lounge').id}/messages"
+    [chart] = [u for u in uploads(fake_discord) if u.path.endswith(lounge)]
+    assert chart.filename == CHART and chart.description
+    assert chart.description.startswith("Diagramm der geschätzten Gewinnchance")
+    [sent] = [r for r in fake_discord.requests if r.upload_sizes and r.path.endswith(lounge)]
+    assert isinstance(sent.body, dict) and sent.body["allowed_mentions"]["users"] == [carol]
     joined = await posted(again)
     assert joined.content.startswith("**Analysis of Iliad, game 1**")
     weighed = gate.weighed()

@@ -4,7 +4,8 @@ Refusals (a game still being played, one without a result, another server's) com
 answer is deferred. Then the deferred answer shows the queue place or the progress, edited as
 the analysis goes, and is filled with the chart and the words when it is ready (as a plain
 message in the channel if that took longer than the interaction lives). An analysis a restart
-cut short is computed again at the next start and posted where it was asked for.
+cut short says so in its answer, is computed again at the next start and posted where it was
+asked for, in the asker's language.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import discord
 from discord import app_commands
 
 from bot.i18n import say, words
-from bot.service.analyses import Asker, Ready
+from bot.service.analyses import Asker, CutShort, Ready
 from bot.service.analysing import Progress
 from cogs.ui.alttext import upload
 from cogs.ui.analysis import chart_view, chart_words, progress_text, result_text
@@ -48,6 +49,13 @@ async def drawn(ready: Ready, language: str) -> tuple[bytes, str]:
     return png, chart_words(ready, language)
 
 
+def pinging(asker: Asker) -> discord.AllowedMentions:
+    """A message after a restart pings only who asked (the interaction is long gone)."""
+    return discord.AllowedMentions(
+        users=[discord.Object(asker.user_id)], everyone=False, roles=False
+    )
+
+
 class Analyses(TableCog):
     """Learning from a finished game."""
 
@@ -71,7 +79,11 @@ class Analyses(TableCog):
                 await interaction.edit_original_response(content=text)
 
         asker = Asker(interaction.user.id, interaction.channel_id or 0, language)
-        ready = await service.ask(guild, game, asker, progress)
+        try:
+            ready = await service.ask(guild, game, asker, progress)
+        except CutShort as cut:  # the bot stops: begun again at the next start, or given up
+            await late.public(words(cut.args[0], language), language)
+            return
         png, alt = await drawn(ready, language)
         chart = attachment(interaction, png, chart_file_name(ready.game_id), alt)
         await late.public(result_text(ready, language), language, file=chart)
@@ -85,7 +97,7 @@ class Analyses(TableCog):
 
     async def cog_load(self) -> None:
         """Begin again every analysis a restart cut short; each is posted where asked."""
-        resumed = asyncio.ensure_future(self.bot.service.analyses.resume(self.post))
+        resumed = asyncio.ensure_future(self.bot.service.analyses.resume(self.post, self.given_up))
         resumed.set_name("symposion: analyses resumed")
 
     async def post(self, ready: Ready, asker: Asker) -> None:
@@ -97,12 +109,23 @@ class Analyses(TableCog):
             await channel.send(
                 clip(f"{head}\n{result_text(ready, asker.language)}"),
                 file=upload(png, chart_file_name(ready.game_id), alt),
-                allowed_mentions=discord.AllowedMentions(
-                    users=[discord.Object(asker.user_id)], everyone=False, roles=False
-                ),
+                allowed_mentions=pinging(asker),
             )
         except DISCORD_FAULTS as error:
             log.warning("game #%s: its analysis was not posted: %r", ready.game_id, error)
+
+    async def given_up(self, asker: Asker, title: str, game_id: int) -> None:
+        """An analysis cut short by two restarts: its asker is told, where it was asked."""
+        who = f"<@{asker.user_id}>"
+        said = say("table.analysis.given_up", who=who, title=title, game=game_id)
+        channel = self.bot.get_partial_messageable(asker.channel_id)
+        try:
+            await channel.send(
+                clip(words(said, asker.language)),
+                allowed_mentions=pinging(asker),
+            )
+        except DISCORD_FAULTS as error:
+            log.warning("game #%s: its dropped analysis was not told: %r", game_id, error)
 
 
 async def setup(bot: Host) -> None:

@@ -9,7 +9,10 @@ a result (abandoned or cancelled: nothing to learn where it turned).
 The first request stores a 'pending' row and queues the analysis (`bot.service.analysing`);
 a request while it is queued or running joins it; a done row answers at once. At start,
 `resume` begins every pending analysis again, once (a second restart during the same
-analysis gives it up: it may be asked for again), and hands each result to the caller to post.
+analysis gives it up, telling its asker: it may be asked for again), and hands each result
+to the caller to post for whoever asked first; a request arriving meanwhile, even before the
+resumed one starts, joins the same job. A request cut short by a stop says which of the two
+comes (`CutShort`).
 """
 
 from __future__ import annotations
@@ -38,6 +41,11 @@ class NothingToAnalyse(ServiceError):
     """The game ended without a result (abandoned or cancelled)."""
 
 
+class CutShort(ServiceError):
+    """The bot stops during the analysis; the message says whether the next start begins it
+    again (posting it where it was asked) or gives it up (cut short twice)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Asker:
     """Who asks for an analysis, where it is to be posted, and in which words."""
@@ -61,6 +69,7 @@ class Ready:
 
 
 Post = Callable[[Ready, Asker], Awaitable[None]]
+GivenUp = Callable[[Asker, str, int], Awaitable[None]]  # told: the game's title and number
 
 
 @database_down_told
@@ -103,11 +112,18 @@ class Analyses:
         if row is not None and row.status == DONE and row.result is not None:
             return await self._ready(source, Analysis.from_json(row.result), stored=True)
         seed = row.seed if row is not None else await self._asked(source, asker)
-        # No await between the look and the start: two requests never start two analyses.
-        job = self.analyst.running(shown.game_id)
-        if job is None:
-            job = self.analyst.start(shown.game_id, _match(source), seed)
-        return await self._finish(source, job, listener)
+        job = self.analyst.start(shown.game_id, _match(source), seed)  # or the one under way
+        try:
+            return await self._finish(source, job, listener)
+        except Restarting:
+            raise await self._cut_short(shown) from None
+
+    async def _cut_short(self, shown: GameInfo) -> CutShort:
+        """What the asker reads when the bot stops: begun again at the start, or given up."""
+        row = await self.store.analyses.get(shown.game_id)
+        again = row is not None and row.status != DONE and row.starts <= 1
+        key = "service.analysis.resumes" if again else "service.analysis.given_up"
+        return CutShort(say(key, title=shown.title, game=shown.game_id))
 
     async def _asked(self, source: ReplaySource, asker: Asker) -> int:
         """Store the pending row; its seed is the game's own (the analysis draws apart from the
@@ -119,17 +135,29 @@ class Analyses:
         row = await self.store.analyses.get(game_id)
         return seed if row is None else row.seed
 
-    async def resume(self, post: Post) -> list[asyncio.Task[None]]:
-        """At start: every pending analysis begins again once, and is posted when ready."""
+    async def resume(self, post: Post, given_up: GivenUp | None = None) -> list[asyncio.Task[None]]:
+        """At start: every pending analysis begins again once, and is posted when ready; one
+        cut short twice is dropped and its asker told (`given_up`)."""
         started = []
         for row in await self.store.analyses.pending():
-            if row.starts > 1 or self.analyst.running(row.game_id):
+            if row.starts > 1:
                 log.warning("game #%s: its analysis was cut short twice; dropped", row.game_id)
                 await self.store.analyses.drop(row.game_id)
+                if given_up is not None:
+                    await self._tell_given_up(row, given_up)
                 continue
             await self.store.analyses.restarted(row.game_id)
             started.append(asyncio.ensure_future(self._resumed(row, post)))
         return started
+
+    async def _tell_given_up(self, row: AnalysisRow, given_up: GivenUp) -> None:
+        """The first asker of a dropped analysis hears it was given up (a failure is logged)."""
+        try:
+            entry = await self.store.records.entry(row.game_id)
+            title = self.records.game_title(entry.game_type) if entry else f"#{row.game_id}"
+            await given_up(Asker(row.asked_by, row.channel_id, row.language), title, row.game_id)
+        except Exception:
+            log.exception("game #%s: its asker was not told of the dropped analysis", row.game_id)
 
     async def _resumed(self, row: AnalysisRow, post: Post) -> None:
         """One pending analysis computed again and handed to `post`."""
@@ -138,6 +166,7 @@ class Analyses:
             assert entry is not None  # its row would have gone with the game
             guild = entry.guild_id or 0
             source = await self.records.replay_source(guild, row.game_id, row.asked_by)
+            # Asked again since the start (or before this look): that job is joined, not doubled.
             job = self.analyst.start(row.game_id, _match(source), row.seed)
             ready = await self._finish(source, job, None)
             await post(ready, Asker(row.asked_by, row.channel_id, row.language))

@@ -6,7 +6,8 @@ two slices a computer move waiting for a worker gets one, and the asker sees the
 Only one game is analysed at a time (the others wait in order, and each is told its place):
 the computer players keep the rest of the pool, and their pace.
 
-A job asked for while it is queued or running is joined, never started twice. When the bot
+A job asked for while it is queued or running is joined, never started twice (`start` hands
+back the job under way). When the bot
 stops (`abandon`), a running job ends with `Restarting` and its stored 'pending' row stays, so
 the next start begins it again.
 """
@@ -82,9 +83,13 @@ class Analyst:
         return self.jobs.get(game_id)
 
     def start(self, game_id: int, match: Game, seed: int) -> Job:
-        """Queue a game's analysis (its place counted from the running one, 1 = next)."""
+        """Queue a game's analysis (its place counted from the running one, 1 = next), or the
+        one already queued or running for it: a game is never analysed twice at once."""
         if self.abandoned:
             raise Restarting()
+        job = self.jobs.get(game_id)
+        if job is not None:
+            return job
         job = self.jobs[game_id] = Job(game_id, match, seed)
         job.progress = Progress(len(self.jobs) - 1, 0, 0)
         job.task = asyncio.ensure_future(self._run(job))

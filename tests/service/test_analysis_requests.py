@@ -16,7 +16,7 @@ from bot.ai.analysis import Plan, Step
 from bot.ai.reviewing import weigh_slice
 from bot.engine import get_game
 from bot.service import GameNotFound, GameNotOver, GameService
-from bot.service.analyses import Asker, NothingToAnalyse
+from bot.service.analyses import Asker, CutShort, NothingToAnalyse, _match
 from bot.service.analysing import Analyst, Progress
 from bot.store import Store
 from tests.migrated import migrated
@@ -120,8 +120,14 @@ async def test_a_restart_begins_a_pending_analysis_again_once(
     async def post(ready: Any, asker: Asker) -> None:
         posted.append((ready.game_id, asker))
 
-    await asyncio.gather(*await analysed.analyses.resume(post))
+    told: list[Any] = []
+
+    async def given_up(asker: Asker, title: str, number: int) -> None:
+        told.append((asker, title, number))
+
+    await asyncio.gather(*await analysed.analyses.resume(post, given_up))
     assert posted == [(game_id, Asker(BOB, 501, "it"))]
+    assert told == [(Asker(BOB, 501, "it"), "Counters", again)]  # its asker hears it was dropped
     row = await store.analyses.get(game_id)
     assert row is not None and row.status == "done" and row.starts == 2
     assert await store.analyses.get(again) is None  # given up: it may be asked for again
@@ -138,7 +144,47 @@ async def test_a_stop_while_it_runs_keeps_it_pending(analysed: GameService, stor
     asked = asyncio.ensure_future(analysed.analyses.ask(GUILD, game_id, ASKER, listen))
     await heard.wait()
     analysed.analyses.analyst.abandon()
-    with pytest.raises(Exception, match="restart"):
+    with pytest.raises(CutShort, match="will begin again when it is back"):
         await asked
     row = await store.analyses.get(game_id)
     assert row is not None and row.status == "pending"
+
+
+async def test_a_request_under_way_at_the_restart_is_joined_and_the_first_asker_still_told(
+    analysed: GameService, store: Store
+) -> None:
+    game_id = await play_real_game(analysed, get_game(GAME))
+    await store.analyses.ask(game_id, seed=5, plan={}, asker=(BOB, 501, "it"))  # cut short
+    running = asyncio.Event()
+
+    async def listen(progress: Progress) -> None:
+        if progress.place == 0:
+            running.set()
+
+    # Asked again before the restart's look at the pending rows (as a command right at start).
+    asked = asyncio.ensure_future(analysed.analyses.ask(GUILD, game_id, ASKER, listen))
+    await running.wait()
+    posted: list[Any] = []
+
+    async def post(ready: Any, asker: Asker) -> None:
+        posted.append((ready.analysis, asker))
+
+    await asyncio.gather(*await analysed.analyses.resume(post))
+    answered = await asked
+    assert posted == [(answered.analysis, Asker(BOB, 501, "it"))]  # the first asker is told
+    assert sum(SLICES) == len(answered.analysis.steps)  # computed once, for both
+    row = await store.analyses.get(game_id)
+    assert row is not None and row.status == "done" and row.starts == 2  # kept: never again
+    third = await analysed.analyses.ask(GUILD, game_id, Asker(BOB, 501, "de"))
+    assert third.stored and sum(SLICES) == len(answered.analysis.steps)
+
+
+async def test_starting_a_game_under_way_again_hands_back_its_job(analysed: GameService) -> None:
+    game_id = await play_real_game(analysed, get_game(GAME))
+    source = await analysed.records.replay_source(GUILD, game_id, ALICE)
+    analyst = analysed.analyses.analyst
+    match = _match(source)
+    first = analyst.start(game_id, match, 5)
+    assert analyst.start(game_id, match, 6) is first  # the resumed start and a request: one job
+    steps = await analyst.wait(first)
+    assert sum(SLICES) == len(steps)

@@ -49,7 +49,8 @@ def pick_frames(count: int, most: int) -> list[int]:
 
 
 def _scaled(image: Image.Image, width: int) -> Image.Image:
-    image = image.convert("RGB")
+    if image.mode != "RGB":  # converting an RGB board again only copied it (4 ms a frame)
+        image = image.convert("RGB")
     if image.width <= width:
         return image
     height = max(1, round(image.height * width / image.width))

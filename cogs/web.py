@@ -81,6 +81,14 @@ class Watch(TableCog):
             return None
         return None if token is None else self.bot.web.page(f"/g/{token}")
 
+    def _managed(self, interaction: Interaction) -> int:
+        """The server whose pages a member with Manage Server makes or revokes (refused for
+        anyone else, and where the bot serves no pages)."""
+        self._served()
+        if not interaction.permissions.manage_guild:
+            raise ServiceError(NOT_ADMIN)
+        return interaction.guild_id or 0
+
     def _served(self) -> Site:
         if self.site is None or self.bot.web is None:
             raise ServiceError(NO_SITE)
@@ -114,18 +122,13 @@ class Watch(TableCog):
         self, interaction: Interaction, state: app_commands.Choice[str] | None = None
     ) -> None:
         """Members with Manage Server make, renew or revoke the server's leaderboards page."""
-        self._served()
-        if not interaction.permissions.manage_guild:
-            raise ServiceError(NOT_ADMIN)
-        guild = interaction.guild_id or 0
+        guild = self._managed(interaction)
         watching = self.bot.service.watching
-        if state is not None and state.value == "off":
+        if _chose(state, "off"):
             await watching.revoke_leaderboards(guild)
             await self._answer(interaction, say("table.web.leaderboards_off"))
             return
-        token = await watching.leaderboards_page(
-            guild, renew=state is not None and state.value == "renew"
-        )
+        token = await watching.leaderboards_page(guild, renew=_chose(state, "renew"))
         address = self._page(f"/l/{token}")
         await self._answer(interaction, say("table.web.leaderboards_on", address=address))
 
@@ -142,17 +145,13 @@ class Watch(TableCog):
         state: app_commands.Choice[str] | None = None,
     ) -> None:
         """Members with Manage Server make, renew or revoke a league's page (this server's)."""
-        self._served()
-        if not interaction.permissions.manage_guild:
-            raise ServiceError(NOT_ADMIN)
-        guild = interaction.guild_id or 0
+        guild = self._managed(interaction)
         watching = self.bot.service.watching
-        if state is not None and state.value == "off":
+        if _chose(state, "off"):
             await watching.revoke_league(league, guild)
             await self._answer(interaction, say("table.web.league_off", number=league))
             return
-        renew = state is not None and state.value == "renew"
-        token = await watching.league_page(league, guild, renew=renew)
+        token = await watching.league_page(league, guild, renew=_chose(state, "renew"))
         address = self._page(f"/league/{token}")
         await self._answer(interaction, say("table.web.league_on", number=league, address=address))
 
@@ -170,6 +169,11 @@ class Watch(TableCog):
             return
         board = await self.bot.service.boards.show(info.game_id)
         await self.table.publish(board, in_place=True)
+
+
+def _chose(state: app_commands.Choice[str] | None, value: str) -> bool:
+    """Whether the optional on/off/renew choice was `value`."""
+    return state is not None and state.value == value
 
 
 async def setup(bot: Host) -> None:

@@ -120,6 +120,7 @@ async def test_the_host_adds_and_removes_computer_players_in_the_lobby(
 ) -> None:
     stub_drawing(monkeypatch)
     bot = await bot_runner.start(factory(database))
+    quick_computers(bot)  # about the lobby: the seat's level is stored, its moves are quick
     opened = await fake_discord.slash(
         "play", {"game": "atlandice", "where": "here"}, user="alice", channel="games"
     )
@@ -145,7 +146,7 @@ async def test_the_host_adds_and_removes_computer_players_in_the_lobby(
     assert "Computer (hard)" in shown and "Computer (normal)" not in shown
     mark = fake_discord.mark()
     started = await fake_discord.click(fake_discord.message(lobby.id), user="alice", label="Start")
-    await started.wait_answered()  # a real hard search may move first: it may take its time
+    await started.wait_answered()
     await fake_discord.wait_for(
         persons_turn(fake_discord, "alice"), since=mark, timeout=COMPUTER_TURNS
     )

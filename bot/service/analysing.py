@@ -7,9 +7,8 @@ Only one game is analysed at a time (the others wait in order, and each is told 
 the computer players keep the rest of the pool, and their pace.
 
 A job asked for while it is queued or running is joined, never started twice (`start` hands
-back the job under way). When the bot
-stops (`abandon`), a running job ends with `Restarting` and its stored 'pending' row stays, so
-the next start begins it again.
+back the job under way). When the bot stops (`abandon`), a running job ends with `Restarting`
+and its stored 'pending' row stays, so the next start begins it again.
 """
 
 from __future__ import annotations

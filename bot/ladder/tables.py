@@ -3,6 +3,7 @@ times and win rates, the targets each table meets, and how the run was made."""
 
 from __future__ import annotations
 
+import math
 import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -15,6 +16,7 @@ from bot.ladder.schedule import pair_score
 ANCHOR = "random"
 LADDER = ("random", "greedy", "easy", "normal", "hard")  # each should stand above the one before
 HARD_OVER_NORMAL = 100.0  # Elo
+AFFORDABLE = 100  # times a table's games: beyond this, days of one core
 P95_LIMITS = {"normal": 1.0, "hard": 4.0}  # seconds of one core per decision
 
 
@@ -143,7 +145,59 @@ def document(
                 lines += table_lines(standing)
     missed = sum(not ok for standing in standings for _, ok in targets(standing))
     lines += [f"{missed} target(s) not met over {len(standings)} tables.", ""]
+    lines += why_lines(standings, results["run"]["budget"]["games"])
     return "\n".join(lines)
+
+
+def games_factor(low: Rating, high: Rating) -> float | None:
+    """How many times a table's games would part two neighbours' intervals if their Elo gap
+    held (half-widths shrink as 1/sqrt(games)); None when the upper one is not above at all."""
+    gap = high.elo - low.elo
+    if gap <= 0:
+        return None
+    widths = (low.high - low.low) / 2 + (high.high - high.low) / 2
+    return max(1.0, (widths / gap) ** 2)
+
+
+def why_lines(standings: Sequence[Standing], games: int) -> list[str]:
+    """Why 'intervals apart' is not met: the sample each table would need, or a level that
+    did not score above the one below it at all (a sample cannot show what is not there)."""
+    lines: list[str] = []
+    for standing in standings:
+        by_name = {rating.name: rating for rating in standing.ratings}
+        present = [name for name in LADDER if name in by_name]
+        for lower, upper in pairwise(present):
+            low, high = by_name[lower], by_name[upper]
+            if high.low > low.high:
+                continue
+            factor = games_factor(low, high)
+            where = f"{standing.game} {standing.players}p, {upper} over {lower}"
+            if factor is None:
+                lines.append(f"- {where}: {upper} scored no higher than {lower} here.")
+            elif factor > AFFORDABLE:
+                lines.append(
+                    f"- {where}: {high.elo - low.elo:+.0f} Elo, too close to part with any"
+                    f" sample this machine could play (over {AFFORDABLE}× this table's games)."
+                )
+            else:
+                lines.append(
+                    f"- {where}: {high.elo - low.elo:+.0f} Elo; the intervals would part with"
+                    f" about {math.ceil(factor)}× this table's games."
+                )
+    if not lines:
+        return []
+    return [
+        "## Why levels' intervals overlap",
+        "",
+        f"Each pair with normal or hard played {games} games per table: a hard game costs"
+        " minutes of one core, and the whole ladder already takes about an hour of it. The"
+        " intervals are therefore wide. Below, for each overlap, how many times the games it"
+        " would take to part them if the measured gap held, or where the upper level did not"
+        " score above the lower one at all.",
+        "",
+        *lines,
+        "",
+    ]
 
 
 def _how_lines(results: dict[str, Any], standings: list[Standing]) -> list[str]:

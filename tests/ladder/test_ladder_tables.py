@@ -6,7 +6,17 @@ from typing import Any
 
 import pytest
 
-from bot.ladder.tables import document, percentile, record_of, standing_of, targets
+from bot.ladder.elo import Rating, Record
+from bot.ladder.tables import (
+    Standing,
+    document,
+    games_factor,
+    percentile,
+    record_of,
+    standing_of,
+    targets,
+    why_lines,
+)
 
 KINDS = ["random", "greedy", "easy", "normal", "hard"]
 
@@ -80,4 +90,32 @@ def test_the_document_has_a_section_per_game_and_says_how_it_was_run() -> None:
         and "Every pair of random, greedy, easy" in text
     )
     assert "| hard | +" in text and "**not met**" in text
-    assert text.rstrip().endswith("target(s) not met over 2 tables.")
+    assert "target(s) not met over 2 tables." in text
+    assert text.rstrip().endswith(
+        "iliad 2p, hard over normal: hard scored no higher than normal here."
+    )
+
+
+def test_overlapping_intervals_are_explained_per_table() -> None:
+    """Issue 27 §3: where levels' intervals overlap, the document says what sample would part
+    them, or that the upper level did not score above the lower one at all."""
+    few = _table(True, [1.0])
+    few["games"] = few["games"][::50]  # 4 games per pair: wide intervals
+    standing = standing_of(few)
+    lines = why_lines([standing], 2)
+    assert lines[0] == "## Why levels' intervals overlap"
+    assert any(
+        "ilium 2p, hard over normal" in line and "× this table's games" in line for line in lines
+    )
+    low = Rating("normal", 100.0, 0.0, 200.0)
+    assert games_factor(low, Rating("hard", 150.0, 50.0, 250.0)) == pytest.approx(16.0)
+    assert games_factor(low, Rating("hard", 90.0, 0.0, 180.0)) is None
+    ratings = [Rating("easy", 0.0, -300.0, 300.0), Rating("normal", 10.0, -290.0, 310.0)]
+    close = Standing("iliad", 3, ratings, Record(["easy", "normal"]), {}, 4)
+    assert why_lines([close], 2)[-2] == (
+        "- iliad 3p, normal over easy: +10 Elo, too close to part with any sample this machine"
+        " could play (over 100× this table's games)."
+    )
+    upside_down = standing_of(_table(False, [1.0]))
+    assert any("scored no higher than" in line for line in why_lines([upside_down], 2))
+    assert why_lines([standing_of(_table(True, [1.0]))], 2) == []

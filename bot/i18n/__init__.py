@@ -7,6 +7,7 @@ from bot.i18n.catalogues import ENGLISH, LANGUAGES, entries, language_of, templa
 from bot.i18n.text import (
     LIST_AND,
     LIST_COMMA,
+    LIST_MINUS,
     LIST_PLUS,
     WORDLESS,
     Text,
@@ -25,6 +26,7 @@ __all__ = [
     "LANGUAGES",
     "LIST_AND",
     "LIST_COMMA",
+    "LIST_MINUS",
     "LIST_PLUS",
     "WORDLESS",
     "Text",

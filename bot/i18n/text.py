@@ -18,8 +18,11 @@ from bot.i18n.catalogues import ENGLISH, entries, template
 
 LIST_AND = "list.and"  # the word between the items of a list ("5 and Dolos")
 LIST_PLUS = "list.plus"  # the sign between the terms of a sum ("Zeus 8 + 10")
+LIST_MINUS = "list.minus"  # the sign before a term taken away ("10 − 3")
 LIST_COMMA = "list.comma"  # the mark between the items of a longer list ("Red 3, Blue 2")
-LISTS = frozenset({LIST_AND, LIST_PLUS, LIST_COMMA})  # ids whose words are a separator for `items`
+LISTS = frozenset(
+    {LIST_AND, LIST_PLUS, LIST_MINUS, LIST_COMMA}
+)  # ids whose words are a separator for `items`
 
 
 class Text(str):

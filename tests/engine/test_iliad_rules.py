@@ -339,6 +339,12 @@ def test_IL13_second_tie_break_is_the_higher_zeus() -> None:
     assert draw.reason == "draw" and draw.winners == (0, 1)
 
 
+def test_IL13_breakdown_adds_bonuses_and_takes_curses_away() -> None:
+    outcome = final_outcome([tokens("Z8", "B10", "M0", "C-3", "C-5"), tokens("C-3")], NAMES)
+    assert outcome.breakdown[0].split(":")[1].startswith(" Zeus 8 + 10 + Marriage − 3 − 5 = ")
+    assert ": −3 = " in outcome.breakdown[1] and "+ −" not in outcome.breakdown[1]
+
+
 def test_IL14_worked_example_red_30_blue_32_blue_wins() -> None:
     red = tokens(
         "Z8", "Z2", "A7", "A4", "T7", "T4", "P8", "P5", "H5", "B10", "C-10", "C-5"

@@ -8,7 +8,7 @@ from bot.engine import Outcome
 from bot.games.iliad.board import LINES
 from bot.games.iliad.data import GODS, Rules
 from bot.games.iliad.model import DOLOS, State, Tile, Token
-from bot.i18n import LIST_PLUS, listing, say
+from bot.i18n import LIST_MINUS, LIST_PLUS, listing, say
 
 
 def _face_value(tile: Tile | None) -> int:
@@ -68,6 +68,9 @@ def score(tokens: Sequence[Token]) -> int:
     return sum(_best_per_god(tokens).values()) + sum(t.value for t in tokens if not t.is_god)
 
 
+KEPT = frozenset({"bonus", "marriage"})  # tokens added to a score as they are (IL-13)
+
+
 def uncounted_gods(tokens: Sequence[Token]) -> int:
     """First tie-break: the god tokens that the score left out."""
     return sum(t.value for t in tokens if t.is_god) - sum(_best_per_god(tokens).values())
@@ -78,10 +81,22 @@ def top_zeus(tokens: Sequence[Token]) -> int:
     return _best_per_god(tokens).get("zeus", 0)
 
 
+def _terms(tokens: Sequence[Token]) -> str:
+    """IL-13's sum as a player writes it: the gods counted, bonuses and marriages added, curses
+    taken away ('Zeus 8 + 10 + Marriage − 3'), never '+ +10 + −3'."""
+    added = [Token(god, v).label for god, v in _best_per_god(tokens).items()]
+    ordered = sorted(tokens, key=lambda t: -t.value)
+    added += [str(t.value) if t.kind == "bonus" else t.label for t in ordered if t.kind in KEPT]
+    taken = [str(-t.value) for t in ordered if t.kind == "curse"]
+    if not taken:
+        return listing(added, LIST_PLUS) if added else say("iliad.nothing")
+    if not added:
+        return listing([f"\u2212{taken[0]}", *taken[1:]], LIST_MINUS)
+    return listing([listing(added, LIST_PLUS), *taken], LIST_MINUS)
+
+
 def _breakdown(name: str, tokens: Sequence[Token]) -> str:
-    counted = [Token(god, v).label for god, v in _best_per_god(tokens).items()]
-    others = [t.label for t in sorted(tokens, key=lambda t: -t.value) if not t.is_god]
-    parts = listing(counted + others, LIST_PLUS) if counted or others else say("iliad.nothing")
+    parts = _terms(tokens)
     favour = say("iliad.favour") if has_favour(tokens) else say("iliad.no_favour")
     return say(
         "iliad.breakdown",

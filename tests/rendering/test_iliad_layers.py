@@ -1,17 +1,18 @@
-"""Iliad's board keeps parts it draws the same way every time (line-end tokens on their rings,
-the legend): the board made from them is the very pixels drawing them each time made."""
+"""Iliad's images keep parts they draw the same way every time (line-end tokens on their rings,
+the legend, a hand's tiles): an image made from them is the very pixels drawing them made."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
-from bot.engine import ViewContext
-from rendering import kit, render_board
-from rendering.iliad import board, panel
-from rendering.iliad.pieces import paste, token
+from bot.engine import ViewContext, get_game
+from bot.i18n.catalogues import LANGUAGES
+from rendering import kit, render_board, render_hand
+from rendering.iliad import board, hand, panel
+from rendering.iliad.pieces import TILE_EFFECTS, paste, token
 from tests.rendering.helpers import load_view
 from tests.rendering.iliad_views import random_view
 
@@ -57,3 +58,39 @@ def test_the_legend_is_pasted_where_it_is_drawn() -> None:
     assert pasted.tobytes() == drawn.tobytes()
     assert drawn.tobytes() != kit.canvas(*board.BOARD_SIZE)[0].tobytes()
     assert kit.colours_of(pasted) == kit.colours_of(drawn)
+
+
+def _hands() -> list[dict[str, Any]]:
+    """Both seats' views along a seeded game: every tile value shows up in some hand."""
+    game = get_game("iliad")
+    state, views = game.new_game(2, 5), []
+    while game.to_move(state) is not None:
+        views += [dict(game.view(state, seat)) for seat in (0, 1)]
+        state = game.apply(state, game.legal_actions(state)[0])
+    return views
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_hand_from_kept_tiles_is_the_hand_drawn_in_full(
+    language: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    context = ViewContext(("alice", "bob"), language=language)
+    views = _hands()
+    kept = [render_hand("iliad", view, context) for view in views]
+    monkeypatch.setattr(hand, "_hand_tile", hand._draw_hand_tile)
+    for view, image in zip(views, kept, strict=True):
+        drawn = render_hand("iliad", view, context)
+        assert image.tobytes() == drawn.tobytes()
+        assert kit.colours_of(image) == kit.colours_of(drawn)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_hand_tile_draws_nothing_outside_its_strip(language: str) -> None:
+    centre = 300
+    for value in [*TILE_EFFECTS, "1", "D"]:
+        drawn, _ = kit.canvas(*hand.HAND_SIZE)
+        colour = kit.SEAT_COLOURS["red"]
+        hand._draw_hand_tile(drawn, ViewContext(language=language), colour, value, centre)
+        box = ImageChops.difference(drawn, kit.canvas(*hand.HAND_SIZE)[0]).getbbox()
+        assert box is not None
+        assert centre - hand.TILE_ABOVE <= box[1] and box[3] <= centre + hand.TILE_BELOW

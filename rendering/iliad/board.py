@@ -35,6 +35,7 @@ PANEL_TOP = BOARD_END_Y + 28 + SLOT + 12
 SQUARE_TINT = 0.8
 MOVING: kit.RGB = (20, 20, 20)  # the frame of the tile an effect is moving
 TARGET_R = 17  # the disc marking a square the prompt offers
+Background = tuple[tuple[int, ...], tuple[kit.RGB, kit.RGB]]  # what _background is drawn from
 
 
 def _colours(view: IliadView) -> tuple[kit.RGB, kit.RGB]:
@@ -102,11 +103,44 @@ def _draw_tiles(image: Image.Image, view: IliadView) -> None:
         paste(image, sprite, square_centre(_square_name(index)))
 
 
-def _draw_line_ends(image: Image.Image, view: IliadView) -> None:
+def _draw_line_ends(image: Image.Image, view: IliadView, background: Background) -> None:
+    slots = _end_slots(background)
     for line, ends in view["lines"].items():
-        for centre, end in zip(_line_end_centres(line), ends, strict=True):
+        for index, end in enumerate(ends):
             if end is not None:
-                paste(image, token(end["kind"], int(end["value"]), END_TOKEN, TEXT), centre)
+                corner, alike = slots[line, index]
+                patch = _end_patch(background, alike, end["kind"], int(end["value"]))
+                kit.paste(image, patch, corner)
+
+
+Slot = tuple[str, int]  # a line and which of its two ends
+
+
+@lru_cache(maxsize=8)
+def _end_slots(background: Background) -> dict[Slot, tuple[tuple[int, int], Slot]]:
+    """Each line end's token corner, and the first slot whose empty ring is the same pixels
+    (every one on this board): tokens are blended onto one of each, once."""
+    image, (width, height) = _background(*background), (END_TOKEN, END_TOKEN)
+    firsts: dict[bytes, Slot] = {}
+    slots: dict[Slot, tuple[tuple[int, int], Slot]] = {}
+    for line in RANKS + FILES:
+        for index, centre in enumerate(_line_end_centres(line)):
+            x, y = round(centre[0] - width / 2), round(centre[1] - height / 2)
+            ring = image.crop((x, y, x + width, y + height)).tobytes()
+            slots[line, index] = (x, y), firsts.setdefault(ring, (line, index))
+    return slots
+
+
+@lru_cache(maxsize=256)
+def _end_patch(background: Background, slot: Slot, kind: str, value: int) -> Image.Image:
+    """A token pasted on a slot's empty ring, as the patch of the background it covers:
+    pasted as it is, it makes what blending the token there would (the patch keeps the colours
+    that paste would add, or none when it would forget them)."""
+    sprite = token(kind, value, END_TOKEN, TEXT)
+    (x, y), _ = _end_slots(background)[slot]
+    patch = _background(*background).crop((x, y, x + sprite.width, y + sprite.height))
+    kit.paste(patch, sprite, (0, 0), sprite)
+    return patch
 
 
 def _frame(draw: ImageDraw.ImageDraw, name: str, colour: kit.RGB, width: int) -> None:
@@ -170,11 +204,11 @@ def _palette(colours: tuple[str, ...]) -> Image.Image:
 
 def _draw_board(view: Any, context: ViewContext) -> Image.Image:
     result = context.outcome(view)
-    square_owner = tuple(int(owner) for owner in view["square_owner"])
-    image = _background(square_owner, _colours(view)).copy()
+    background = (tuple(int(owner) for owner in view["square_owner"]), _colours(view))
+    image = _background(*background).copy()
     draw = kit.drawing(image)
     _draw_tiles(image, view)
-    _draw_line_ends(image, view)
+    _draw_line_ends(image, view, background)
     _draw_last_move(draw, view)
     _draw_marks(draw, view, result)
     draw_panel(image, view, context, (PANEL_TOP, BOARD_SIZE[1] - 10), TEXT)

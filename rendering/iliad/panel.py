@@ -7,6 +7,7 @@ what a player needs: whose turn and what to decide, scores, tokens, and what the
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -21,6 +22,7 @@ CHIP = 58  # a collected or reserve token
 CHIP_STEP = 61
 TURNS = 32  # IL-11: every player places all 18 tiles, two of them at setup
 LINE = 28  # one line of the smallest text, with its spacing
+LEGEND_ABOVE = 8  # the legend's rule lies within this many rows above its first line
 
 
 def gods_legend(context: ViewContext) -> str:
@@ -173,7 +175,22 @@ def _result(image: Image.Image, outcome: OutcomeView, span: tuple[int, int], siz
 
 
 def _legend(image: Image.Image, context: ViewContext, top: int, size: int) -> None:
-    """What the token codes and the square marks mean."""
+    """What the token codes and the square marks mean: the same strip on every board in a
+    language, so it is drawn once and pasted (the rows below `top` - LEGEND_ABOVE are plain
+    paper until then: what the drawing would have made there, and the colours it adds)."""
+    strip = _legend_strip(context.language, image.size, top, size)
+    kit.paste(image, strip, (0, top - LEGEND_ABOVE))
+
+
+@lru_cache(maxsize=8)
+def _legend_strip(language: str, canvas: tuple[int, int], top: int, size: int) -> Image.Image:
+    """The legend drawn on blank paper of the board's size, cut from its rule to the bottom."""
+    image, _ = kit.canvas(*canvas)
+    _draw_legend(image, ViewContext(language=language), top, size)
+    return image.crop((0, top - LEGEND_ABOVE, canvas[0], canvas[1]))
+
+
+def _draw_legend(image: Image.Image, context: ViewContext, top: int, size: int) -> None:
     draw = kit.drawing(image)
     draw.line((LEFT, top - 6, RIGHT, top - 6), fill=kit.FAINT, width=2)
     legend = kit.fitted(gods_legend(context), size, RIGHT - LEFT)

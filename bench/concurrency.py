@@ -268,7 +268,12 @@ async def _serve_bot(base_url: str, path: str, workers: int) -> int:
     discord.asset.Asset.BASE = base_url
     guard = LogGuard()
     guard.install()
-    bot = SymposionBot(database_path=Path(path), render_workers=workers, guild_ready_timeout=0.05)
+    bot = SymposionBot(
+        database_path=Path(path),
+        render_workers=workers,
+        guild_ready_timeout=0.05,
+        settle_memory=True,  # its own process, as `python -m bot` (bot.memory)
+    )
     task = asyncio.create_task(bot.start(FakeDiscord.token))
     ready = asyncio.ensure_future(bot.wait_until_ready())  # runs after the login began
     await asyncio.wait({ready, task}, return_when=asyncio.FIRST_COMPLETED)

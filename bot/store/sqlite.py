@@ -8,7 +8,7 @@ import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager, suppress
 from pathlib import Path
-from typing import Self, TypeVar, cast
+from typing import Self, TypeVar
 
 import aiosqlite
 
@@ -58,15 +58,12 @@ def _many(conn: sqlite3.Connection, sql: str, rows: list[Sequence[object]]) -> N
     conn.executemany(sql, rows).close()
 
 
-_Queued = tuple[str, Sequence[object], bool]  # a statement, its parameters (rows), whether many
+_Queued = tuple[str, list[Sequence[object]]]  # a statement queued, and its parameter rows
 
 
 class _Refused(Exception):
-    """A queued statement failed at a caller's end of a transaction; only its part undone."""
-
-    def __init__(self, error: sqlite3.Error) -> None:
-        super().__init__(error)
-        self.error = error
+    """A queued statement failed (its sqlite error the one argument) at a caller's end of a
+    transaction; only that caller's part was undone."""
 
 
 def _retrieved(group: asyncio.Future[None]) -> None:
@@ -108,8 +105,7 @@ def _wal(path: str | Path) -> Path:
 
 class SqliteTx:
     """The statements of one caller's part of a transaction; `first` are the bare statements
-    (BEGIN, SAVEPOINT) still to run, sent along with its first statement, and queued ones
-    (`later`) travel with the next statement or the caller's end of the transaction."""
+    (BEGIN, SAVEPOINT) still to run, and queued ones (`later`): all go with its next one."""
 
     def __init__(self, db: aiosqlite.Connection, first: list[str]) -> None:
         self._db = db
@@ -119,16 +115,16 @@ class SqliteTx:
 
     @property
     def pending(self) -> bool:
-        """Whether statements are still to be sent (bare ones without any other count not)."""
+        """Whether queued statements are still to be sent."""
         return bool(self._later)
 
     def later(self, sql: str, params: Sequence[object] = ()) -> None:
-        """Queue a statement whose result nobody reads: no trip to the thread of its own."""
-        self._later.append((sql, params, False))
+        """Queue a write whose result nobody reads: no trip to the thread of its own."""
+        self._later.append((sql, [params]))
 
     def later_many(self, sql: str, rows: Iterable[Sequence[object]]) -> None:
         """`later` for one statement once per parameter row."""
-        self._later.append((sql, list(rows), True))
+        self._later.append((sql, list(rows)))
 
     def _due(self) -> tuple[list[str], list[_Queued]]:
         """Take what must run before the next statement (on the loop, before the trip)."""
@@ -143,11 +139,8 @@ class SqliteTx:
         connection on: they travel with the caller's next statement, in its one trip."""
         _bare(conn, first)
         self.started = self.started or bool(first)
-        for sql, params, many in later:
-            if many:
-                _many(conn, sql, cast("list[Sequence[object]]", params))
-            else:
-                conn.execute(sql, params).close()
+        for sql, rows in later:
+            _many(conn, sql, rows)  # writes only: for one row the same as execute
         return conn
 
     async def execute(self, sql: str, params: Sequence[object] = ()) -> Result:
@@ -172,9 +165,8 @@ class SqliteTx:
             raise _conflict(error) from error
 
     def _closing(self, statements: list[str]) -> Callable[[sqlite3.Connection], None]:
-        """The caller's end in one trip: what is still queued, then `statements` (RELEASE,
-        COMMIT). A queued statement that fails undoes this caller's statements in the same
-        trip and raises _Refused: the group's other changes stand."""
+        """The caller's end in one trip: its queued statements, then `statements`; one that
+        fails undoes this caller's part in that trip (_Refused): the group's others stand."""
         first, later = self._due()
 
         def close(conn: sqlite3.Connection) -> None:
@@ -327,18 +319,18 @@ class SqliteBackend:
             self._fail(group, error)
 
     async def _keep(self, group: asyncio.Future[None], tx: SqliteTx) -> None:
-        """Fold this caller's statements (the queued ones sent now) into the group's
-        transaction; when nobody else is queued to join it, commit it in the same trip to the
-        connection's thread (one thread wake-up less per transaction, the common case of a bot
-        that is not busy)."""
+        """Fold this caller's statements (queued ones sent now) into the group's transaction;
+        when nobody else is queued to join it, commit it in the same trip to the connection's
+        thread (one wake-up less per transaction, the common case of a bot that is not busy)."""
         last = not self._waiting or self._members >= GROUP_LIMIT
         statements = [f"RELEASE {MINE}", *(["COMMIT"] if last else [])]
         try:
             await in_thread(self._db, tx._closing(statements))
         except _Refused as refused:  # this caller's part undone; `_leave` commits the rest
-            if isinstance(refused.error, sqlite3.IntegrityError):
-                raise _conflict(refused.error) from refused.error
-            raise refused.error from None
+            failed: sqlite3.Error = refused.args[0]
+            if isinstance(failed, sqlite3.IntegrityError):
+                raise _conflict(failed) from failed
+            raise failed from None
         except BaseException as error:
             self._fail(group, error)
             raise

@@ -19,6 +19,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot import memory
 from bot.pools import end_pools, worker_pool
 from bot.service import GameService, utc_clock
 from bot.service.analysing import Analyst
@@ -106,6 +107,7 @@ class SymposionBot(commands.Bot):
         computer_timeout: float = DEFAULT_TIMEOUT,
         shards: Shards | None = None,
         web: WebSettings | None = None,
+        settle_memory: bool = False,
         **options: Any,
     ) -> None:
         options.setdefault("intents", intents())
@@ -124,6 +126,9 @@ class SymposionBot(commands.Bot):
         # a second process for the same games is refused; sqlite has its file lock instead.
         self.served = shards
         self.web = web  # the web pages' settings (cogs.web serves them); None: no site
+        # The process is the bot's own (python -m bot): once set up, what start-up made is
+        # kept out of garbage collections (bot.memory). Tests share their process: no.
+        self.settle_memory = settle_memory
         # Images drawn in their own processes (none: the loop's threads, as tests and scripts
         # do), one pool of one worker each: a game's images always go to the same worker,
         # which keeps the bands of rows its last board shared with the next (cogs.ui.painter).
@@ -171,6 +176,8 @@ class SymposionBot(commands.Bot):
         for name in EXTENSIONS:
             await self.load_extension(name)
         await self._sync()
+        if self.settle_memory:
+            memory.settle()
 
     async def _sync(self) -> None:
         if self.dev_guild_id is None:

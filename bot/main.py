@@ -78,6 +78,7 @@ async def run(settings: Settings) -> int:
             dev_guild_id=settings.dev_guild_id,
             render_workers=RENDER_WORKERS,
             web=settings.web,
+            settle_memory=True,
         )
         await serve(bot, settings.discord_token, signals)
         return 0

@@ -169,11 +169,16 @@ class Notices:
 
     # -- quiet hours -------------------------------------------------------------------------
 
-    async def held_until(self, s: LiveGame, user_id: int, now: datetime) -> datetime | None:
-        """When this player's quiet hours end, if `now` is in them and the game is not live."""
+    async def held_until(
+        self, s: LiveGame, user_id: int, now: datetime, chosen: NoticeSettings | None = None
+    ) -> datetime | None:
+        """When this player's quiet hours end, if `now` is in them and the game is not live
+        (`chosen`: their settings, when the caller has just read them)."""
         if pace_of(s).name == LIVE or user_id < 0:
             return None
-        quiet = quiet_hours(await self.store.notices.settings(user_id))
+        if chosen is None:
+            chosen = await self.store.notices.settings(user_id)
+        quiet = quiet_hours(chosen)
         return None if quiet is None else quiet.held_until(now)
 
     async def turn_ping(self, game_id: int, version: int, user_id: int) -> TurnPing:
@@ -183,7 +188,7 @@ class Notices:
         s = self.games.held(game_id)
         if s is None:
             return TurnPing(chosen.via, None)
-        until = await self.held_until(s, user_id, self.clocks.now())
+        until = await self.held_until(s, user_id, self.clocks.now(), chosen)
         if until is None:
             return TurnPing(chosen.via, None)
         for row in await self.store.timers.of(game_id, version):  # claims check the version
@@ -221,7 +226,7 @@ class Notices:
         if not chosen.heads_up:
             return None
         s = self.games.held(game.game_id)
-        if s is not None and await self.held_until(s, nxt.user_id, self.clocks.now()):
+        if s is not None and await self.held_until(s, nxt.user_id, self.clocks.now(), chosen):
             return None
         self._told[game.game_id] = turn
         return HeadsUp(game, nxt.user_id, before.user_id)

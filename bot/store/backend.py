@@ -74,6 +74,16 @@ class Tx(Protocol):
         """Run one statement once per parameter row."""
         ...
 
+    def later(self, sql: str, params: Sequence[object] = ()) -> None:
+        """Queue a statement whose result nobody reads: it runs, in order, with the next
+        statement of this transaction or at its end (one trip to the database instead of one
+        each), and a refused row raises Conflict there. A backend may run it at once."""
+        ...
+
+    def later_many(self, sql: str, rows: Iterable[Sequence[object]]) -> None:
+        """`later` for one statement once per parameter row."""
+        ...
+
     async def take_turn(self, queue: str) -> None:
         """Wait until no other open transaction holds a turn in `queue` (held until the end).
 

@@ -45,12 +45,12 @@ class BoardRepository:
     ) -> None:
         """A board was redrawn in place: it now shows `version`."""
         async with self._db.transaction() as tx:
-            await tx.execute(
+            tx.later(  # both go with the commit: one trip to the database
                 "UPDATE board_messages SET version = ?, live = ?"
                 " WHERE game_id = ? AND message_id = ?",
                 (version, int(live), game_id, message_id),
             )
-            await tx.execute(
+            tx.later(
                 "UPDATE games SET message_version = ? WHERE id = ? AND message_id = ?",
                 (version, game_id, message_id),
             )

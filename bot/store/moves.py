@@ -16,6 +16,9 @@ from bot.store.database import Database
 from bot.store.ratings import Rater, RatingRepository
 from bot.store.rows import MOVES, SNAPSHOTS, MoveRow, Snapshot, dumps
 
+_NEXT_SEQ = "(SELECT coalesce(max(seq), 0) + 1 FROM moves WHERE game_id = ?)"
+_LAST_SEQ = "(SELECT max(seq) FROM moves WHERE game_id = ?)"
+
 
 def _flag(value: bool | None) -> int | None:
     return None if value is None else int(value)
@@ -51,17 +54,14 @@ class MoveRepository:
         params = (dumps(dict(result)),) if result is not None else ()
         async with self._db.transaction() as tx:
             new_version = await self._db.bump(tx, game_id, version, finish, params)
-            cursor = await tx.execute(
-                "SELECT coalesce(max(seq), 0) + 1 FROM moves WHERE game_id = ?", (game_id,)
-            )
-            row = await cursor.fetchone()
-            seq = int(row[0]) if row is not None else 1
-            await tx.execute(
+            # The move and the snapshot find its number themselves, and go with the commit:
+            # one trip to the database for the whole move after the version check.
+            tx.later(
                 "INSERT INTO moves (game_id, seq, seat, action, user_id, created_at, quiet)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (game_id, seq, seat, action, user_id, self._db.clock(), _flag(quiet)),
+                f" VALUES (?, {_NEXT_SEQ}, ?, ?, ?, ?, ?)",
+                (game_id, game_id, seat, action, user_id, self._db.clock(), _flag(quiet)),
             )
-            await self.save_snapshot(tx, game_id, new_version, seq, state, state_format, to_move)
+            await self.save_snapshot(tx, game_id, new_version, None, state, state_format, to_move)
             if result is not None and rate is not None:
                 await self._ratings.rate_in(tx, game_id, rate)
         return new_version
@@ -71,20 +71,22 @@ class MoveRepository:
         tx: Tx,
         game_id: int,
         version: int,
-        seq: int,
+        seq: int | None,
         state: Mapping[str, Any],
         state_format: int,
         to_move: int | None = None,
     ) -> None:
-        """In the caller's transaction: the game's one snapshot, replaced, with the seat to
-        move beside it (the start-up index's)."""
-        await tx.execute(
+        """In the caller's transaction (queued: it goes with the next statement or the
+        commit): the game's one snapshot, replaced, with the seat to move beside it (the
+        start-up index's). `seq` None: after the game's last move."""
+        number, given = ("?", (seq,)) if seq is not None else (_LAST_SEQ, (game_id,))
+        tx.later(
             "INSERT INTO snapshots (game_id, version, seq, state, format, to_move)"
-            " VALUES (?, ?, ?, ?, ?, ?)"
+            f" VALUES (?, ?, {number}, ?, ?, ?)"
             " ON CONFLICT (game_id) DO UPDATE SET version = excluded.version,"
             " seq = excluded.seq, state = excluded.state, format = excluded.format,"
             " to_move = excluded.to_move",
-            (game_id, version, seq, dumps(dict(state)), state_format, to_move),
+            (game_id, version, *given, dumps(dict(state)), state_format, to_move),
         )
 
     async def of(self, game_id: int) -> list[MoveRow]:

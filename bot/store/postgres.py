@@ -112,9 +112,31 @@ class PgTx:
     def __init__(self, con: Any, id_tables: frozenset[str]) -> None:
         self._con = con
         self._id_tables = id_tables
+        self._later: list[tuple[str, list[Sequence[object]] | None, Sequence[object]]] = []
+
+    def later(self, sql: str, params: Sequence[object] = ()) -> None:
+        """Queue a statement whose result nobody reads (run before the next, or at the end)."""
+        self._later.append((sql, None, params))
+
+    def later_many(self, sql: str, rows: Iterable[Sequence[object]]) -> None:
+        """`later` for one statement once per parameter row."""
+        self._later.append((sql, [tuple(row) for row in rows], ()))
+
+    async def flush(self) -> None:
+        """Run the queued statements, in order (asyncpg sends each on its own anyway)."""
+        while self._later:
+            sql, rows, params = self._later.pop(0)
+            if rows is None:
+                await self._run(sql, params)
+            else:
+                await self._many(sql, rows)
 
     async def execute(self, sql: str, params: Sequence[object] = ()) -> Result:
         """Run one statement; an INSERT into a table with an id gives back the new id."""
+        await self.flush()
+        return await self._run(sql, params)
+
+    async def _run(self, sql: str, params: Sequence[object]) -> Result:
         text = dialect.statement(sql)
         returning = " RETURNING " in f" {text.upper()} "
         try:
@@ -132,7 +154,10 @@ class PgTx:
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[object]]) -> None:
         """Run one statement once per parameter row."""
-        batch = [tuple(row) for row in rows]
+        await self.flush()
+        await self._many(sql, [tuple(row) for row in rows])
+
+    async def _many(self, sql: str, batch: list[Sequence[object]]) -> None:
         if not batch:
             return
         try:
@@ -236,8 +261,10 @@ class PostgresBackend:
                 # ("Resetting connection with an active transaction") when it is given back.
                 con.terminate()
                 raise
+            pg = PgTx(con, self._id_tables)
             try:
-                yield PgTx(con, self._id_tables)
+                yield pg
+                await pg.flush()
             except BaseException:
                 try:
                     await tx.rollback()

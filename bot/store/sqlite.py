@@ -58,6 +58,14 @@ def _many(conn: sqlite3.Connection, sql: str, rows: list[Sequence[object]]) -> N
     conn.executemany(sql, rows).close()
 
 
+_Queued = tuple[str, list[Sequence[object]]]  # a statement queued, and its parameter rows
+
+
+class _Refused(Exception):
+    """A queued statement failed (its sqlite error the one argument) at a caller's end of a
+    transaction; only that caller's part was undone."""
+
+
 def _retrieved(group: asyncio.Future[None]) -> None:
     """Mark a group's failure as seen (each caller still raises it, or its own error)."""
     if not group.cancelled():
@@ -97,26 +105,50 @@ def _wal(path: str | Path) -> Path:
 
 class SqliteTx:
     """The statements of one caller's part of a transaction; `first` are the bare statements
-    (BEGIN, SAVEPOINT) still to run, sent along with its first statement."""
+    (BEGIN, SAVEPOINT) still to run, and queued ones (`later`): all go with its next one."""
 
     def __init__(self, db: aiosqlite.Connection, first: list[str]) -> None:
         self._db = db
         self._first = first
+        self._later: list[_Queued] = []
         self.started = False  # its savepoint exists: its statements can be undone alone
 
-    def _opened(self, conn: sqlite3.Connection) -> sqlite3.Connection:
-        """Run the bare statements still due (on the connection's thread), then hand the
-        connection on: they travel with the caller's first statement, in its one trip."""
+    @property
+    def pending(self) -> bool:
+        """Whether queued statements are still to be sent."""
+        return bool(self._later)
+
+    def later(self, sql: str, params: Sequence[object] = ()) -> None:
+        """Queue a write whose result nobody reads: no trip to the thread of its own."""
+        self._later.append((sql, [params]))
+
+    def later_many(self, sql: str, rows: Iterable[Sequence[object]]) -> None:
+        """`later` for one statement once per parameter row."""
+        self._later.append((sql, list(rows)))
+
+    def _due(self) -> tuple[list[str], list[_Queued]]:
+        """Take what must run before the next statement (on the loop, before the trip)."""
         first, self._first = self._first, []
+        later, self._later = self._later, []
+        return first, later
+
+    def _opened(
+        self, conn: sqlite3.Connection, first: list[str], later: list[_Queued]
+    ) -> sqlite3.Connection:
+        """Run the bare and queued statements due (on the connection's thread), then hand the
+        connection on: they travel with the caller's next statement, in its one trip."""
         _bare(conn, first)
         self.started = self.started or bool(first)
+        for sql, rows in later:
+            _many(conn, sql, rows)  # writes only: for one row the same as execute
         return conn
 
     async def execute(self, sql: str, params: Sequence[object] = ()) -> Result:
         """Run one statement; rows read (if any) come back with it, in one trip to the thread."""
+        first, later = self._due()
         try:
             return await in_thread(
-                self._db, lambda conn: _statement(self._opened(conn), sql, params)
+                self._db, lambda conn: _statement(self._opened(conn, first, later), sql, params)
             )
         except sqlite3.IntegrityError as error:
             raise _conflict(error) from error
@@ -124,10 +156,29 @@ class SqliteTx:
     async def executemany(self, sql: str, rows: Iterable[Sequence[object]]) -> None:
         """Run one statement once per parameter row."""
         listed = list(rows)
+        first, later = self._due()
         try:
-            await in_thread(self._db, lambda conn: _many(self._opened(conn), sql, listed))
+            await in_thread(
+                self._db, lambda conn: _many(self._opened(conn, first, later), sql, listed)
+            )
         except sqlite3.IntegrityError as error:
             raise _conflict(error) from error
+
+    def _closing(self, statements: list[str]) -> Callable[[sqlite3.Connection], None]:
+        """The caller's end in one trip: its queued statements, then `statements`; one that
+        fails undoes this caller's part in that trip (_Refused): the group's others stand."""
+        first, later = self._due()
+
+        def close(conn: sqlite3.Connection) -> None:
+            try:
+                self._opened(conn, first, later)
+            except sqlite3.Error as error:
+                if self.started:
+                    _bare(conn, [f"ROLLBACK TO {MINE}", f"RELEASE {MINE}"])
+                raise _Refused(error) from error
+            _bare(conn, statements)
+
+        return close
 
     async def take_turn(self, queue: str) -> None:
         """Nothing to wait for: sqlite's one writer runs one transaction at a time."""
@@ -234,8 +285,8 @@ class SqliteBackend:
             except BaseException:
                 await self._undo(tx, group)
                 raise
-            if tx.started:
-                await self._keep(group)
+            if tx.started or tx.pending:
+                await self._keep(group, tx)
         finally:
             await self._leave(group)
         await asyncio.shield(group)
@@ -267,14 +318,19 @@ class SqliteBackend:
         except BaseException as error:
             self._fail(group, error)
 
-    async def _keep(self, group: asyncio.Future[None]) -> None:
-        """Fold this caller's statements into the group's transaction; when nobody else is
-        queued to join it, commit it in the same trip to the connection's thread (one thread
-        wake-up less per transaction, the common case of a bot that is not busy)."""
+    async def _keep(self, group: asyncio.Future[None], tx: SqliteTx) -> None:
+        """Fold this caller's statements (queued ones sent now) into the group's transaction;
+        when nobody else is queued to join it, commit it in the same trip to the connection's
+        thread (one wake-up less per transaction, the common case of a bot that is not busy)."""
         last = not self._waiting or self._members >= GROUP_LIMIT
         statements = [f"RELEASE {MINE}", *(["COMMIT"] if last else [])]
         try:
-            await in_thread(self._db, lambda conn: _bare(conn, statements))
+            await in_thread(self._db, tx._closing(statements))
+        except _Refused as refused:  # this caller's part undone; `_leave` commits the rest
+            failed: sqlite3.Error = refused.args[0]
+            if isinstance(failed, sqlite3.IntegrityError):
+                raise _conflict(failed) from failed
+            raise failed from None
         except BaseException as error:
             self._fail(group, error)
             raise

@@ -58,11 +58,11 @@ class TimerRepository:
         """Replace the game's pending deadlines with these (idempotent: a repeat adds nothing)."""
         now = self._db.clock()
         async with self._db.transaction() as tx:
-            await tx.execute(
+            tx.later(  # both go with the commit: one trip to the database
                 "DELETE FROM timers WHERE game_id = ? AND version < ? AND fired_at IS NULL",
                 (game_id, version),
             )
-            await tx.executemany(
+            tx.later_many(
                 _INSERT,
                 [(game_id, t.kind, version, t.seat, t.since, t.due_at, now) for t in timers],
             )

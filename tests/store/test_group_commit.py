@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bot.store import StaleVersion, Store
+from bot.store import Conflict, StaleVersion, Store
 from bot.store.sqlite import GROUP_LIMIT, SqliteBackend, in_thread
 from tests.store.test_store import STATE, new_game
 
@@ -177,3 +177,58 @@ async def test_a_group_is_committed_after_at_most_its_limit(
     ]
     await asyncio.gather(*moves)
     assert len(commits) >= 2
+
+
+async def test_a_move_goes_to_the_database_in_two_trips(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The version check, then the move, its snapshot and the commit queued together: each
+    trip to the connection's thread is a thread and a loop wake-up (issue 23)."""
+    (game_id,) = await started_games(store, 1)
+    db = backend(store)._db
+    trips: list[int] = []
+    real: Callable[..., Awaitable[Any]] = db._execute
+
+    async def counted(work: Callable[[], Any]) -> Any:
+        trips.append(1)
+        return await real(work)
+
+    monkeypatch.setattr(db, "_execute", counted)
+    assert await store.moves.record(game_id, 1, seat=0, action="t1", user_id=22, state={}) == 2
+    assert len(trips) == 2
+    monkeypatch.undo()
+    assert [(m.seq, m.action) for m in await store.moves.of(game_id)] == [(1, "t1")]
+    snapshot = await store.moves.snapshot(game_id)
+    assert snapshot is not None and snapshot.seq == 1 and snapshot.version == 2
+
+
+async def test_a_queued_statement_refused_at_the_end_undoes_only_its_callers_part(
+    store: Store,
+) -> None:
+    """A row refused when the queued statements go (with the commit) raises Conflict to its
+    caller, whose earlier statements are undone; a neighbour in the same group counts."""
+    games = await started_games(store, 2)
+    await store.moves.record(games[0], 1, seat=0, action="t1", user_id=22, state={})
+
+    async def repeats_a_move() -> None:
+        async with store.backend.transaction() as tx:
+            await tx.execute("UPDATE games SET flags = '{\"x\": 1}' WHERE id = ?", (games[0],))
+            tx.later(
+                "INSERT INTO moves (game_id, seq, seat, action, user_id, created_at)"
+                " VALUES (?, 1, 0, 't2', 22, 'now')",
+                (games[0],),
+            )
+
+    results = await asyncio.gather(
+        repeats_a_move(),
+        store.moves.record(games[1], 1, seat=0, action="t1", user_id=22, state={"n": 1}),
+        return_exceptions=True,
+    )
+    assert isinstance(results[0], Conflict) and results[1] == 2
+    assert (await store.games.require(games[0])).flags == {}
+    assert [m.action for m in await store.moves.of(games[0])] == ["t1"]
+    assert len(await store.moves.of(games[1])) == 1
+    assert not backend(store)._db.in_transaction
+    with pytest.raises(Conflict):
+        await repeats_a_move()  # alone: nothing queued behind it
+    assert (await store.games.require(games[0])).flags == {}

@@ -134,6 +134,7 @@ class Recorder:
         self._cdn = cdn
         self.events: list[MessageEvent] = []
         self._latest: dict[int, RecordedMessage] = {}
+        self._in_channel: dict[int, dict[int, RecordedMessage]] = {}  # _latest by channel
         self._waiters: list[_Waiter] = []
         self._failure: BaseException | None = None
 
@@ -148,6 +149,7 @@ class Recorder:
         event = MessageEvent(len(self.events) + 1, kind, snap, time.perf_counter())
         self.events.append(event)
         self._latest[snap.id] = snap
+        self._in_channel.setdefault(snap.channel_id, {})[snap.id] = snap
         for waiter in list(self._waiters):
             try:
                 matched = self._matches(waiter, event)
@@ -203,12 +205,12 @@ class Recorder:
         include_deleted: bool = False,
     ) -> list[RecordedMessage]:
         """Current state of every message, oldest first, filtered as asked."""
-        found = sorted(self._latest.values(), key=lambda m: m.id)
+        latest = self._latest if channel_id is None else self._in_channel.get(channel_id, {})
+        found = sorted(latest.values(), key=lambda m: m.id)  # one channel's: not every one's
         return [
             m
             for m in found
-            if (channel_id is None or m.channel_id == channel_id)
-            and (ephemeral is None or m.ephemeral == ephemeral)
+            if (ephemeral is None or m.ephemeral == ephemeral)
             and (interaction_id is None or m.interaction_id == interaction_id)
             and (include_deleted or not m.deleted)
         ]

@@ -90,7 +90,11 @@ def run_ladder(
         _check_alike(earlier["run"], setup)
         results["runs"] = list(earlier["runs"])
         results["tables"] = list(earlier["tables"])
-    this_run: dict[str, Any] = {"started": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())}
+    this_run: dict[str, Any] = {
+        "started": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+        "cpu": setup["cpu"],  # pieces may run on different machines: their times say whose
+        "tables": [],
+    }
     results["runs"].append(this_run)
     started, cpu = time.perf_counter(), time.process_time()
     for game_id in game_ids:
@@ -99,6 +103,7 @@ def run_ladder(
                 continue
             table = play_table(game_id, players, kinds, budget, seed, play)
             _put_table(results["tables"], table)
+            this_run["tables"].append(f"{game_id} {players}p")
             this_run["wall_seconds"] = round(time.perf_counter() - started, 1)
             this_run["cpu_seconds"] = round(time.process_time() - cpu, 1)
             if results_path is not None:

@@ -220,16 +220,24 @@ def _how_lines(results: dict[str, Any], standings: list[Standing]) -> list[str]:
         ' (bot/ladder/elo.py). "vs" columns: a kind\'s average game score against the other.',
         "- Decision times: CPU seconds of one process per decision with a real choice (more"
         " than one legal action), search by iteration budget (bot/ai/levels.py).",
-        f"- One process on {run['cpu']}, Python {run['python']}: {_runs(runs)}.",
+        f"- One process per run, Python {run['python']}; a table's decision times are those of"
+        f" the machine its run had: {_runs(runs)}.",
         "",
     ]
+
+
+def _where(piece: dict[str, Any]) -> str:
+    """' on <CPU> (<tables>)' as far as the run recorded them."""
+    cpu = f" on {piece['cpu']}" if piece.get("cpu") else ""
+    tables = f" ({', '.join(piece['tables'])})" if piece.get("tables") else ""
+    return cpu + tables
 
 
 def _runs(runs: list[dict[str, Any]]) -> str:
     """When each piece of the ladder ran and what it took."""
     told = [
-        f"started {piece['started']}, {piece.get('wall_seconds', 0) / 60:.1f} min wall,"
-        f" {piece.get('cpu_seconds', 0) / 60:.1f} min CPU"
+        f"started {piece['started']}{_where(piece)}, {piece.get('wall_seconds', 0) / 60:.1f}"
+        f" min wall, {piece.get('cpu_seconds', 0) / 60:.1f} min CPU"
         for piece in runs
     ]
     if len(runs) < 2:

@@ -48,6 +48,8 @@ def test_a_later_piece_keeps_the_tables_it_does_not_play(tmp_path: Path) -> None
     later = run_ladder(["ilium"], kinds, Budget(), 7, None, [3, 4], _first_seat_wins, first)
     assert [(t["players"], len(t["games"])) for t in later["tables"]] == [(2, 0), (3, 8), (4, 8)]
     assert len(later["runs"]) == 2 and len(first["runs"]) == 1
+    assert later["runs"][1]["tables"] == ["ilium 3p", "ilium 4p"]  # which machine drew which
+    assert later["runs"][1]["cpu"] == later["run"]["cpu"]
     with pytest.raises(ValueError, match="another seed"):
         run_ladder(["ilium"], kinds, Budget(), 8, None, [4], _first_seat_wins, first)
 

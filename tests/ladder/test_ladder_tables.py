@@ -73,7 +73,13 @@ def test_the_document_has_a_section_per_game_and_says_how_it_was_run() -> None:
     run = {"budget": {"games": 2, "cheap": 8}, "seed": 1, "cpu": "Test CPU", "python": "3.11.7"}
     runs = [
         {"started": "2026-12-02 17:00 UTC", "wall_seconds": 600.0, "cpu_seconds": 590.0},
-        {"started": "2026-12-02 18:00 UTC", "wall_seconds": 60.0, "cpu_seconds": 10.0},
+        {
+            "started": "2026-12-02 18:00 UTC",
+            "cpu": "Test CPU",
+            "tables": ["iliad 2p"],
+            "wall_seconds": 60.0,
+            "cpu_seconds": 10.0,
+        },
     ]
     other = _table(False, [5.0] * 10) | {"game": "iliad"}
     tables = [_table(True, [1.0]), other]
@@ -82,7 +88,7 @@ def test_the_document_has_a_section_per_game_and_says_how_it_was_run() -> None:
     assert "**Not played yet:** ilium 3p." in text
     assert "## ilium" in text and "## iliad" in text and "### 2 players (2000 games)" in text
     assert (
-        "Test CPU" in text
+        "18:00 UTC on Test CPU (iliad 2p), 1.0 min wall" in text
         and "10.0 min wall" in text
         and "2 runs" in text
         and "10.0 min CPU in all" in text

@@ -194,23 +194,31 @@ def _standings(draw: Draw, view: IliadCardsView, context: ViewContext) -> None:
         )
         place = kit.fitted(place, SMALL, width - 24)
         name = kit.fitted(view["seats"][seat], SMALL, width - 24)
-        sprite, mask = _standing_sprite(kit.seat_colour(view, seat), place, name, width)
-        kit.paste(draw.picture, sprite, (MARGIN + index * (width + 6), 262), mask)
+        x = MARGIN + index * (width + 6)
+        _standing_box(draw, (x, 262), kit.seat_colour(view, seat), width)
+        kit.text(draw, (x + 18, 266), place, SMALL)
+        kit.text(draw, (x + 18, 295), name, SMALL, kit.MUTED)
 
 
-@lru_cache(maxsize=128)
-def _standing_sprite(
-    colour: kit.RGB, place: str, name: str, width: int
-) -> tuple[Image.Image, Image.Image]:
-    """A seat's box in the standings, drawn once."""
+def _standing_box(draw: Draw, xy: tuple[int, int], colour: kit.RGB, width: int) -> None:
+    """A seat's empty box in the standings, pasted as drawn once."""
+    sprite, mask = _standing_sprite(colour, width)
+    kit.paste(draw.picture, sprite, xy, mask)
 
-    def paint(draw: Draw) -> None:
-        draw.rounded_rectangle((0, 0, width, 64), radius=8, fill=PANEL, outline=colour, width=3)
-        draw.rectangle((3, 3, 12, 61), fill=colour)
-        kit.text(draw, (18, 4), place, SMALL)
-        kit.text(draw, (18, 33), name, SMALL, kit.MUTED)
 
-    return kit.cutout((width + 1, 65), paint)
+def _draw_standing_box(draw: Draw, xy: tuple[int, int], colour: kit.RGB, width: int) -> None:
+    """A seat's empty box in the standings: a frame and a bar in its colour."""
+    x, y = xy
+    draw.rounded_rectangle((x, y, x + width, y + 64), radius=8, fill=PANEL, outline=colour, width=3)
+    draw.rectangle((x + 3, y + 3, x + 12, y + 61), fill=colour)
+
+
+@lru_cache(maxsize=32)
+def _standing_sprite(colour: kit.RGB, width: int) -> tuple[Image.Image, Image.Image]:
+    """A seat's empty box in the standings, drawn once per colour and width (its words,
+    which change with every strength, go on after)."""
+
+    return kit.cutout((width + 1, 65), lambda draw: _draw_standing_box(draw, (0, 0), colour, width))
 
 
 def _prompt_bar(draw: Draw, view: IliadCardsView, context: ViewContext) -> None:
@@ -251,10 +259,8 @@ def _camp(
     colour = kit.seat_colour(view, seat)
     picked, new, target = camp_marks(view, seat)
     panel = kit.CHOICE if target else PANEL
-    draw.rounded_rectangle(box, radius=10, fill=panel, outline=colour, width=2)
-    if view["to_move"] == seat or seat in kit.winners(view, context):
-        draw.rounded_rectangle(box, radius=10, outline=kit.HIGHLIGHT, width=6)
-    draw.rounded_rectangle((left + 6, top + 8, left + 18, top + 76), radius=4, fill=colour)
+    lit = view["to_move"] == seat or seat in kit.winners(view, context)
+    _camp_frame(draw, box, panel, colour, lit)
     army = context.say("iliad_cards.image.army", strength=camp["strength"])
     tag = _tag(camp, view, context)
     tag_w = round(kit.text_width(tag[0], SMALL)) + 24 if tag else 0
@@ -280,6 +286,55 @@ def _camp(
         kit.text(draw, (left + 28, top + CAMP_HEAD + 10), none, SMALL, kit.MUTED)
 
 
+def _camp_frame(
+    draw: Draw, box: tuple[int, int, int, int], panel: kit.RGB, colour: kit.RGB, lit: bool
+) -> None:
+    """A camp's empty panel, pasted as drawn once."""
+    left, top, right, bottom = box
+    kit.paste(
+        draw.picture, _camp_panel(right - left, bottom - top, panel, colour, lit), (left, top)
+    )
+
+
+def _draw_camp_panel(
+    draw: Draw, box: tuple[int, int, int, int], panel: kit.RGB, colour: kit.RGB, lit: bool
+) -> None:
+    """A camp's empty panel: its frame (lit for the mover and the winners) and seat bar."""
+    left, top = box[:2]
+    draw.rounded_rectangle(box, radius=10, fill=panel, outline=colour, width=2)
+    if lit:
+        draw.rounded_rectangle(box, radius=10, outline=kit.HIGHLIGHT, width=6)
+    draw.rounded_rectangle((left + 6, top + 8, left + 18, top + 76), radius=4, fill=colour)
+
+
+@lru_cache(maxsize=32)
+def _camp_panel(width: int, height: int, panel: kit.RGB, colour: kit.RGB, lit: bool) -> Image.Image:
+    """A camp's empty panel on the board's ground, drawn once per size, colours and light
+    (up to 1.3 MB each) and pasted whole: the same panels come back on every board."""
+    image, draw = kit.canvas(width + 1, height + 1)
+    _draw_camp_panel(draw, (0, 0, width, height), panel, colour, lit)
+    return image
+
+
+def _legend(draw: Draw, lines: tuple[str, ...], top: int, height: int) -> None:
+    """The legend at the foot of the board, pasted as drawn once for these words and size."""
+    kit.paste(draw.picture, _legend_patch(lines, height - top), (0, top))
+
+
+def _draw_legend(draw: Draw, lines: tuple[str, ...], top: int) -> None:
+    """The legend's lines drawn from `top` down."""
+    for index, words in enumerate(lines):
+        kit.text(draw, (MARGIN, top + 4 + index * TEXT_STEP), words, SMALL, kit.MUTED)
+
+
+@lru_cache(maxsize=16)
+def _legend_patch(lines: tuple[str, ...], height: int) -> Image.Image:
+    """The legend's band drawn once per language, lines and board size."""
+    image, draw = kit.canvas(WIDTH, height)
+    _draw_legend(draw, lines, 0)
+    return image
+
+
 def render_board(view: IliadCardsView, context: ViewContext) -> Image.Image:
     """The public table: siege, display, amphoras, standings, every camp's army, the latest log."""
     size = board_size(int(view["players"]))
@@ -297,7 +352,6 @@ def render_board(view: IliadCardsView, context: ViewContext) -> Image.Image:
     legend = LEGEND if view.get("choices") and view["to_move"] is not None else LEGEND[:-1]
     legend_top = size[1] - LEGEND_H - (len(legend) - 2) * TEXT_STEP  # the legend ends the image
     log_lines(draw, view["recent"], (MARGIN, y + 6, WIDTH - MARGIN, legend_top - 4), context)
-    for index, line in enumerate(legend):
-        words = kit.fitted(context.say(line), SMALL, WIDTH - 2 * MARGIN)
-        kit.text(draw, (MARGIN, legend_top + 4 + index * TEXT_STEP), words, SMALL, kit.MUTED)
+    words = tuple(kit.fitted(context.say(line), SMALL, WIDTH - 2 * MARGIN) for line in legend)
+    _legend(draw, words, legend_top, size[1])
     return image

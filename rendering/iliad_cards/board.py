@@ -29,6 +29,7 @@ from rendering.iliad_cards.parts import (
     WIDTH,
     chip,
     chips_in_a_row,
+    kept_text,
     kind_word,
     log_lines,
     ordinal,
@@ -196,8 +197,8 @@ def _standings(draw: Draw, view: IliadCardsView, context: ViewContext) -> None:
         name = kit.fitted(view["seats"][seat], SMALL, width - 24)
         x = MARGIN + index * (width + 6)
         _standing_box(draw, (x, 262), kit.seat_colour(view, seat), width)
-        kit.text(draw, (x + 18, 266), place, SMALL)
-        kit.text(draw, (x + 18, 295), name, SMALL, kit.MUTED)
+        kept_text(draw, (x + 18, 266), place, PANEL)
+        kept_text(draw, (x + 18, 295), name, PANEL, kit.MUTED)
 
 
 def _standing_box(draw: Draw, xy: tuple[int, int], colour: kit.RGB, width: int) -> None:

@@ -116,6 +116,35 @@ def _chip_sprite(
     return kit.cutout((width + 1, size + 11), paint)
 
 
+def kept_text(
+    draw: Draw,
+    xy: tuple[int, int],
+    words: str,
+    ground: kit.RGB,
+    fill: kit.RGB = kit.INK,
+    size: int = SMALL,
+) -> None:
+    """Words where the board is plain `ground` under them, pasted as drawn once on it (ranks,
+    names and headings come back board after board): the pixels and colours kit.text makes."""
+    sprite, mask, left, top = _text_patch(words, size, fill, ground)
+    kit.paste(draw.picture, sprite, (xy[0] + left, xy[1] + top), mask)
+
+
+@lru_cache(maxsize=256)
+def _text_patch(
+    words: str, size: int, fill: kit.RGB, ground: kit.RGB
+) -> tuple[Image.Image, Image.Image, int, int]:
+    """Words drawn once on `ground` (at most 800 x 34 px), the mask of their pixels and their
+    offset from where they are placed."""
+    coverage, left, top = kit.text_mask(words, size)
+    image, draw = kit.canvas(coverage.width, coverage.height, ground)
+    kit.text(draw, (-left, -top), words, size, fill)
+    return image, coverage.point(_ANY, "1"), left, top
+
+
+_ANY = [0] + [255] * 255  # a coverage mask's every touched pixel
+
+
 def chips_in_a_row(
     draw: Draw, xy: tuple[int, int], right: int, chips: Sequence[tuple[str, kit.RGB]]
 ) -> None:

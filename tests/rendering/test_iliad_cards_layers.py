@@ -1,5 +1,6 @@
 """The card game's board keeps parts it draws the same way every time (camp panels, standings
-boxes, the legend): a board made from them is the very pixels, and colours, drawing them made."""
+boxes, the legend, words on plain ground): a board made from them is the very pixels, and
+colours, drawing them made."""
 
 from __future__ import annotations
 
@@ -41,6 +42,12 @@ def _counting(name: str, drawn: Callable[..., None], calls: Counted) -> Callable
     return draw
 
 
+def _drawn_text(
+    draw: Any, xy: tuple[int, int], words: str, ground: Any, fill: Any = kit.INK, size: int = 24
+) -> None:
+    kit.text(draw, xy, words, size, fill)
+
+
 def _drawn_legend(draw: Any, lines: tuple[str, ...], top: int, height: int) -> None:
     board._draw_legend(draw, lines, top)
 
@@ -59,6 +66,7 @@ def test_a_board_from_kept_parts_is_the_board_drawn_in_full(
         board, "_standing_box", _counting("standing", board._draw_standing_box, calls)
     )
     monkeypatch.setattr(board, "_legend", _counting("legend", _drawn_legend, calls))
+    monkeypatch.setattr(board, "kept_text", _counting("text", _drawn_text, calls))
     for view, image in zip(views, kept, strict=True):
         drawn = board.render_board(view, context)
         assert image.tobytes() == drawn.tobytes()
@@ -68,6 +76,7 @@ def test_a_board_from_kept_parts_is_the_board_drawn_in_full(
         "camp": players * len(views),
         "standing": players * len(views),
         "legend": len(views),
+        "text": 2 * players * len(views),
     }
 
 

@@ -46,6 +46,7 @@ LEGEND_H = 66
 LOG_MIN = 122  # the log keeps at least three lines
 LOG_FULL = 32 + 10 * 30 + 8  # the heading and ten lines: every line a view's `recent` holds
 ROWS_MOST = 3
+BAND: kit.RGB = (236, 226, 204)  # the ground behind the siege, display and standings
 
 Draw = kit.Drawing
 
@@ -142,7 +143,7 @@ def _header(draw: Draw, view: IliadCardsView, context: ViewContext) -> None:
         room = WIDTH - MARGIN - round(kit.text_width(goal, TEXT)) - 12 - x - 18
         chip(draw, (x, 7), kit.fitted(label, SMALL, room), FILLS[oracle["kind"]])
     display = kit.fitted(context.say("iliad_cards.image.display"), SMALL, WIDTH - 2 * MARGIN)
-    kit.text(draw, (MARGIN, 52), display, SMALL, kit.MUTED)
+    kept_text(draw, (MARGIN, 52), display, BAND, kit.MUTED)
     cards = view["display"]
     chosen = view.get("choices")
     picks = set(chosen["display"]) if chosen and view["to_move"] is not None else set()
@@ -187,7 +188,7 @@ def _standings(draw: Draw, view: IliadCardsView, context: ViewContext) -> None:
     count = max(1, len(ranked))
     width = (WIDTH - 2 * MARGIN - (count - 1) * 6) // count
     label = context.say("iliad_cards.image.standings")
-    kit.text(draw, (MARGIN, 230), kit.fitted(label, SMALL, WIDTH - 2 * MARGIN), SMALL, kit.MUTED)
+    kept_text(draw, (MARGIN, 230), kit.fitted(label, SMALL, WIDTH - 2 * MARGIN), BAND, kit.MUTED)
     for index, (rank, seat) in enumerate(ranked):
         camp = view["camps"][seat]
         place = context.say(
@@ -271,7 +272,7 @@ def _camp(
     if tag:
         chip(draw, (end + 8, top + 6), tag[0], tag[1])
     vp = context.say("iliad_cards.image.vp_hand", vp=camp["vp"], hand=camp["hand_size"])
-    kit.text(draw, (left + 28, top + 46), vp, SMALL)
+    kept_text(draw, (left + 28, top + 46), vp, panel)
     x = left + 40 + round(kit.text_width(vp, SMALL))
     chips_in_a_row(
         draw,
@@ -340,7 +341,7 @@ def render_board(view: IliadCardsView, context: ViewContext) -> Image.Image:
     """The public table: siege, display, amphoras, standings, every camp's army, the latest log."""
     size = board_size(int(view["players"]))
     image, draw = kit.canvas(*size)
-    draw.rectangle((0, 0, WIDTH, CAMPS_TOP - 6), fill=(236, 226, 204))
+    draw.rectangle((0, 0, WIDTH, CAMPS_TOP - 6), fill=BAND)
     _header(draw, view, context)
     _table_lines(draw, view, context)
     _standings(draw, view, context)

@@ -202,7 +202,7 @@ def log_lines(
     """The newest public log lines that fit, oldest first, two lines each, in the reader's
     words; returns the y below."""
     left, top, right, bottom = box
-    kit.text(draw, (left, top), context.say("iliad_cards.image.latest"), SMALL, kit.MUTED)
+    kept_text(draw, (left, top), context.say("iliad_cards.image.latest"), kit.BACKGROUND, kit.MUTED)
     room = max(0, (bottom - top - 34) // 30)
     chosen: list[str] = []
     for line in map(context.words, reversed(lines)):

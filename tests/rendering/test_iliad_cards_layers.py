@@ -14,7 +14,7 @@ from bot.engine import ViewContext
 from bot.engine.conformance import random_playout
 from bot.games.iliad_cards import GAME
 from rendering import kit
-from rendering.iliad_cards import board
+from rendering.iliad_cards import board, parts
 from rendering.iliad_cards.parts import MARGIN, WIDTH
 
 Counted = dict[str, int]
@@ -67,6 +67,7 @@ def test_a_board_from_kept_parts_is_the_board_drawn_in_full(
     )
     monkeypatch.setattr(board, "_legend", _counting("legend", _drawn_legend, calls))
     monkeypatch.setattr(board, "kept_text", _counting("text", _drawn_text, calls))
+    monkeypatch.setattr(parts, "kept_text", _counting("text", _drawn_text, calls))
     for view, image in zip(views, kept, strict=True):
         drawn = board.render_board(view, context)
         assert image.tobytes() == drawn.tobytes()
@@ -76,7 +77,7 @@ def test_a_board_from_kept_parts_is_the_board_drawn_in_full(
         "camp": players * len(views),
         "standing": players * len(views),
         "legend": len(views),
-        "text": 2 * players * len(views),
+        "text": (3 * players + 3) * len(views),  # ranks, names, VP lines and three headings
     }
 
 

@@ -309,10 +309,10 @@ def _draw_camp_panel(
     draw.rounded_rectangle((left + 6, top + 8, left + 18, top + 76), radius=4, fill=colour)
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=16)
 def _camp_panel(width: int, height: int, panel: kit.RGB, colour: kit.RGB, lit: bool) -> Image.Image:
     """A camp's empty panel on the board's ground, drawn once per size, colours and light
-    (up to 1.3 MB each) and pasted whole: the same panels come back on every board."""
+    (up to 1.3 MB each, at most 16 kept: one table's seats lit and unlit) and pasted whole."""
     image, draw = kit.canvas(width + 1, height + 1)
     _draw_camp_panel(draw, (0, 0, width, height), panel, colour, lit)
     return image

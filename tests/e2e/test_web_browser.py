@@ -21,8 +21,8 @@ from bot.settings import WebSettings
 from tests.e2e.browser import browser, call, script, until
 from tests.e2e.fake_discord import BotRunner, FakeDiscord
 from tests.e2e.league_play import SEED, a_league_in_round_two
-from tests.e2e.symposion import game_message, is_live_board, move_by_buttons, open_game
-from tests.e2e.web_helpers import PUBLIC, local, watch_link
+from tests.e2e.symposion import is_live_board, move_by_buttons
+from tests.e2e.web_helpers import PUBLIC, local, watched_game
 
 __all__ = ["browser"]  # the fixture, used by name
 Runner = BotRunner[Any]
@@ -55,10 +55,7 @@ async def test_a_page_shows_the_board_follows_moves_and_comes_back_after_a_resta
     fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path, browser: webdriver.Chrome
 ) -> None:
     port = free_port()
-    bot = await bot_runner.start(on_port(database, port))
-    await open_game(fake_discord, "iliad", "alice", ["bob"])
-    link = watch_link(game_message(fake_discord))
-    assert link is not None
+    bot, link = await watched_game(fake_discord, bot_runner, on_port(database, port))
     page = local(bot, link)
     await call(browser.set_window_size, 1280, 900)
     await call(browser.get, page)
@@ -86,10 +83,7 @@ async def test_a_page_shows_the_board_follows_moves_and_comes_back_after_a_resta
 async def test_a_phone_sized_page_is_one_column_and_a_revoked_one_is_gone(
     fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path, browser: webdriver.Chrome
 ) -> None:
-    bot = await bot_runner.start(on_port(database, free_port()))
-    await open_game(fake_discord, "iliad", "alice", ["bob"])
-    link = watch_link(game_message(fake_discord))
-    assert link is not None
+    bot, link = await watched_game(fake_discord, bot_runner, on_port(database, free_port()))
     page = local(bot, link)
     await call(browser.set_window_size, 400, 800)
     await call(browser.get, page + "?lang=fr")
@@ -116,10 +110,7 @@ async def test_a_phone_sized_page_is_one_column_and_a_revoked_one_is_gone(
 async def test_a_finished_games_positions_step_with_the_keyboard(
     fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path, browser: webdriver.Chrome
 ) -> None:
-    bot = await bot_runner.start(on_port(database, free_port()))
-    await open_game(fake_discord, "iliad", "alice", ["bob"])
-    link = watch_link(game_message(fake_discord))
-    assert link is not None
+    bot, link = await watched_game(fake_discord, bot_runner, on_port(database, free_port()))
     for step in range(2):
         mark = fake_discord.mark()
         await move_by_buttons(fake_discord, step)

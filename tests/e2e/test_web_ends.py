@@ -12,7 +12,7 @@ import aiohttp
 
 from tests.e2e.fake_discord import BotRunner, FakeDiscord
 from tests.e2e.symposion import game_message, open_game
-from tests.e2e.web_helpers import local, site_of, watch_link, with_site
+from tests.e2e.web_helpers import local, site_of, watch_link, watched_game, with_site
 
 Runner = BotRunner[Any]
 LIVE_PAGES = 3
@@ -37,10 +37,7 @@ async def open_pages(http: aiohttp.ClientSession, live: str) -> list[aiohttp.Cli
 async def test_an_abandoned_game_closes_its_live_pages_and_streams_no_more(
     fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
 ) -> None:
-    bot = await bot_runner.start(with_site(database))
-    await open_game(fake_discord, "iliad", "alice", ["bob"])
-    link = watch_link(game_message(fake_discord))
-    assert link is not None
+    bot, link = await watched_game(fake_discord, bot_runner, with_site(database))
     live = local(bot, link) + "/live"
     site = site_of(bot)
     async with aiohttp.ClientSession() as http:

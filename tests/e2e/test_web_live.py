@@ -10,8 +10,8 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from tests.e2e.fake_discord import BotRunner, FakeDiscord
-from tests.e2e.symposion import game_message, move_by_buttons, open_game
-from tests.e2e.web_helpers import site_of, watch_link, with_site
+from tests.e2e.symposion import move_by_buttons
+from tests.e2e.web_helpers import site_of, watched_game, with_site
 
 Runner = BotRunner[Any]
 HELD = 500
@@ -42,10 +42,7 @@ async def version_at_least(reader: asyncio.StreamReader, wanted: int) -> int:
 async def test_five_hundred_open_pages_get_a_move_and_one_more_is_refused(
     fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
 ) -> None:
-    bot = await bot_runner.start(with_site(database, cap=HELD))
-    await open_game(fake_discord, "iliad", "alice", ["bob"])
-    link = watch_link(game_message(fake_discord))
-    assert link is not None
+    bot, link = await watched_game(fake_discord, bot_runner, with_site(database, cap=HELD))
     site = site_of(bot)
     path = urlsplit(link).path + "/live"
     streams: list[Stream] = []
@@ -78,10 +75,7 @@ async def test_five_hundred_open_pages_get_a_move_and_one_more_is_refused(
 async def test_a_stopping_bot_ends_its_live_pages(
     fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
 ) -> None:
-    bot = await bot_runner.start(with_site(database))
-    await open_game(fake_discord, "iliad", "alice", ["bob"])
-    link = watch_link(game_message(fake_discord))
-    assert link is not None
+    bot, link = await watched_game(fake_discord, bot_runner, with_site(database))
     site = site_of(bot)
     (reader, writer), head = await open_live(site.port, urlsplit(link).path + "/live")
     assert head.startswith(b"HTTP/1.1 200")

@@ -12,7 +12,15 @@ import aiohttp
 
 from tests.e2e.fake_discord import BotRunner, FakeDiscord
 from tests.e2e.symposion import factory, game_message, is_live_board, move_by_buttons, open_game
-from tests.e2e.web_helpers import PUBLIC, local, site_of, user_ids, watch_link, with_site
+from tests.e2e.web_helpers import (
+    PUBLIC,
+    local,
+    site_of,
+    user_ids,
+    watch_link,
+    watched_game,
+    with_site,
+)
 
 Runner = BotRunner[Any]
 
@@ -25,10 +33,8 @@ async def fetch(url: str, **headers: str) -> tuple[int, str]:
 async def test_a_game_page_shows_the_public_board_and_the_host_can_turn_it_off(
     fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
 ) -> None:
-    bot = await bot_runner.start(with_site(database))
-    await open_game(fake_discord, "iliad", "alice", ["bob"])
-    link = watch_link(game_message(fake_discord))
-    assert link is not None and link.startswith(f"{PUBLIC}/g/")
+    bot, link = await watched_game(fake_discord, bot_runner, with_site(database))
+    assert link.startswith(f"{PUBLIC}/g/")
     token = link.rsplit("/", 1)[1]
     assert len(token) >= 32
     page = local(bot, link)
@@ -76,10 +82,7 @@ async def test_a_game_page_shows_the_public_board_and_the_host_can_turn_it_off(
 async def test_bad_addresses_and_queries_are_refused_at_once(
     fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
 ) -> None:
-    bot = await bot_runner.start(with_site(database))
-    await open_game(fake_discord, "iliad", "alice", ["bob"])
-    link = watch_link(game_message(fake_discord))
-    assert link is not None
+    bot, link = await watched_game(fake_discord, bot_runner, with_site(database))
     page = local(bot, link)
     base = local(bot, PUBLIC)
     for path in (
@@ -106,10 +109,7 @@ async def test_bad_addresses_and_queries_are_refused_at_once(
 async def test_an_open_page_gets_each_move_live(
     fake_discord: FakeDiscord, bot_runner: Runner, database: str | Path
 ) -> None:
-    bot = await bot_runner.start(with_site(database))
-    await open_game(fake_discord, "iliad", "alice", ["bob"])
-    link = watch_link(game_message(fake_discord))
-    assert link is not None
+    bot, link = await watched_game(fake_discord, bot_runner, with_site(database))
     async with aiohttp.ClientSession() as http, http.get(local(bot, link) + "/live") as live:
         assert live.status == 200 and live.content_type == "text/event-stream"
         retry = await asyncio.wait_for(live.content.readuntil(b"\n\n"), 2)

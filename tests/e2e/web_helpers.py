@@ -9,7 +9,8 @@ from urllib.parse import urlsplit
 
 from bot.client import SymposionBot
 from bot.settings import WebSettings
-from tests.e2e.fake_discord import FakeDiscord, RecordedMessage
+from tests.e2e.fake_discord import BotRunner, FakeDiscord, RecordedMessage
+from tests.e2e.symposion import game_message, open_game
 from web.site import Site
 
 PUBLIC = "https://watch.example"
@@ -37,6 +38,17 @@ def local(bot: SymposionBot, public: str) -> str:
     """The address a test reaches a public page at (PUBLIC_URL is the proxy's)."""
     path = urlsplit(public).path
     return f"http://127.0.0.1:{site_of(bot).port}{path}"
+
+
+async def watched_game(
+    fake: FakeDiscord, runner: BotRunner[Any], build: Callable[..., SymposionBot]
+) -> tuple[SymposionBot, str]:
+    """The bot started with `build`, an Iliad game of alice and bob, and its Watch link."""
+    bot = await runner.start(build)
+    await open_game(fake, "iliad", "alice", ["bob"])
+    link = watch_link(game_message(fake))
+    assert link is not None
+    return bot, link
 
 
 def watch_link(message: RecordedMessage) -> str | None:

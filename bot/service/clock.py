@@ -1,14 +1,16 @@
-"""The turn clock of every active game: written after each change, restored at start, extended.
+"""The turn clock of every active game: written with each change, restored at start, extended.
 
-A deadline is a row of one game version (see data/migrations/0002_timers.sql). After every
-committed change of an active game the new version's reminder and turn clock are written;
-older pending ones are deleted, and the due query ignores any whose game moved on or ended.
+A deadline is a row of one game version (see data/migrations/0002_timers.sql). A move stores
+its new version's reminder and turn clock in its own transaction (`plan`); after any other
+committed change of an active game they are written at once (`after_commit`). Older pending
+ones are deleted, and the due query ignores any whose game moved on or ended.
 In memory each game keeps its `TurnClock` (seat, since, due) for its board and for firing.
 """
 
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from datetime import datetime
 
 from bot.service.games import Games
@@ -17,6 +19,15 @@ from bot.service.state import NO_CLOCK, LiveGame, TurnClock
 from bot.store import REMINDER, TURN_CLOCK, NewTimer, Store, TimerRow
 
 log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Deadlines:
+    """A new version's turn clock (kept in memory) and the deadlines to store for it (None:
+    none to write, the game is over; empty: the pending ones go, a computer is to move)."""
+
+    clock: TurnClock
+    timers: tuple[NewTimer, ...] | None
 
 
 def pace_of(s: LiveGame) -> Pace:
@@ -71,26 +82,29 @@ class TurnClocks:
 
     async def schedule(self, s: LiveGame, now: datetime | None = None) -> None:
         """After a committed change: the new version's turn clock and reminder (old ones go)."""
-        seat = s.to_move()
+        planned = self.plan(s, s.to_move(), now)
+        self.games.put(s, clock=planned.clock)
+        if planned.timers is not None:
+            await self.store.timers.schedule(s.game_id, s.version, planned.timers)
+
+    def plan(self, s: LiveGame, seat: int | None, now: datetime | None = None) -> Deadlines:
+        """The turn clock and deadlines of the version a change makes, `seat` to move in it:
+        worked out before the change is stored, so a move stores them with itself."""
         mover = None if seat is None else s.user_at(seat)
         if seat is None or (mover is not None and mover.automatic):
             # nobody to remind or time: the game is over, or the computer decides at once
-            self.games.put(s, clock=NO_CLOCK)
-            if seat is not None:
-                await self.store.timers.schedule(s.game_id, s.version, [])
-            return
+            return Deadlines(NO_CLOCK, None if seat is None else ())
         now = self.now() if now is None else now
         pace, clock = pace_of(s), s.clock
         # The same seat deciding again keeps its turn's clock; a new seat starts a new one.
         if seat != clock.seat or clock.since is None or clock.due is None or clock.due <= now:
             clock = TurnClock(seat, now, now + pace.turn_limit)
-            self.games.put(s, clock=clock)
         assert clock.since is not None and clock.due is not None
         since = iso(clock.since)
         timers = [NewTimer(TURN_CLOCK, seat, since, iso(clock.due))]
         if now + pace.reminder_after < clock.due:
             timers.append(NewTimer(REMINDER, seat, since, iso(now + pace.reminder_after)))
-        await self.store.timers.schedule(s.game_id, s.version, timers)
+        return Deadlines(clock, tuple(timers))
 
     async def after_commit(self, s: LiveGame) -> None:
         """Never fail a committed change over its deadlines: a restart writes missing ones."""

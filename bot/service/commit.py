@@ -1,8 +1,9 @@
 """The committer: an accepted action -> the engine -> one version-checked transaction -> result.
 
 Every change of a game goes through here under the game's lock: the store write first (with
-its version check), then the repository replaces the game's parts, then the deadlines of the
-new version are written, and the result (board, changed hands) is taken at that version. A
+its version check; a move's carries its new version's deadlines), then the repository replaces
+the game's parts (other changes write their deadlines now), and the result (board, changed
+hands) is taken at that version. A
 stale version reloads the game and says the board moved on; a database that went away
 mid-write is answered by reading back whether the change counted.
 """
@@ -16,7 +17,7 @@ from typing import Any
 
 from bot.engine import IllegalAction, OutcomeView
 from bot.service.checks import STALE, turn_code
-from bot.service.clock import TurnClocks
+from bot.service.clock import Deadlines, TurnClocks
 from bot.service.diff import Changes, move_changes
 from bot.service.endings import read_result, stored_result
 from bot.service.errors import (
@@ -99,6 +100,8 @@ class Committer:
         seen = self.games.recent.of(s.game_id)
         changes = move_changes(game, before, after, len(s.players), seen)
         quiet = game.chance(after) == game.chance(before)
+        # The new version's deadlines go in the move's own transaction (none once it is over).
+        planned = None if outcome is not None else self.clocks.plan(s, game.to_move(after))
         write = self.store.moves.record(
             s.game_id,
             s.version,
@@ -111,13 +114,15 @@ class Committer:
             quiet=quiet,
             rate=rate_entrants,
             to_move=turn_code(game, after),
+            deadlines=None if planned is None else planned.timers,
         )
         version_before = s.version
         version = await self.write(s, write)
         heard = after_move(s.heard, seat, version_before, version, len(changes.public["log"]))
         status = "finished" if outcome is not None else s.status
         record = s.record._replace(version=version, status=status)
-        board, hands = await self._moved(s, record, after, changes, LastMove(user_id, quiet), heard)
+        last = LastMove(user_id, quiet)
+        board, hands = await self._moved(s, record, after, changes, last, heard, planned)
         return MoveResult(
             seat=seat,
             description=game.describe(action, before),
@@ -143,11 +148,14 @@ class Committer:
         changes: Changes,
         last: LastMove,
         heard: Heard | None = None,
+        planned: Deadlines | None = None,
     ) -> tuple[Board, tuple[Hand, ...]]:
-        """After a stored change of the engine state: the new parts, the deadlines, the result."""
+        """After a stored change of the engine state: the new parts, the deadlines (`planned`:
+        stored with the change, else written now), the result."""
         self.games.recent.keep(s.game_id, changes.seen)
-        self.games.put(s, record=record, state=state, last=last, heard=heard)
-        if record.status == "active":
+        clock = None if planned is None else planned.clock
+        self.games.put(s, record=record, state=state, last=last, heard=heard, clock=clock)
+        if record.status == "active" and planned is None:
             await self.clocks.after_commit(s)
         board = self.pictures.board(s, changes.public)
         return board, self.pictures.hands(s, board.info, changes.seats)

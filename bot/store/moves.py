@@ -1,20 +1,22 @@
 """store.moves: the move log and the snapshot after it; one move = one transaction.
 
 A move's transaction: the game's version check (Database.bump, which may also finish the game),
-the move appended, the game's one snapshot replaced, and, when the move finishes the game, its
-ratings (RatingRepository.rate_in). Taking moves back marks them undone (they stay in the log)
+the move appended, the game's one snapshot replaced, the new version's deadlines (turn clock,
+reminder) in place of the old ones, and, when the move finishes the game, its ratings
+(RatingRepository.rate_in). Taking moves back marks them undone (they stay in the log)
 and stores the state before them, also in one version-checked transaction.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.store.backend import Tx
 from bot.store.database import Database
 from bot.store.ratings import Rater, RatingRepository
 from bot.store.rows import MOVES, SNAPSHOTS, MoveRow, Snapshot, dumps
+from bot.store.timers import NewTimer, TimerRepository
 
 _NEXT_SEQ = "(SELECT coalesce(max(seq), 0) + 1 FROM moves WHERE game_id = ?)"
 _LAST_SEQ = "(SELECT max(seq) FROM moves WHERE game_id = ?)"
@@ -27,9 +29,10 @@ def _flag(value: bool | None) -> int | None:
 class MoveRepository:
     """Moves, taking them back, and the snapshot a game is loaded from."""
 
-    def __init__(self, db: Database, ratings: RatingRepository) -> None:
+    def __init__(self, db: Database, ratings: RatingRepository, timers: TimerRepository) -> None:
         self._db = db
         self._ratings = ratings
+        self._timers = timers
 
     async def record(
         self,
@@ -45,10 +48,13 @@ class MoveRepository:
         quiet: bool | None = None,
         rate: Rater | None = None,
         to_move: int | None = None,
+        deadlines: Sequence[NewTimer] | None = None,
     ) -> int:
         """One move, one transaction: version check, append the move, snapshot; new version.
 
         With a `result` the game is finished in the same transaction, and rated by `rate`.
+        `deadlines` (not None) replace the game's pending ones with the new version's, in the
+        same transaction: a stored move always has its turn clock.
         """
         finish = ", status = 'finished', result = ?" if result is not None else ""
         params = (dumps(dict(result)),) if result is not None else ()
@@ -62,6 +68,8 @@ class MoveRepository:
                 (game_id, game_id, seat, action, user_id, self._db.clock(), _flag(quiet)),
             )
             await self.save_snapshot(tx, game_id, new_version, None, state, state_format, to_move)
+            if deadlines is not None:
+                self._timers.schedule_in(tx, game_id, new_version, deadlines)
             if result is not None and rate is not None:
                 await self._ratings.rate_in(tx, game_id, rate)
         return new_version

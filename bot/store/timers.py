@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bot.store.backend import Tx
 from bot.store.database import Database
 from bot.store.mapper import RowMapper
 
@@ -56,16 +57,20 @@ class TimerRepository:
 
     async def schedule(self, game_id: int, version: int, timers: Sequence[NewTimer]) -> None:
         """Replace the game's pending deadlines with these (idempotent: a repeat adds nothing)."""
-        now = self._db.clock()
         async with self._db.transaction() as tx:
-            tx.later(  # both go with the commit: one trip to the database
-                "DELETE FROM timers WHERE game_id = ? AND version < ? AND fired_at IS NULL",
-                (game_id, version),
-            )
-            tx.later_many(
-                _INSERT,
-                [(game_id, t.kind, version, t.seat, t.since, t.due_at, now) for t in timers],
-            )
+            self.schedule_in(tx, game_id, version, timers)
+
+    def schedule_in(self, tx: Tx, game_id: int, version: int, timers: Sequence[NewTimer]) -> None:
+        """`schedule` inside the caller's transaction (a move's: its version's deadlines are
+        stored with it, or not at all); queued, so they go with the commit."""
+        tx.later(
+            "DELETE FROM timers WHERE game_id = ? AND version < ? AND fired_at IS NULL",
+            (game_id, version),
+        )
+        now = self._db.clock()
+        tx.later_many(
+            _INSERT, [(game_id, t.kind, version, t.seat, t.since, t.due_at, now) for t in timers]
+        )
 
     async def of(self, game_id: int, version: int) -> list[TimerRow]:
         """Every deadline (fired or not) of one game version, earliest first."""

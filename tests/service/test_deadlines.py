@@ -6,12 +6,14 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 from svc_helpers import ALICE, BOB, CAROL, GUILD, active, lobby, lookup, refused
 
 from bot.service import GameService, Reminder, TimeUp, UnknownPace, get_pace
-from bot.store import REMINDER, TURN_CLOCK, Store
+from bot.store import REMINDER, TURN_CLOCK, Conflict, Store
+from bot.store.backend import Tx
 from tests.e2e.clock import FakeClock
 
 DAILY = get_pace("daily")
@@ -92,6 +94,31 @@ async def test_a_move_cancels_the_pending_reminder(timed: GameService, clock: Fa
     assert await timed.timers.fire_due() == []
     clock.advance(hours=1)
     assert reminders(await timed.timers.fire_due()) == [moved.board.info.to_move_user]
+
+
+async def test_a_move_and_its_deadlines_are_stored_together_or_not_at_all(
+    timed: GameService, timed_store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    info = await active(timed)
+    mover = info.to_move_user
+    assert mover is not None
+    moved = await timed.moves.move(info.game_id, mover, "t1", info.version)
+    version = moved.board.info.version
+    kinds = {row.kind for row in await timed_store.timers.of(info.game_id, version)}
+    assert kinds == {TURN_CLOCK, REMINDER}
+    schedule_in = timed_store.timers.schedule_in
+
+    def refused_deadlines(tx: Tx, *args: Any) -> None:
+        schedule_in(tx, *args)
+        tx.later("INSERT INTO timers (game_id) VALUES (NULL)")  # a row the database refuses
+
+    monkeypatch.setattr(timed_store.timers, "schedule_in", refused_deadlines)
+    nxt = moved.board.info.to_move_user
+    assert nxt is not None
+    with pytest.raises(Conflict):
+        await timed.moves.move(info.game_id, nxt, "t1", version)
+    assert len(await timed_store.moves.of(info.game_id)) == 1  # the second move is not stored
+    assert (await timed.boards.show(info.game_id)).info.version == version
 
 
 async def test_the_turn_clock_runs_out_once(timed: GameService, clock: FakeClock) -> None:

@@ -84,6 +84,11 @@ class Tx(Protocol):
         """`later` for one statement once per parameter row."""
         ...
 
+    def later_one(self, sql: str, params: Sequence[object], refused: Exception) -> None:
+        """`later` for a write that must change exactly one row (a version check): `refused` is
+        raised where it runs (the next statement, or the end) when it does not."""
+        ...
+
     async def take_turn(self, queue: str) -> None:
         """Wait until no other open transaction holds a turn in `queue` (held until the end).
 

@@ -62,12 +62,17 @@ class Database:
         needs its token still on the game's shard (bot/store/shards.py).
         """
         guard, token = self.shards.guard()
-        cursor = await tx.execute(
+        sql = (
             f"UPDATE games SET version = version + 1, updated_at = ?{extra}"
-            f" WHERE id = ? AND version = ?{guard}",
-            (self.clock(), *params, game_id, version, *token),
+            f" WHERE id = ? AND version = ?{guard}"
         )
-        if cursor.rowcount != 1:
+        values = (self.clock(), *params, game_id, version, *token)
+        stale = StaleVersion(f"game {game_id} is no longer at version {version}")
+        if not guard:  # checked with the statements after it: no trip of its own
+            tx.later_one(sql, values, stale)
+            return version + 1
+        cursor = await tx.execute(sql, values)
+        if cursor.rowcount != 1:  # a refusal is told apart from a lost shard at once
             await self.shards.check_served(tx, game_id)
-            raise StaleVersion(f"game {game_id} is no longer at version {version}")
+            raise stale
         return version + 1

@@ -112,22 +112,33 @@ class PgTx:
     def __init__(self, con: Any, id_tables: frozenset[str]) -> None:
         self._con = con
         self._id_tables = id_tables
-        self._later: list[tuple[str, list[Sequence[object]] | None, Sequence[object]]] = []
+        # Queued: a statement, its parameter rows (None: one row, `params`), its parameters,
+        # and what to raise unless it changes exactly one row (None: any count will do).
+        self._later: list[
+            tuple[str, list[Sequence[object]] | None, Sequence[object], Exception | None]
+        ] = []
 
     def later(self, sql: str, params: Sequence[object] = ()) -> None:
         """Queue a statement whose result nobody reads (run before the next, or at the end)."""
-        self._later.append((sql, None, params))
+        self._later.append((sql, None, params, None))
 
     def later_many(self, sql: str, rows: Iterable[Sequence[object]]) -> None:
         """`later` for one statement once per parameter row."""
-        self._later.append((sql, [tuple(row) for row in rows], ()))
+        self._later.append((sql, [tuple(row) for row in rows], (), None))
+
+    def later_one(self, sql: str, params: Sequence[object], refused: Exception) -> None:
+        """Queue a write that must change exactly one row (a version check), else `refused`."""
+        self._later.append((sql, None, params, refused))
 
     async def flush(self) -> None:
         """Run the queued statements, in order (asyncpg sends each on its own anyway)."""
         while self._later:
-            sql, rows, params = self._later.pop(0)
+            sql, rows, params, refused = self._later.pop(0)
             if rows is None:
-                await self._run(sql, params)
+                result = await self._run(sql, params)
+                if refused is not None and result.rowcount != 1:
+                    self._later.clear()
+                    raise refused
             else:
                 await self._many(sql, rows)
 

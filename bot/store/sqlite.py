@@ -58,7 +58,13 @@ def _many(conn: sqlite3.Connection, sql: str, rows: list[Sequence[object]]) -> N
     conn.executemany(sql, rows).close()
 
 
-_Queued = tuple[str, list[Sequence[object]]]  # a statement queued, and its parameter rows
+# A statement queued, its parameter rows, and what to raise unless it changes exactly one row
+# (None: any count will do).
+_Queued = tuple[str, list[Sequence[object]], Exception | None]
+
+
+class _Unchanged(Exception):
+    """A queued statement that had to change one row did not (its refusal the one argument)."""
 
 
 class _Refused(Exception):
@@ -120,11 +126,15 @@ class SqliteTx:
 
     def later(self, sql: str, params: Sequence[object] = ()) -> None:
         """Queue a write whose result nobody reads: no trip to the thread of its own."""
-        self._later.append((sql, [params]))
+        self._later.append((sql, [params], None))
 
     def later_many(self, sql: str, rows: Iterable[Sequence[object]]) -> None:
         """`later` for one statement once per parameter row."""
-        self._later.append((sql, list(rows)))
+        self._later.append((sql, list(rows), None))
+
+    def later_one(self, sql: str, params: Sequence[object], refused: Exception) -> None:
+        """Queue a write that must change exactly one row (a version check), else `refused`."""
+        self._later.append((sql, [params], refused))
 
     def _due(self) -> tuple[list[str], list[_Queued]]:
         """Take what must run before the next statement (on the loop, before the trip)."""
@@ -139,8 +149,11 @@ class SqliteTx:
         connection on: they travel with the caller's next statement, in its one trip."""
         _bare(conn, first)
         self.started = self.started or bool(first)
-        for sql, rows in later:
-            _many(conn, sql, rows)  # writes only: for one row the same as execute
+        for sql, rows, refused in later:
+            if refused is None:
+                _many(conn, sql, rows)  # writes only: for one row the same as execute
+            elif _statement(conn, sql, rows[0]).rowcount != 1:
+                raise _Unchanged(refused)
         return conn
 
     async def execute(self, sql: str, params: Sequence[object] = ()) -> Result:
@@ -152,6 +165,8 @@ class SqliteTx:
             )
         except sqlite3.IntegrityError as error:
             raise _conflict(error) from error
+        except _Unchanged as unchanged:
+            raise unchanged.args[0] from None
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[object]]) -> None:
         """Run one statement once per parameter row."""
@@ -163,6 +178,8 @@ class SqliteTx:
             )
         except sqlite3.IntegrityError as error:
             raise _conflict(error) from error
+        except _Unchanged as unchanged:
+            raise unchanged.args[0] from None
 
     def _closing(self, statements: list[str]) -> Callable[[sqlite3.Connection], None]:
         """The caller's end in one trip: its queued statements, then `statements`; one that
@@ -172,7 +189,7 @@ class SqliteTx:
         def close(conn: sqlite3.Connection) -> None:
             try:
                 self._opened(conn, first, later)
-            except sqlite3.Error as error:
+            except (sqlite3.Error, _Unchanged) as error:
                 if self.started:
                     _bare(conn, [f"ROLLBACK TO {MINE}", f"RELEASE {MINE}"])
                 raise _Refused(error) from error
@@ -327,7 +344,9 @@ class SqliteBackend:
         try:
             await in_thread(self._db, tx._closing(statements))
         except _Refused as refused:  # this caller's part undone; `_leave` commits the rest
-            failed: sqlite3.Error = refused.args[0]
+            failed: sqlite3.Error | _Unchanged = refused.args[0]
+            if isinstance(failed, _Unchanged):
+                raise failed.args[0] from None
             if isinstance(failed, sqlite3.IntegrityError):
                 raise _conflict(failed) from failed
             raise failed from None

@@ -179,11 +179,12 @@ async def test_a_group_is_committed_after_at_most_its_limit(
     assert len(commits) >= 2
 
 
-async def test_a_move_goes_to_the_database_in_two_trips(
+async def test_a_move_goes_to_the_database_in_one_trip(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The version check, then the move, its snapshot and the commit queued together: each
-    trip to the connection's thread is a thread and a loop wake-up (issue 23)."""
+    """The version check, the move, its snapshot and the commit queued together: each trip to
+    the connection's thread is a thread and a loop wake-up, and the connection waits through
+    them (issue 23)."""
     (game_id,) = await started_games(store, 1)
     db = backend(store)._db
     trips: list[int] = []
@@ -195,11 +196,26 @@ async def test_a_move_goes_to_the_database_in_two_trips(
 
     monkeypatch.setattr(db, "_execute", counted)
     assert await store.moves.record(game_id, 1, seat=0, action="t1", user_id=22, state={}) == 2
-    assert len(trips) == 2
+    assert len(trips) == 1
     monkeypatch.undo()
     assert [(m.seq, m.action) for m in await store.moves.of(game_id)] == [(1, "t1")]
     snapshot = await store.moves.snapshot(game_id)
     assert snapshot is not None and snapshot.seq == 1 and snapshot.version == 2
+
+
+async def test_a_stale_version_found_at_the_end_undoes_only_that_move(store: Store) -> None:
+    """The version check runs with the move's queued statements: a move made on a version that
+    moved on raises StaleVersion and leaves nothing, and a move queued beside it counts."""
+    games = await started_games(store, 2)
+    await store.moves.record(games[0], 1, seat=0, action="t1", user_id=22, state={})
+    stale = store.moves.record(games[0], 1, seat=1, action="t2", user_id=33, state={"x": 1})
+    fresh = store.moves.record(games[1], 1, seat=0, action="t1", user_id=22, state={})
+    outcomes = await asyncio.gather(stale, fresh, return_exceptions=True)
+    assert isinstance(outcomes[0], StaleVersion) and outcomes[1] == 2
+    assert [(m.seq, m.action) for m in await store.moves.of(games[0])] == [(1, "t1")]
+    snapshot = await store.moves.snapshot(games[0])
+    assert snapshot is not None and snapshot.version == 2 and snapshot.state == {}
+    assert [m.action for m in await store.moves.of(games[1])] == ["t1"]
 
 
 async def test_a_queued_statement_refused_at_the_end_undoes_only_its_callers_part(

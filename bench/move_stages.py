@@ -23,8 +23,8 @@ START, RECORDED = "start", "recorded"
 STAGES: tuple[tuple[str, str, str], ...] = (
     (START, "handler", "fake -> bot: gateway event, parse, route to the button"),
     ("handler", "transaction", "turn and version checks, engine apply, views, dump"),
-    ("transaction", "commit", "sqlite statements (aiosqlite thread hops)"),
-    ("commit", "commit done", "sqlite COMMIT, synchronous=FULL (fsync)"),
+    ("transaction", "commit", "waiting for sqlite's connection (queued statements)"),
+    ("commit", "commit done", "sqlite: the statements and COMMIT in one trip (fsync)"),
     ("commit done", "show", "the new turn's choices, answer the click (defer)"),
     ("show", "draw", "hand over to the render thread"),
     ("draw", "png", "draw the board"),
@@ -141,8 +141,10 @@ def install(bot: SymposionBot, timeline: Timeline) -> Callable[[], None]:
         (bot.table, "show", _around(bot.table.show, timeline, "show", None)),
         (store.moves, "record", _around(store.moves.record, timeline, "transaction", None)),
         (db, "commit", _commit_probe(db.commit, timeline)),
-        # a transaction alone sends its COMMIT with its last statement (SqliteBackend._keep)
+        # a transaction alone sends its COMMIT with its last statement (SqliteBackend._keep),
+        # a move's (it reads nothing) goes in a batch with the COMMIT (SqliteBackend._send)
         (backend, "_keep", _commit_probe(backend._keep, timeline)),
+        (backend, "_send", _commit_probe(backend._send, timeline)),
         (rendering, "board_png", _on_call(rendering.board_png, timeline, "draw")),
         (rendering, "upload_png", _sync_around(rendering.upload_png, timeline, "png", "png done")),
         (bot.http, "send_message", _on_call(bot.http.send_message, timeline, "upload")),

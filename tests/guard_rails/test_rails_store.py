@@ -34,6 +34,7 @@ DRIVERS = ("sqlite3", "aiosqlite", "asyncpg")
 DRIVER_MODULES = frozenset(
     {
         "bot/store/sqlite.py",
+        "bot/store/sqlite_tx.py",
         "bot/store/faults.py",
         "bot/store/postgres.py",
         "bot/store/shard_locks.py",

@@ -154,16 +154,50 @@ async def test_a_caller_that_gives_up_while_queued_does_not_hold_the_group(store
             await release.wait()
         return 1
 
+    async def reading_member() -> None:
+        async with store.backend.transaction() as tx:
+            await tx.execute("UPDATE games SET flags = '{\"x\": 1}' WHERE id = ?", (games[1],))
+
+    slow = asyncio.create_task(slow_member())
+    await first_in.wait()
+    queued = asyncio.create_task(reading_member())
+    await lock.queued.wait()  # it is queued behind the open transaction
+    lock.then = queued.cancel  # it gives up just as the slow one leaves the group open to it
+    release.set()
+    assert await asyncio.wait_for(slow, 5) == 1  # committed by the flush, not left waiting
+    rows = await store.backend.all("SELECT flags FROM games WHERE id = ?", (games[1],))
+    assert rows[0]["flags"] != '{"x": 1}'
+
+
+async def test_a_move_given_up_before_its_batch_is_sent_is_not_stored(store: Store) -> None:
+    """A transaction that reads nothing waits in a batch; cancelled there, it is never sent,
+    and the batch's sender does not keep the group open for it."""
+    games = await started_games(store, 2)
+    lock = backend(store)._lock = WatchedLock()
+    first_in = asyncio.Event()
+    release = asyncio.Event()
+
+    async def slow_member() -> int:
+        async with store.backend.transaction() as tx:
+            await tx.execute("UPDATE games SET flags = '{}' WHERE id = ?", (games[0],))
+            first_in.set()
+            await release.wait()
+        return 1
+
     slow = asyncio.create_task(slow_member())
     await first_in.wait()
     queued = asyncio.create_task(
         store.moves.record(games[1], 1, seat=0, action="t1", user_id=22, state={})
     )
-    await lock.queued.wait()  # the move is queued behind the open transaction
-    lock.then = queued.cancel  # it gives up just as the slow one leaves the group open to it
+    await lock.queued.wait()  # its batch waits behind the open transaction
+    queued.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await queued
     release.set()
-    assert await asyncio.wait_for(slow, 5) == 1  # committed by the flush, not left waiting
+    assert await asyncio.wait_for(slow, 5) == 1
     assert await store.moves.of(games[1]) == []
+    assert [m.action for m in await store.moves.of(games[0])] == []
+    assert await store.moves.record(games[1], 1, seat=0, action="t1", user_id=22, state={}) == 2
 
 
 async def test_a_group_is_committed_after_at_most_its_limit(
@@ -201,6 +235,52 @@ async def test_a_move_goes_to_the_database_in_one_trip(
     assert [(m.seq, m.action) for m in await store.moves.of(game_id)] == [(1, "t1")]
     snapshot = await store.moves.snapshot(game_id)
     assert snapshot is not None and snapshot.seq == 1 and snapshot.version == 2
+
+
+async def test_moves_waiting_together_go_in_one_trip_and_one_commit(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Transactions that read nothing wait in one batch while the connection is busy, then go
+    to its thread together: one trip and one commit for all of them (issue 23)."""
+    games = await started_games(store, 11)
+    commits = await count_commits(store)
+    db = backend(store)._db
+    trips: list[int] = []
+    real: Callable[..., Awaitable[Any]] = db._execute
+
+    async def counted(work: Callable[[], Any]) -> Any:
+        trips.append(1)
+        return await real(work)
+
+    monkeypatch.setattr(db, "_execute", counted)
+    lock = backend(store)._lock = WatchedLock()
+    inside, release = asyncio.Event(), asyncio.Event()
+
+    async def busy() -> None:
+        async with store.backend.transaction() as tx:
+            await tx.execute("UPDATE games SET flags = '{}' WHERE id = ?", (games[0],))
+            inside.set()
+            await release.wait()
+
+    holder = asyncio.create_task(busy())
+    await inside.wait()
+    moves = [
+        asyncio.create_task(
+            store.moves.record(game_id, 1, seat=0, action="t1", user_id=22, state={})
+        )
+        for game_id in games[1:]
+    ]
+    await lock.queued.wait()  # the batch's sender waits for the connection
+    assert len(backend(store)._batch) == len(moves)
+    before = len(trips)
+    release.set()
+    await holder
+    assert await asyncio.gather(*moves) == [2] * len(moves)
+    assert len(trips) - before == 2  # the holder's end, then the whole batch with the commit
+    assert len(commits) == 1
+    monkeypatch.undo()
+    for game_id in games[1:]:
+        assert [m.action for m in await store.moves.of(game_id)] == ["t1"]
 
 
 async def test_a_stale_version_found_at_the_end_undoes_only_that_move(store: Store) -> None:

@@ -62,6 +62,7 @@ from rendering.kit.parts import (
 )
 from rendering.kit.png import (
     HAND_PNG_LEVEL,
+    LEVEL_HINT,
     PALETTE_COLOURS,
     PALETTE_HINT,
     PALETTE_SAMPLE,
@@ -105,6 +106,7 @@ __all__ = [
     "HAND_PNG_LEVEL",
     "HIGHLIGHT",
     "INK",
+    "LEVEL_HINT",
     "MIN_TEXT",
     "MUTED",
     "NAME_IN_SENTENCE",

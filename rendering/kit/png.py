@@ -28,6 +28,9 @@ PALETTE_COLOURS = 256
 # Image.info key: a palette image a renderer chose once for all its drawings (palette_of a
 # sample drawing with every colour it uses); with_palette then skips choosing one per image.
 PALETTE_HINT = "symposion.palette"
+# Image.info key: the zlib level a renderer chose for its drawing (an int), in place of the
+# level upload_png is given; for a board whose upload has room below 50 KB to spare CPU.
+LEVEL_HINT = "symposion.png_level"
 
 
 def _png_chunk(tag: bytes, data: bytes) -> bytes:
@@ -157,8 +160,10 @@ def palette_of(image: Image.Image) -> Image.Image:
 
 
 def upload_png(image: Image.Image, level: int = PNG_LEVEL) -> bytes:
-    """The PNG every renderer ships: the drawing as a palette image, encoded fast."""
-    return to_png(with_palette(image), level)
+    """The PNG every renderer ships: the drawing as a palette image, encoded fast (at the
+    renderer's own level, LEVEL_HINT, if it chose one)."""
+    chosen = image.info.get(LEVEL_HINT)
+    return to_png(with_palette(image), chosen if isinstance(chosen, int) else level)
 
 
 def blank_png(width: int, height: int) -> bytes:

@@ -13,6 +13,7 @@ import rendering
 from bench.core import sample_states
 from bot.engine import ViewContext, get_game
 from rendering import kit
+from rendering.kit.strips import StripCache
 
 # Pillow maps a pixel to its palette through a cache of 4x4x4-level cells, so two counted
 # colours closer than that may share an entry: a few levels, never a different colour.
@@ -141,3 +142,21 @@ def test_a_drawn_colour_keeps_its_palette_entry_when_other_colours_come_or_go() 
             assert mapped.getpixel((x, 15)) == _entry_of(palette, colour)
         shipped.append(mapped.crop((0, 10, 60, 20)).tobytes())
     assert shipped[0] == shipped[1]  # the rows without the new colour: the very same indices
+
+
+def test_a_renderers_own_zlib_level_is_the_one_its_upload_is_encoded_at() -> None:
+    """The card game's board asks for level 4 (rendering.iliad_cards.board.PNG_LEVEL): its
+    upload is the level-4 encoding, not the kit's level 5; an image without a hint gets the
+    level upload_png is given."""
+    from rendering.iliad_cards import board
+
+    game = get_game("iliad_cards")
+    (state,) = sample_states(game, 3, 7, 1)
+    image = rendering.render_board("iliad_cards", game.view(state, None), ViewContext())
+    assert image.info[kit.LEVEL_HINT] == board.PNG_LEVEL == 4
+    shipped = kit.upload_png(image)
+    assert shipped == kit.to_png(kit.with_palette(image), 4, StripCache())
+    assert shipped != kit.to_png(kit.with_palette(image), kit.PNG_LEVEL, StripCache())
+    plain = image.copy()
+    del plain.info[kit.LEVEL_HINT]
+    assert kit.upload_png(plain, 9) == kit.to_png(kit.with_palette(plain), 9, StripCache())

@@ -287,11 +287,20 @@ class Table:
         result, tell = await answering.in_time(
             interaction, move, self.acknowledge, self.answer_within
         )
-        if tell is not None:
-            language = await readers.reader_language(interaction)  # never raises
-            done = words(say("table.you_played", move=result.description), language)
-            await self.acknowledge(lambda: tell(done))
-        await self.after_move(result)
+        if tell is None:
+            await self.after_move(result)
+            return
+        # The player's "You played …" and the new board go out together: the board need not
+        # wait for Discord to take the answer (a round trip, tens of ms under load).
+        await asyncio.gather(self._played(interaction, tell, result), self.after_move(result))
+
+    async def _played(
+        self, interaction: Interaction, tell: answering.Say, result: MoveResult
+    ) -> None:
+        """Tell the mover privately what they played (never raises)."""
+        language = await readers.reader_language(interaction)  # never raises
+        done = words(say("table.you_played", move=result.description), language)
+        await self.acknowledge(lambda: tell(done))
 
     async def acknowledge(self, answer: Callable[[], Awaitable[object]]) -> bool:
         """Answer an interaction whose work goes on whatever Discord says (a stored change, a

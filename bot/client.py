@@ -11,7 +11,6 @@ import asyncio
 import logging
 import os
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -20,6 +19,7 @@ import discord
 from discord.ext import commands
 
 from bot import memory
+from bot.drawing_workers import DrawingWorker, end_workers
 from bot.pools import end_pools, worker_pool
 from bot.service import GameService, utc_clock
 from bot.service.analysing import Analyst
@@ -130,10 +130,10 @@ class SymposionBot(commands.Bot):
         # kept out of garbage collections (bot.memory). Tests share their process: no.
         self.settle_memory = settle_memory
         # Images drawn in their own processes (none: the loop's threads, as tests and scripts
-        # do), one pool of one worker each: a game's images always go to the same worker,
-        # which keeps the bands of rows its last board shared with the next (cogs.ui.painter).
-        self.render_pools: tuple[ProcessPoolExecutor, ...] = tuple(
-            worker_pool(1) for _ in range(render_workers)
+        # do), fed from the event loop (bot.drawing_workers): a game's images always go to the
+        # same worker, which keeps the bands of rows its last board shared with the next.
+        self.drawing_workers: tuple[DrawingWorker, ...] = tuple(
+            DrawingWorker() for _ in range(render_workers)
         )
         self.store: Store | None = None
         self._stopped: asyncio.Future[None] | None = None  # the stop, once it has begun
@@ -210,9 +210,13 @@ class SymposionBot(commands.Bot):
             await asyncio.wait_for(asyncio.shield(super().close()), CLOSE_GATEWAY)
         except TimeoutError:
             log.warning("Discord's connection did not close within %ss; leaving it", CLOSE_GATEWAY)
-        pools = [self.computer_pool, *self.render_pools]
-        self.render_pools = ()  # images drawn after this (none should be) use threads
-        await asyncio.to_thread(end_pools, pools, END_WORKERS)
+        drawing = [worker.stop() for worker in self.drawing_workers]
+        self.drawing_workers = ()  # images drawn after this (none should be) use threads
+        ended = [process for process in drawing if process is not None]
+        await asyncio.gather(
+            asyncio.to_thread(end_pools, [self.computer_pool], END_WORKERS),
+            asyncio.to_thread(end_workers, ended, END_WORKERS),
+        )
         if self.store is not None:
             await self.store.close()
             self.store = None

@@ -9,7 +9,6 @@ tests/e2e/symposion.py has mypy check that it does.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
@@ -19,6 +18,7 @@ from discord.ext import commands
 from discord.http import HTTPClient
 from discord.ui import DynamicItem, Item
 
+from bot.drawing_workers import DrawingWorker
 from bot.service import GameService
 from bot.settings import WebSettings
 
@@ -46,8 +46,8 @@ class Host(Protocol):
         ...
 
     @property
-    def render_pools(self) -> Sequence[Executor]:
-        """Worker processes that draw images, one per pool (none: the event loop's threads)."""
+    def drawing_workers(self) -> Sequence[DrawingWorker]:
+        """Worker processes that draw images (none: the event loop's threads)."""
         ...
 
     @property

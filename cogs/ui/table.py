@@ -58,7 +58,7 @@ class Table:
     def __init__(self, bot: Host) -> None:
         self.bot = bot
         self._shown: dict[int, _Shown] = {}
-        self.painter = Painter(lambda: bot.render_pools)
+        self.painter = Painter(lambda: bot.drawing_workers)
         self.hands = HandDesk(bot, self.painter)
         self.notes = TurnNotes(bot)
         self.mender = Mender(self)

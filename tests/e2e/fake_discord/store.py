@@ -250,9 +250,10 @@ class MessageBuilder:
 
 def number_components(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Give every component Discord's sequential numeric `id` where the bot left none."""
-    used = {c["id"] for c in rules.walk(components) if isinstance(c.get("id"), int)}
+    every = list(rules.walk(components))  # walked once, read twice
+    used = {c["id"] for c in every if isinstance(c.get("id"), int)}
     next_id = 1
-    for component in rules.walk(components):
+    for component in every:
         if "id" not in component or component["id"] is None:
             while next_id in used:
                 next_id += 1

@@ -236,7 +236,8 @@ async def _play(fake: FakeDiscord, channel: int) -> list[float]:
         click = await next_move_click(fake, step, channel)
         started = time.perf_counter()
         interaction = await click()
-        event = await fake.recorder.wait_for(here, timeout=WAIT, since=interaction.since)
+        since = interaction.since
+        event = await fake.recorder.wait_for(here, timeout=WAIT, since=since, channel_id=channel)
         times.append(event.at - started)
         if is_over(event.message):
             break

@@ -87,7 +87,10 @@ class InjectedInteraction:
                 predicate is None or predicate(message)
             )
 
-        event = await self.desk.outbox.recorder.wait_for(caused, timeout=timeout, since=self.since)
+        recorder = self.desk.outbox.recorder
+        event = await recorder.wait_for(
+            caused, timeout=timeout, since=self.since, cause_interaction_id=self.id
+        )
         return event.message
 
     def messages(self) -> list[RecordedMessage]:

@@ -13,6 +13,7 @@ from .store import StoredMessage, json_copy
 
 EventKind = Literal["create", "edit", "delete"]
 Predicate = Callable[["RecordedMessage"], bool]
+WaiterKey = tuple[str, int | None] | None  # ("channel" or "cause", id); None: any event
 
 
 @dataclasses.dataclass(frozen=True)
@@ -115,7 +116,7 @@ class MessageEvent:
     at: float
 
 
-@dataclasses.dataclass
+@dataclasses.dataclass(eq=False)  # one waiter is itself: removed by identity, not fields
 class _Waiter:
     """A pending `wait_for`."""
 
@@ -124,6 +125,18 @@ class _Waiter:
     kinds: frozenset[EventKind]
     include_loading: bool
     future: asyncio.Future[MessageEvent]
+    channel_id: int | None = None
+    cause_interaction_id: int | None = None
+    order: int = 0
+
+    @property
+    def key(self) -> WaiterKey:
+        """Where the recorder files it: by the interaction or channel it is limited to."""
+        if self.cause_interaction_id is not None:
+            return ("cause", self.cause_interaction_id)
+        if self.channel_id is not None:
+            return ("channel", self.channel_id)
+        return None
 
 
 class Recorder:
@@ -135,7 +148,10 @@ class Recorder:
         self.events: list[MessageEvent] = []
         self._latest: dict[int, RecordedMessage] = {}
         self._in_channel: dict[int, dict[int, RecordedMessage]] = {}  # _latest by channel
-        self._waiters: list[_Waiter] = []
+        # Pending waits by key: an event is shown only to those of its channel, its cause
+        # and the unlimited ones (50 games' waiters were each asked about every event).
+        self._waiters: dict[WaiterKey, list[_Waiter]] = {}
+        self._order = 0
         self._failure: BaseException | None = None
 
     @property
@@ -150,19 +166,38 @@ class Recorder:
         self.events.append(event)
         self._latest[snap.id] = snap
         self._in_channel.setdefault(snap.channel_id, {})[snap.id] = snap
-        for waiter in list(self._waiters):
+        for waiter in self._candidates(snap):
             try:
                 matched = self._matches(waiter, event)
             except Exception as exc:  # a broken predicate fails its own wait, not the fake
-                self._waiters.remove(waiter)
+                self._drop(waiter)
                 if not waiter.future.done():
                     waiter.future.set_exception(exc)
                 continue
             if matched:
-                self._waiters.remove(waiter)
+                self._drop(waiter)
                 if not waiter.future.done():
                     waiter.future.set_result(event)
         return snap
+
+    def _candidates(self, snap: RecordedMessage) -> list[_Waiter]:
+        """The waiters an event may satisfy, in the order they began waiting."""
+        groups = [
+            group
+            for key in (None, ("channel", snap.channel_id), ("cause", snap.cause_interaction_id))
+            if (group := self._waiters.get(key))
+        ]
+        if len(groups) == 1:
+            return list(groups[0])
+        return sorted((w for group in groups for w in group), key=lambda w: w.order)
+
+    def _drop(self, waiter: _Waiter) -> None:
+        """Forget a waiter (it matched, failed or gave up)."""
+        group = self._waiters.get(waiter.key)
+        if group is not None and waiter in group:
+            group.remove(waiter)
+            if not group:
+                del self._waiters[waiter.key]
 
     def snapshot(self, message: StoredMessage) -> RecordedMessage:
         """Build a frozen snapshot of a stored message."""
@@ -233,36 +268,44 @@ class Recorder:
         since: int,
         kinds: Iterable[EventKind] = ("create", "edit"),
         include_loading: bool = False,
+        channel_id: int | None = None,
+        cause_interaction_id: int | None = None,
     ) -> MessageEvent:
-        """Return the first event after `since` whose snapshot matches; wait if none yet."""
+        """Return the first event after `since` whose snapshot matches; wait if none yet.
+        `channel_id` / `cause_interaction_id`: only messages of that channel / caused by that
+        interaction (the predicate is then not even asked about the others)."""
         if self._failure is not None:
             raise self._failure
+        self._order += 1
         waiter = _Waiter(
             predicate,
             since,
             frozenset(kinds),
             include_loading,
             asyncio.get_running_loop().create_future(),
+            channel_id,
+            cause_interaction_id,
+            self._order,
         )
         for event in self.events[since:]:
             if self._matches(waiter, event):
                 return event
-        self._waiters.append(waiter)
+        self._waiters.setdefault(waiter.key, []).append(waiter)
         try:
             return await asyncio.wait_for(waiter.future, timeout)
         except TimeoutError:
             raise TimeoutError(self._timeout_report(since, timeout)) from None
         finally:
-            if waiter in self._waiters:
-                self._waiters.remove(waiter)
+            self._drop(waiter)
 
     def abort(self, failure: BaseException) -> None:
         """Fail every pending and future wait with this error."""
         if self._failure is None:
             self._failure = failure
-        for waiter in self._waiters:
-            if not waiter.future.done():
-                waiter.future.set_exception(failure)
+        for group in self._waiters.values():
+            for waiter in group:
+                if not waiter.future.done():
+                    waiter.future.set_exception(failure)
         self._waiters.clear()
 
     def clear_abort(self) -> None:
@@ -272,11 +315,17 @@ class Recorder:
     @staticmethod
     def _matches(waiter: _Waiter, event: MessageEvent) -> bool:
         """Whether an event satisfies a waiter."""
+        message = event.message
         return (
             event.seq > waiter.since
+            and (waiter.channel_id is None or message.channel_id == waiter.channel_id)
+            and (
+                waiter.cause_interaction_id is None
+                or message.cause_interaction_id == waiter.cause_interaction_id
+            )
             and event.kind in waiter.kinds
-            and (waiter.include_loading or not event.message.loading)
-            and waiter.predicate(event.message)
+            and (waiter.include_loading or not message.loading)
+            and waiter.predicate(message)
         )
 
     def _timeout_report(self, since: int, timeout: float) -> str:

@@ -194,6 +194,8 @@ class DrawingWorker:
 def end_workers(processes: Sequence[BaseProcess], grace: float) -> None:
     """Wait for stopped workers to end, killing one still busy after `grace` seconds. Blocks:
     call it in a thread."""
+    if not processes:
+        return  # (waiting on no sentinel at all would sleep the whole grace)
     running = {worker.sentinel: worker for worker in processes}
     ended = wait(list(running), grace)
     for sentinel in ended:

@@ -7,6 +7,7 @@ import asyncio
 import os
 import random
 import signal
+import time
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
@@ -178,3 +179,10 @@ async def test_a_games_images_keep_to_one_worker() -> None:
     for _ in range(4):
         await painter.board_png(game.spec.id, view, ViewContext())
     assert [worker.drawn for worker in workers] == [3, 5]
+
+
+def test_ending_no_workers_returns_at_once() -> None:
+    """A bot without drawing workers (tests, scripts) does not wait the grace at close."""
+    started = time.monotonic()
+    end_workers([], 60.0)
+    assert time.monotonic() - started < 30.0

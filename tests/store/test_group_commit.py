@@ -41,6 +41,20 @@ async def count_commits(store: Store) -> list[int]:
     return commits
 
 
+def count_trips(store: Store, monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Every trip to the connection's thread from now on, counted (until monkeypatch.undo)."""
+    db = backend(store)._db
+    trips: list[int] = []
+    real: Callable[..., Awaitable[Any]] = db._execute
+
+    async def counted(work: Callable[[], Any]) -> Any:
+        trips.append(1)
+        return await real(work)
+
+    monkeypatch.setattr(db, "_execute", counted)
+    return trips
+
+
 async def started_games(store: Store, count: int) -> list[int]:
     games = [await new_game(store, channel=100 + n) for n in range(count)]
     for game_id in games:
@@ -141,25 +155,32 @@ class WatchedLock(asyncio.Lock):
             then()
 
 
+async def holding(store: Store, game_id: int) -> tuple[asyncio.Task[int], asyncio.Event]:
+    """A transaction that holds the connection (after one write) until the event is set; it
+    returns 1 once committed."""
+    inside, release = asyncio.Event(), asyncio.Event()
+
+    async def member() -> int:
+        async with store.backend.transaction() as tx:
+            await tx.execute("UPDATE games SET flags = '{}' WHERE id = ?", (game_id,))
+            inside.set()
+            await release.wait()
+        return 1
+
+    task = asyncio.create_task(member())
+    await inside.wait()
+    return task, release
+
+
 async def test_a_caller_that_gives_up_while_queued_does_not_hold_the_group(store: Store) -> None:
     games = await started_games(store, 2)
     lock = backend(store)._lock = WatchedLock()
-    first_in = asyncio.Event()
-    release = asyncio.Event()
-
-    async def slow_member() -> int:
-        async with store.backend.transaction() as tx:
-            await tx.execute("UPDATE games SET flags = '{}' WHERE id = ?", (games[0],))
-            first_in.set()
-            await release.wait()
-        return 1
+    slow, release = await holding(store, games[0])
 
     async def reading_member() -> None:
         async with store.backend.transaction() as tx:
             await tx.execute("UPDATE games SET flags = '{\"x\": 1}' WHERE id = ?", (games[1],))
 
-    slow = asyncio.create_task(slow_member())
-    await first_in.wait()
     queued = asyncio.create_task(reading_member())
     await lock.queued.wait()  # it is queued behind the open transaction
     lock.then = queued.cancel  # it gives up just as the slow one leaves the group open to it
@@ -174,18 +195,8 @@ async def test_a_move_given_up_before_its_batch_is_sent_is_not_stored(store: Sto
     and the batch's sender does not keep the group open for it."""
     games = await started_games(store, 2)
     lock = backend(store)._lock = WatchedLock()
-    first_in = asyncio.Event()
-    release = asyncio.Event()
+    slow, release = await holding(store, games[0])
 
-    async def slow_member() -> int:
-        async with store.backend.transaction() as tx:
-            await tx.execute("UPDATE games SET flags = '{}' WHERE id = ?", (games[0],))
-            first_in.set()
-            await release.wait()
-        return 1
-
-    slow = asyncio.create_task(slow_member())
-    await first_in.wait()
     queued = asyncio.create_task(
         store.moves.record(games[1], 1, seat=0, action="t1", user_id=22, state={})
     )
@@ -220,15 +231,7 @@ async def test_a_move_goes_to_the_database_in_one_trip(
     the connection's thread is a thread and a loop wake-up, and the connection waits through
     them (issue 23)."""
     (game_id,) = await started_games(store, 1)
-    db = backend(store)._db
-    trips: list[int] = []
-    real: Callable[..., Awaitable[Any]] = db._execute
-
-    async def counted(work: Callable[[], Any]) -> Any:
-        trips.append(1)
-        return await real(work)
-
-    monkeypatch.setattr(db, "_execute", counted)
+    trips = count_trips(store, monkeypatch)
     assert await store.moves.record(game_id, 1, seat=0, action="t1", user_id=22, state={}) == 2
     assert len(trips) == 1
     monkeypatch.undo()
@@ -244,26 +247,9 @@ async def test_moves_waiting_together_go_in_one_trip_and_one_commit(
     to its thread together: one trip and one commit for all of them (issue 23)."""
     games = await started_games(store, 11)
     commits = await count_commits(store)
-    db = backend(store)._db
-    trips: list[int] = []
-    real: Callable[..., Awaitable[Any]] = db._execute
-
-    async def counted(work: Callable[[], Any]) -> Any:
-        trips.append(1)
-        return await real(work)
-
-    monkeypatch.setattr(db, "_execute", counted)
+    trips = count_trips(store, monkeypatch)
     lock = backend(store)._lock = WatchedLock()
-    inside, release = asyncio.Event(), asyncio.Event()
-
-    async def busy() -> None:
-        async with store.backend.transaction() as tx:
-            await tx.execute("UPDATE games SET flags = '{}' WHERE id = ?", (games[0],))
-            inside.set()
-            await release.wait()
-
-    holder = asyncio.create_task(busy())
-    await inside.wait()
+    holder, release = await holding(store, games[0])
     moves = [
         asyncio.create_task(
             store.moves.record(game_id, 1, seat=0, action="t1", user_id=22, state={})

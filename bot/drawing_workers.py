@@ -25,11 +25,11 @@ import pickle
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from multiprocessing.connection import Connection, wait
+from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any
 
-from bot.pools import _worker_started
+from bot.pools import _still_running, _worker_started
 
 AHEAD = 2  # jobs a worker holds at once: the next one waits in its pipe while it draws
 PATIENCE = 4  # boards that may go before a waiting hand
@@ -137,7 +137,7 @@ class DrawingWorker:
             try:
                 self._pipe.send_bytes(pickle.dumps((job.call, job.args), pickle.HIGHEST_PROTOCOL))
             except (BrokenPipeError, OSError):
-                self._lost([*self._held, job])
+                self._lost([job])
                 return
             except Exception as error:  # the job cannot be pickled: its caller hears why
                 job.answer.set_exception(error)
@@ -150,7 +150,7 @@ class DrawingWorker:
         try:
             ok, value = pickle.loads(self._pipe.recv_bytes())
         except (EOFError, OSError):
-            self._lost(list(self._held))
+            self._lost()
             return
         job = self._held.popleft()
         if not job.answer.done():
@@ -160,16 +160,14 @@ class DrawingWorker:
                 job.answer.set_exception(value)
         self._feed()
 
-    def _lost(self, jobs: Sequence[_Job]) -> None:
-        """The process is gone: its jobs fail, and the next job starts a new one."""
+    def _lost(self, unsent: Sequence[_Job] = ()) -> None:
+        """The process is gone: every job it held or that waits for it fails, and the next
+        job starts a new one."""
+        jobs = [*self._held, *unsent, *self._boards, *self._hands]
         self._forget()
-        for job in jobs:
-            if not job.answer.done():
-                job.answer.set_exception(WorkerLost("a drawing process ended"))
-        waiting = [*self._boards, *self._hands]
         self._boards.clear()
         self._hands.clear()
-        for job in waiting:
+        for job in jobs:
             if not job.answer.done():
                 job.answer.set_exception(WorkerLost("a drawing process ended"))
 
@@ -186,22 +184,15 @@ class DrawingWorker:
     def stop(self) -> BaseProcess | None:
         """Fail what waits, close the pipe (an idle worker ends at once); its process."""
         process = self.process
-        self._lost(list(self._held))
+        self._lost()
         self.process = None
         return process
 
 
 def end_workers(processes: Sequence[BaseProcess], grace: float) -> None:
-    """Wait for stopped workers to end, killing one still busy after `grace` seconds. Blocks:
-    call it in a thread."""
-    if not processes:
-        return  # (waiting on no sentinel at all would sleep the whole grace)
-    running = {worker.sentinel: worker for worker in processes}
-    ended = wait(list(running), grace)
-    for sentinel in ended:
-        assert isinstance(sentinel, int)
-        running.pop(sentinel)
-    for worker in running.values():
+    """Wait for stopped workers to end, killing one still busy after `grace` seconds (as
+    bot.pools.end_pools does for the computer players). Blocks: call it in a thread."""
+    busy = _still_running(processes, grace)
+    for worker in busy:
         worker.kill()  # SIGKILL: workers ignore SIGTERM
-    for worker in processes:
-        worker.join()
+    _still_running(busy, None)
